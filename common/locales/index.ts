@@ -1,0 +1,14 @@
+import { en } from './en.js';
+import { ja } from './ja.js';
+
+export const LOCALES = ['ja', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ja';
+export const resources = { ja: { translation: ja }, en: { translation: en } } as const;
+
+/** Accept-Language or a stored choice → one of our locales (ja unless en is asked for first). */
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : DEFAULT_LOCALE;
+}

@@ -1,0 +1,77 @@
+/**
+ * The one permission table. The server checks every route against it and the
+ * client's access-control provider reads the same table to enable the menu.
+ */
+import { USER_TYPE, type Level } from './enums.js';
+
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'import';
+export const ACTIONS: readonly Action[] = ['list', 'show', 'create', 'edit', 'delete', 'import'];
+const READ_ACTIONS: readonly Action[] = ['list', 'show'];
+
+/**
+ * master: edited by admin-manage users (type 2), read-only for allocation staff (type 3).
+ * account: admin users; type 3 has no access at all.
+ * operation: day-to-day work every type may do within its levels.
+ */
+type Kind = 'master' | 'account' | 'operation';
+
+const ALL_LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
+const DEPARTMENT_LEVELS: readonly Level[] = [1, 2, 3, 4];
+
+export const AREAS = {
+  department: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  delivery_company: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  vehicle_type: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  vehicle: { kind: 'master', levels: ALL_LEVELS },
+  user: { kind: 'account', levels: ALL_LEVELS },
+  driver: { kind: 'master', levels: ALL_LEVELS },
+  delivery_destination: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  district: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  direction: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  direction_base: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  operation_time: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  customer: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  unit_price: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  delivery: { kind: 'operation', levels: ALL_LEVELS },
+  vehicle_allocation: { kind: 'operation', levels: [3, 4] },
+  driver_time: { kind: 'operation', levels: ALL_LEVELS },
+  destination_share: { kind: 'operation', levels: ALL_LEVELS },
+  report: { kind: 'operation', levels: ALL_LEVELS },
+  notification: { kind: 'operation', levels: ALL_LEVELS },
+} as const satisfies Record<string, { kind: Kind; levels: readonly Level[] }>;
+
+export type Area = keyof typeof AREAS;
+
+export interface Actor {
+  type: number;
+  level: number;
+}
+
+export function isSuperAdmin(actor: Actor): boolean {
+  return actor.type === USER_TYPE.superAdmin;
+}
+
+/** May this user open the area at all (menu enabled)? */
+export function canEnter(actor: Actor, area: Area): boolean {
+  if (isSuperAdmin(actor)) return true;
+  const rule = AREAS[area];
+  if (!(rule.levels as readonly number[]).includes(actor.level)) return false;
+  return !(rule.kind === 'account' && actor.type === USER_TYPE.adminVehicleAllocation);
+}
+
+/** May this user perform the action in the area? Scope (which records) is checked separately. */
+export function can(actor: Actor, area: Area, action: Action): boolean {
+  if (!canEnter(actor, area)) return false;
+  if (isSuperAdmin(actor)) return true;
+  const rule = AREAS[area];
+  if (rule.kind === 'master' && actor.type === USER_TYPE.adminVehicleAllocation) {
+    return READ_ACTIONS.includes(action);
+  }
+  return true;
+}
+
+/** Which user types may this user create or promote others to? Type 1 only by type 1. */
+export function assignableUserTypes(actor: Actor): number[] {
+  if (isSuperAdmin(actor)) return [1, 2, 3];
+  return actor.type === USER_TYPE.adminManage ? [2, 3] : [];
+}

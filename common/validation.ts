@@ -1,0 +1,8 @@
+/** Field formats shared by the server's checks and the client's forms. */
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+export const POSTAL_CODE_PATTERN = /^\d{3}-?\d{4}$/;
+export const PHONE_PATTERN = /^[0-9+()-]{6,20}$/;
+export const LATITUDE_RANGE = { min: -90, max: 90 } as const;
+export const LONGITUDE_RANGE = { min: -180, max: 180 } as const;
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 200;

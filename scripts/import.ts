@@ -1,0 +1,97 @@
+// Command-line CSV import for staff: `npm run import -- <master> <file.csv> [--check] [--as <login_id>]`.
+// The same checks as the screens; all-or-nothing; exit 1 when any row is refused.
+import { createReadStream, statSync } from 'node:fs';
+import { Transform } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { pickLocale } from '../common/locales/index.js';
+import { MASTERS } from '../server/app.js';
+import { findActor } from '../server/auth/actor.js';
+import { ConfigError, loadConfig } from '../server/config.js';
+import { translator } from '../server/i18n.js';
+import { importMaster } from '../server/imports/import-master.js';
+import { openDatabase } from '../server/runtime.js';
+
+const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]`;
+
+function progressBar(totalBytes: number) {
+  let bytes = 0;
+  let rows = 0;
+  let last = 0;
+  const draw = (force = false) => {
+    const now = Date.now();
+    if (!process.stderr.isTTY || (!force && now - last < 100)) return;
+    last = now;
+    const ratio = totalBytes ? Math.min(1, bytes / totalBytes) : 1;
+    const filled = Math.round(ratio * 30);
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%  ${rows.toLocaleString()} rows`);
+  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      draw();
+      done(null, chunk);
+    },
+  });
+  return {
+    counter,
+    row: () => {
+      rows++;
+      draw();
+    },
+    finish: () => {
+      draw(true);
+      if (process.stderr.isTTY) process.stderr.write('\n');
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { check: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' } },
+  });
+  const [name, file] = positionals;
+  const master = MASTERS.find((m) => m.resource === name);
+  if (!master || !file) {
+    console.error(USAGE);
+    return 2;
+  }
+  const t = translator(pickLocale(values.lang));
+  const config = loadConfig();
+  const { db } = await openDatabase(config);
+  try {
+    let users = db.selectFrom('users').select('id').where('deleted_at', 'is', null);
+    users = values.as ? users.where('login_id', '=', values.as) : users.where('type', '=', 1).orderBy('id');
+    const user = await users.executeTakeFirst();
+    const actor = user && (await findActor(db, user.id));
+    if (!actor) {
+      console.error(values.as ? `No such user: ${values.as}` : 'No super admin to import as; use --as <login_id>');
+      return 2;
+    }
+    const progress = progressBar(statSync(file).size);
+    const input = createReadStream(file).pipe(progress.counter);
+    const started = Date.now();
+    const result = await importMaster(db, master, actor, t, input, { commit: !values.check, onRow: progress.row });
+    progress.finish();
+    for (const error of result.errors) console.error(t('csv.rowError', { row: error.row, field: error.field, message: error.message }));
+    if (result.errorCount > result.errors.length) console.error(`… ${result.errorCount - result.errors.length} more`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const summary = !result.ok
+      ? t('csv.checkFailed', { count: result.errorCount })
+      : values.check
+        ? t('csv.checkOk', { count: result.total })
+        : t('csv.imported', { created: result.created, updated: result.updated });
+    console.log(`${master.resource}: ${summary} (${result.total} rows, ${result.encoding}, ${seconds}s)`);
+    return result.ok ? 0 : 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

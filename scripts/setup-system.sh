@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests and PDF reports need, from Debian's packages, when missing:
+# Chromium (browser tests, PDF rendering) and Noto CJK fonts (Japanese text in screenshots and PDFs).
+# Nothing is downloaded from anywhere else.
+set -euo pipefail
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing system packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO="sudo"
+else
+  echo "Please install as root: apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

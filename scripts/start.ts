@@ -1,0 +1,28 @@
+// `npm start`: builds the client when its build is missing or older than its sources, then serves.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from '../server/config.js';
+import { startServer } from '../server/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUILD = path.join(ROOT, 'client', 'dist', 'index.html');
+const SOURCES = ['client/src', 'client/index.html', 'common', 'vite.config.ts'];
+
+function newestSource(entry: string): number {
+  const full = path.join(ROOT, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(full).map((name) => newestSource(path.join(entry, name))));
+}
+
+if (!existsSync(BUILD) || statSync(BUILD).mtimeMs < Math.max(...SOURCES.map(newestSource))) {
+  console.log('Building the client…');
+  execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+}
+
+startServer().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import type { Config } from './config.js';
+import { departmentMaster } from './masters/department.js';
+import { registerMaster } from './masters/routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import authRoutes from './routes/auth.js';
+import notificationRoutes from './routes/notification.js';
+
+export const MASTERS = [departmentMaster];
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  /** the built client (client/dist); when absent, only the API is served */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/** Builds the configured application without listening: the server listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.config.LOG_LEVEL },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('db', options.db);
+  app.decorate('config', options.config);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(notificationRoutes);
+      for (const master of MASTERS) registerMaster(api, master);
+    },
+    { prefix: '/api' },
+  );
+
+  const clientDir = options.clientDir && existsSync(path.join(options.clientDir, 'index.html')) ? options.clientDir : undefined;
+  if (clientDir) await app.register(fastifyStatic, { root: path.resolve(clientDir), wildcard: false });
+
+  // Unknown API paths answer JSON; any other path is a page of the client, which shows its own 404.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !clientDir || request.method !== 'GET') {
+      return reply.status(404).send({ message: request.t('errors.apiNotFound', { path: request.url.split('?')[0] }), code: 404 });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import { SUPER_ADMIN_ROLE, USER_TYPE } from '../../common/enums.js';
+import type { Db } from '../../db/index.js';
+
+/** Who is calling, with what they need for permission and scope checks. */
+export interface Actor {
+  id: number;
+  name: string;
+  loginId: string;
+  type: number;
+  level: number;
+  departmentId: number | null;
+  deliveryCompanyId: number | null;
+  tokenVersion: number;
+}
+
+export const isSuper = (actor: Actor) => actor.type === USER_TYPE.superAdmin;
+
+/** A live user with the level of their department (5 for a delivery company's staff). */
+export async function findActor(db: Db, userId: number): Promise<Actor | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('departments', 'departments.id', 'users.department_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.login_id',
+      'users.type',
+      'users.department_id',
+      'users.delivery_company_id',
+      'users.token_version',
+      'departments.level',
+    ])
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    loginId: row.login_id,
+    type: row.type,
+    level: row.delivery_company_id ? 5 : (row.level ?? 1),
+    departmentId: row.department_id,
+    deliveryCompanyId: row.delivery_company_id,
+    tokenVersion: row.token_version,
+  };
+}
+
+/** GET /api/auth/profile: what the client shows and decides its menu from. Never the password. */
+export async function profileOf(db: Db, actor: Actor) {
+  const department = actor.departmentId
+    ? await db.selectFrom('departments').select(['id', 'code', 'name', 'level']).where('id', '=', actor.departmentId).executeTakeFirst()
+    : undefined;
+  const company = actor.deliveryCompanyId
+    ? await db.selectFrom('delivery_companies').select(['id', 'name']).where('id', '=', actor.deliveryCompanyId).executeTakeFirst()
+    : undefined;
+  const user = await db.selectFrom('users').select('config').where('id', '=', actor.id).executeTakeFirstOrThrow();
+  return {
+    id: actor.id,
+    name: actor.name,
+    login_id: actor.loginId,
+    type: actor.type,
+    level: actor.level,
+    roles: isSuper(actor) ? [{ name: SUPER_ADMIN_ROLE }] : [],
+    department: department ?? null,
+    delivery_company: company ?? null,
+    config: user.config ?? {},
+  };
+}

@@ -1,0 +1,17 @@
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, type Locale, resources } from '../common/locales/index.js';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  initImmediate: false,
+  interpolation: { escapeValue: false },
+});
+
+export type Translate = TFunction;
+
+export function translator(locale: Locale): Translate {
+  return i18n.getFixedT(locale);
+}

@@ -1,0 +1,160 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { LOCALES } from '../../common/locales/index.js';
+import type { Db } from '../../db/index.js';
+import type { Actor } from '../auth/actor.js';
+import type { FieldErrors } from '../errors.js';
+import { type Translate, translator } from '../i18n.js';
+import type { MasterContext, MasterDefinition, Values } from '../masters/definition.js';
+import { fieldLabel, readFields } from '../masters/fields.js';
+import { findByCode } from '../masters/service.js';
+import { type CsvEncoding, openCsv } from './csv.js';
+
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface ImportResult {
+  ok: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  encoding: CsvEncoding;
+  errors: RowError[];
+  /** all errors found, of which at most MAX_REPORTED are listed */
+  errorCount: number;
+}
+
+const MAX_REPORTED = 1000;
+
+class Rollback extends Error {}
+
+const normalise = (text: string) => text.replace(/[\s\u3000]/g, '').toLowerCase();
+
+/** Header cell → column key. Accepts the key itself or its label in any of our languages. */
+function headerAliases(def: MasterDefinition): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const key of def.csvColumns) {
+    aliases.set(normalise(key), key);
+    for (const locale of LOCALES) aliases.set(normalise(translator(locale)(`${def.i18n}.fields.${key}`)), key);
+  }
+  return aliases;
+}
+
+function mapHeader(def: MasterDefinition, header: string[], t: Translate) {
+  const aliases = headerAliases(def);
+  const keys = header.map((cell) => aliases.get(normalise(cell)));
+  const errors: RowError[] = [];
+  const unknown = header.filter((_, i) => !keys[i]);
+  if (unknown.length) errors.push({ row: 1, field: '', message: t('csv.unknownColumns', { columns: unknown.join(', ') }) });
+  const required = def.fields.filter((f) => f.required && def.csvColumns.includes(f.name)).map((f) => f.name);
+  const missing = required.filter((key) => !keys.includes(key));
+  if (missing.length) {
+    const columns = missing.map((key) => fieldLabel(t, def, key)).join(', ');
+    errors.push({ row: 1, field: '', message: t('csv.missingColumns', { columns }) });
+  }
+  return { keys, errors };
+}
+
+export interface ImportOptions {
+  /** false: check only; everything is rolled back whatever happens */
+  commit: boolean;
+  onRow?: (line: number) => void;
+}
+
+/**
+ * Checks and imports a master's CSV in one transaction: every row through the same rules as the
+ * screens, upsert by code (restoring soft-deleted rows), and all-or-nothing: one bad row and
+ * nothing is written. Checking is the same run, always rolled back.
+ */
+export async function importMaster(
+  db: Db,
+  def: MasterDefinition,
+  actor: Actor,
+  t: Translate,
+  input: Readable,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const result: ImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
+  const report = (line: number, errors: FieldErrors) => {
+    for (const [field, message] of Object.entries(errors)) {
+      result.errorCount++;
+      if (result.errors.length < MAX_REPORTED) result.errors.push({ row: line, field: field ? fieldLabel(t, def, field) : '', message });
+    }
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const ctx: MasterContext = { db: trx, actor, t };
+      const csv = await openCsv(input);
+      result.encoding = csv.encoding;
+      const header = mapHeader(def, csv.header, t);
+      if (header.errors.length) {
+        result.errors.push(...header.errors);
+        result.errorCount = header.errors.length;
+        throw new Rollback();
+      }
+      const seen = new Map<string, number>();
+      for await (const { line, cells } of csv.rows) {
+        result.total++;
+        options.onRow?.(line);
+        const record = Object.fromEntries(header.keys.map((key, i) => [key, cells[i] ?? '']));
+        const errors = await importRow(ctx, def, record, line, seen, result);
+        report(line, errors);
+      }
+      if (result.total === 0) report(1, { '': t('csv.empty') });
+      if (result.errorCount > 0 || !options.commit) throw new Rollback();
+    });
+    result.ok = true;
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+    result.ok = result.errorCount === 0;
+  }
+  return result;
+}
+
+async function importRow(
+  ctx: MasterContext,
+  def: MasterDefinition,
+  record: Record<string, string>,
+  line: number,
+  seen: Map<string, number>,
+  result: ImportResult,
+): Promise<FieldErrors> {
+  const { values, errors } = readFields(def, record, ctx.t);
+  if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
+  const code = values[def.codeColumn];
+  if (typeof code !== 'string') return errors;
+  const earlier = seen.get(code);
+  if (earlier) return { ...errors, [def.codeColumn]: ctx.t('csv.duplicateInFile', { row: earlier }) };
+  seen.set(code, line);
+  const existing = await findByCode(ctx.db, def, code);
+  if (existing && !(await inScope(ctx, def, existing.id))) {
+    return { ...errors, [def.codeColumn]: ctx.t('errors.notFound') };
+  }
+  if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
+  if (Object.keys(errors).length > 0) return errors;
+  await upsert(ctx, def, values, existing?.id);
+  if (existing) result.updated++;
+  else result.created++;
+  return {};
+}
+
+async function inScope(ctx: MasterContext, def: MasterDefinition, id: number) {
+  const scope = def.scope(ctx.actor);
+  if (!scope) return true;
+  return Boolean(await ctx.db.selectFrom(def.table).select('id').where('id', '=', id).where(scope).executeTakeFirst());
+}
+
+async function upsert(ctx: MasterContext, def: MasterDefinition, values: Values, existingId: number | undefined) {
+  if (existingId === undefined) {
+    await ctx.db.insertInto(def.table).values({ ...values, created_by: ctx.actor.id, updated_by: ctx.actor.id }).execute();
+    return;
+  }
+  await ctx.db
+    .updateTable(def.table)
+    .set({ ...values, deleted_at: null, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', existingId)
+    .execute();
+}

@@ -1,0 +1,66 @@
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Area } from '../../common/permissions.js';
+import type { Actor } from '../auth/actor.js';
+import type { FieldErrors } from '../errors.js';
+import type { Translate } from '../i18n.js';
+
+export type FieldType = 'string' | 'integer' | 'number';
+
+/** One column a client may write, with the checks every write applies. */
+export interface Field {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  /** maximum length of a string */
+  max?: number;
+  pattern?: RegExp;
+  range?: { min: number; max: number };
+}
+
+/** A row elsewhere that refers to this master and so blocks its deletion. */
+export interface Reference {
+  table: string;
+  column: string;
+  /** i18n key naming what refers, e.g. menu.user */
+  labelKey: string;
+}
+
+/** What a master's own rules can use: the transaction, the caller and their language. */
+export interface MasterContext {
+  db: Kysely<any>;
+  actor: Actor;
+  t: Translate;
+}
+
+export type Values = Record<string, string | number | null>;
+export type Row = Record<string, unknown> & { id: number; version: number };
+
+/**
+ * A master declared as data. The generic routes, service and CSV importer serve every master
+ * from its declaration; only rules that really differ live in `check` and `fromCsv`.
+ */
+export interface MasterDefinition {
+  /** URL segment under /api and the importer's name, e.g. `department` */
+  resource: string;
+  table: string;
+  area: Area;
+  /** locale namespace holding `fields.*` and `titles.*` */
+  i18n: string;
+  /** the business key: unique among live rows, used by CSV upsert */
+  codeColumn: string;
+  fields: Field[];
+  search: string[];
+  sorts: string[];
+  filters: string[];
+  /** CSV columns in template order: field names, or virtual keys `fromCsv` resolves */
+  csvColumns: string[];
+  references: Reference[];
+  /** Restricts queries on `table` (aliased as itself) to what the actor may see; undefined = all. */
+  scope(actor: Actor): Expression<SqlBool> | undefined;
+  /** Extra display columns joined in lists and reads, e.g. the parent's name. */
+  displayColumns?(db: Kysely<any>, tableRef: string): Record<string, Expression<unknown>>;
+  /** Turns the CSV's virtual columns into field values (codes into ids). */
+  fromCsv?(ctx: MasterContext, record: Record<string, string>, values: Values): Promise<FieldErrors>;
+  /** Rules across fields or rows, after each field passed its own checks. */
+  check?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors>;
+}

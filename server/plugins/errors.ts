@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+/** One error shape for every route: {message, code, errors?}; no internals in 5xx bodies. */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        message: request.t(error.messageKey, error.params),
+        code: error.statusCode,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      });
+    }
+    if (error.validation) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field = (v.instancePath.split('/')[1] || (v.params as { missingProperty?: string }).missingProperty) ?? '';
+        errors[field] = request.t('errors.invalidFormat', { field });
+      }
+      return reply.status(400).send({ message: request.t('errors.validation'), code: 400, errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ message: request.t('errors.internal'), code: status });
+    }
+    return reply.status(status).send({ message: error.message, code: status });
+  });
+});

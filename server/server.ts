@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { jwtSecret, openDatabase } from './runtime.js';
+
+const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
+
+export async function startServer() {
+  const config = loadConfig();
+  const { db } = await openDatabase(config);
+  const app = await buildApp({ config, db, jwtSecret: jwtSecret(config), clientDir: CLIENT_DIR });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(config.DATA_DIR)}`;
+  console.log(`\n  配車管理システム: http://localhost:${config.PORT}/  (database: ${where})`);
+  console.log(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`    ${account.login_id.padEnd(8)} ${account.note}`);
+  console.log('');
+
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  startServer().catch((error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Locale } from '../common/locales/index.js';
+import type { Area, Action } from '../common/permissions.js';
+import type { Db } from '../db/index.js';
+import type { Config } from './config.js';
+import type { Actor } from './auth/actor.js';
+import type { Translate } from './i18n.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    t: Translate;
+    /** The signed-in user; set by the auth hook on every /api route but login. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** The permission a route needs, from common/permissions.ts. */
+    permission?: { area: Area; action: Action };
+    /** Routes reachable without a token (login). */
+    public?: boolean;
+    /** Routes any signed-in user may call (their own profile, logout). */
+    anyUser?: boolean;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; tv: number };
+    user: { sub: string; tv: number; iat: number; exp: number };
+  }
+}

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import t from 'tap';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const fixture = (name: string) => path.join(ROOT, 'tests/fixtures', name);
+
+/** Runs the staff importer as staff do, on its own embedded database; resolves with its exit code and output. */
+async function importer(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/import.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+t.test('the command-line importer checks, refuses bad rows with a non-zero exit, then imports', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-cli-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const check = await importer(dataDir, 'department', fixture('departments-sjis.csv'), '--check');
+  t.equal(check.code, 0);
+  t.match(check.stdout, /3行すべて問題ありません。 \(3 rows, shift_jis/);
+
+  const bad = await importer(dataDir, 'department', fixture('departments-bad-rows.csv'));
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, /3行目 部署名: 部署名を入力してください。/);
+  t.match(bad.stderr, /6行目 部署コード: ファイル内でコードが重複しています（2行目）。/);
+
+  const done = await importer(dataDir, 'department', fixture('departments-utf8.csv'), '--lang', 'en');
+  t.equal(done.code, 0);
+  t.match(done.stdout, /2 created, 1 updated\./);
+
+  const again = await importer(dataDir, 'department', fixture('departments-utf8.csv'));
+  t.match(again.stdout, /0件を登録、3件を更新しました。/, 'the first import was committed');
+
+  const usage = await importer(dataDir, 'nonsense', 'x.csv');
+  t.equal(usage.code, 2);
+  t.match(usage.stderr, /usage: npm run import/);
+});
