@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/app.js';
 import { findActor } from '../server/auth/actor.js';
-import { ConfigError, loadConfig } from '../server/config.js';
+import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
 import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
@@ -57,6 +57,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const t = translator(pickLocale(values.lang));
+  loadDotEnv();
   const config = loadConfig();
   const { db } = await openDatabase(config);
   try {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -24,6 +25,11 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/** Variables from a `.env` file in the working folder, when there is one; the environment wins. */
+export function loadDotEnv(file = '.env') {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Reads the environment once; a wrong value stops start-up with the list of every problem. */

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { jwtSecret, openDatabase } from './runtime.js';
 
 const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
 
 export async function startServer() {
+  loadDotEnv();
   const config = loadConfig();
   const { db } = await openDatabase(config);
   const app = await buildApp({ config, db, jwtSecret: jwtSecret(config), clientDir: CLIENT_DIR });

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { openDatabase } from '../../server/runtime.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * The real application as `npm start` runs it — built client, API, embedded database with the demo
+ * data in a fresh folder — on a free port, and a real headless Chromium to drive it.
+ */
+export async function startStack() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' });
+  const { db } = await openDatabase(config);
+  const app = await buildApp({
+    config,
+    db,
+    jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256-000000',
+    clientDir: path.join(ROOT, 'client', 'dist'),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return {
+    baseUrl,
+    browser,
+    db,
+    async newPage(locale = 'ja-JP'): Promise<{ page: Page; context: BrowserContext }> {
+      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { page, context };
+    },
+    async stop() {
+      await browser.close();
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export async function logIn(page: Page, loginId: string, password = 'demo1234') {
+  await page.goto('/login');
+  await page.locator('input#login_id, input[name="login_id"]').fill(loginId);
+  await page.locator('input#password, input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Saves a screenshot under test-results/ for people to look at; the assertions are what test. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), fullPage: true });
+}

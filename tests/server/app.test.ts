@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { createDb } from '../../db/index.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { JWT_SECRET } from './helpers.js';
+
+t.test('page paths serve the client; API paths never do', async (t) => {
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'haisha-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>配車管理システム</title>');
+  const db = createDb({ dataDir: 'memory://' });
+  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, clientDir, logger: false });
+  t.teardown(async () => {
+    await app.close();
+    await db.destroy();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+  for (const url of ['/', '/departments', '/no/such/page']) {
+    const page = await app.inject({ method: 'GET', url });
+    t.equal(page.statusCode, 200, url);
+    t.match(page.headers['content-type'], /text\/html/);
+    t.match(page.body, /配車管理システム/);
+  }
+  const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+  t.equal(api.statusCode, 404);
+  t.match(api.headers['content-type'], /application\/json/);
+});
+
+t.test('a route that declares no permission cannot be registered', async (t) => {
+  const db = createDb({ dataDir: 'memory://' });
+  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, logger: false });
+  t.teardown(async () => {
+    await app.close();
+    await db.destroy();
+  });
+  t.throws(() => app.get('/api/leaky', async () => 'secret'), /declares no permission/);
+});
