@@ -5,9 +5,9 @@ import type { Db } from '../../db/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
-import type { MasterContext, MasterDefinition, Values } from '../masters/definition.js';
+import type { MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
 import { fieldLabel, readFields } from '../masters/fields.js';
-import { findByCode } from '../masters/service.js';
+import { columnsOf, findByKey } from '../masters/service.js';
 import { type CsvEncoding, openCsv } from './csv.js';
 
 export interface RowError {
@@ -124,37 +124,44 @@ async function importRow(
 ): Promise<FieldErrors> {
   const { values, errors } = readFields(def, record, ctx.t);
   if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
-  const code = values[def.codeColumn];
-  if (typeof code !== 'string') return errors;
-  const earlier = seen.get(code);
-  if (earlier) return { ...errors, [def.codeColumn]: ctx.t('csv.duplicateInFile', { row: earlier }) };
-  seen.set(code, line);
-  const existing = await findByCode(ctx.db, def, code);
-  if (existing && !(await inScope(ctx, def, existing.id))) {
-    return { ...errors, [def.codeColumn]: ctx.t('errors.notFound') };
-  }
+  const keyField = def.key[0]!;
+  if (def.key.some((column) => errors[column])) return errors;
+  const key = JSON.stringify(def.key.map((column) => values[column]));
+  const earlier = seen.get(key);
+  if (earlier) return { ...errors, [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) };
+  seen.set(key, line);
+  const existing = await findByKey(ctx.db, def, values);
+  if (existing && !(await canWrite(ctx, def, existing.id))) return { ...errors, [keyField]: ctx.t('errors.notFound') };
   if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
   if (Object.keys(errors).length > 0) return errors;
-  await upsert(ctx, def, values, existing?.id);
+  await upsert(ctx, def, values, existing);
   if (existing) result.updated++;
   else result.created++;
   return {};
 }
 
-async function inScope(ctx: MasterContext, def: MasterDefinition, id: number) {
-  const scope = def.scope(ctx.actor);
+async function canWrite(ctx: MasterContext, def: MasterDefinition, id: number) {
+  const scope = def.writeScope ? def.writeScope(ctx.actor) : def.scope(ctx.actor);
   if (!scope) return true;
   return Boolean(await ctx.db.selectFrom(def.table).select('id').where('id', '=', id).where(scope).executeTakeFirst());
 }
 
-async function upsert(ctx: MasterContext, def: MasterDefinition, values: Values, existingId: number | undefined) {
-  if (existingId === undefined) {
-    await ctx.db.insertInto(def.table).values({ ...values, created_by: ctx.actor.id, updated_by: ctx.actor.id }).execute();
-    return;
+async function upsert(ctx: MasterContext, def: MasterDefinition, values: Values, existing: Row | undefined) {
+  const columns = await columnsOf(ctx, def, values, existing);
+  let id = existing?.id;
+  if (id === undefined) {
+    const inserted = await ctx.db
+      .insertInto(def.table)
+      .values({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = inserted.id as number;
+  } else {
+    await ctx.db
+      .updateTable(def.table)
+      .set({ ...columns, deleted_at: null, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
+      .where('id', '=', id)
+      .execute();
   }
-  await ctx.db
-    .updateTable(def.table)
-    .set({ ...values, deleted_at: null, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
-    .where('id', '=', existingId)
-    .execute();
+  await def.afterWrite?.(ctx, id, values);
 }

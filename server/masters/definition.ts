@@ -1,5 +1,5 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
-import type { Area } from '../../common/permissions.js';
+import type { Action, Area } from '../../common/permissions.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
@@ -15,6 +15,8 @@ export interface Field {
   max?: number;
   pattern?: RegExp;
   range?: { min: number; max: number };
+  /** accepted on writes but never stored or returned as such (a password, hashed by `toColumns`) */
+  writeOnly?: boolean;
 }
 
 /** A row elsewhere that refers to this master and so blocks its deletion. */
@@ -46,8 +48,10 @@ export interface MasterDefinition {
   area: Area;
   /** locale namespace holding `fields.*` and `titles.*` */
   i18n: string;
-  /** the business key: unique among live rows, used by CSV upsert */
-  codeColumn: string;
+  /** the business key (a code, or several columns): unique among live rows, used by CSV upsert */
+  key: string[];
+  /** the actions this master offers; default all of them */
+  actions?: Action[];
   fields: Field[];
   search: string[];
   sorts: string[];
@@ -57,10 +61,18 @@ export interface MasterDefinition {
   references: Reference[];
   /** Restricts queries on `table` (aliased as itself) to what the actor may see; undefined = all. */
   scope(actor: Actor): Expression<SqlBool> | undefined;
+  /** What the actor may change, when narrower than what they may see. */
+  writeScope?(actor: Actor): Expression<SqlBool> | undefined;
+  /** columns never sent to a client (password hashes) */
+  hidden?: string[];
   /** Extra display columns joined in lists and reads, e.g. the parent's name. */
   displayColumns?(db: Kysely<any>, tableRef: string): Record<string, Expression<unknown>>;
   /** Turns the CSV's virtual columns into field values (codes into ids). */
   fromCsv?(ctx: MasterContext, record: Record<string, string>, values: Values): Promise<FieldErrors>;
   /** Rules across fields or rows, after each field passed its own checks. */
   check?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors>;
+  /** Field values → stored columns, when they differ (hashing a password). */
+  toColumns?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<Values>;
+  /** Work that follows a create or an update in the same transaction. */
+  afterWrite?(ctx: MasterContext, id: number, values: Values): Promise<void>;
 }

@@ -74,7 +74,7 @@ export const departmentMaster: MasterDefinition = {
   table: 'departments',
   area: 'department',
   i18n: 'departments',
-  codeColumn: 'code',
+  key: ['code'],
   fields: [
     { name: 'code', type: 'string', required: true, max: 20, pattern: CODE_PATTERN },
     { name: 'name', type: 'string', required: true, max: NAME_MAX },

@@ -50,6 +50,7 @@ async function uploadedCsv(request: FastifyRequest) {
 export function registerMaster(app: FastifyInstance, def: MasterDefinition) {
   const base = `/${def.resource}`;
   const body = bodySchema(def);
+  const offers = (action: Action) => !def.actions || def.actions.includes(action);
   type Id = { Params: { id: number } };
 
   app.get<{ Querystring: ListQuery }>(base, { schema: { querystring: ListQuerySchema }, config: permission(def, 'list') }, async (request, reply) => {
@@ -58,22 +59,18 @@ export function registerMaster(app: FastifyInstance, def: MasterDefinition) {
     return rows;
   });
 
-  app.get(`${base}/import_template`, { config: permission(def, 'import') }, async (request, reply) => {
-    const header = def.csvColumns.map((key) => fieldLabel(request.t, def, key));
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${def.resource}_template.csv"`);
-    return toCsv([header]);
-  });
+  if (offers('import')) registerImport(app, def);
 
   app.get<Id>(`${base}/:id`, { schema: { params: IdParams }, config: permission(def, 'show') }, async (request) =>
     findRecord(readContext(app, request), def, request.params.id),
   );
 
-  app.post<{ Body: Record<string, unknown> }>(base, { schema: { body }, config: permission(def, 'create') }, async (request, reply) => {
-    const created = await inTransaction(app, request, (ctx) => createRecord(ctx, def, request.body));
-    return reply.status(201).send(created);
-  });
+  if (offers('create')) {
+    app.post<{ Body: Record<string, unknown> }>(base, { schema: { body }, config: permission(def, 'create') }, async (request, reply) => {
+      const created = await inTransaction(app, request, (ctx) => createRecord(ctx, def, request.body));
+      return reply.status(201).send(created);
+    });
+  }
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<Id & { Body: Record<string, unknown> }>({
@@ -86,15 +83,29 @@ export function registerMaster(app: FastifyInstance, def: MasterDefinition) {
     });
   }
 
-  app.delete<Id>(`${base}/:id`, { schema: { params: IdParams }, config: permission(def, 'delete') }, async (request) => {
-    const [deleted] = await inTransaction(app, request, (ctx) => deleteRecords(ctx, def, [request.params.id]));
-    return deleted;
-  });
+  if (offers('delete')) {
+    app.delete<Id>(`${base}/:id`, { schema: { params: IdParams }, config: permission(def, 'delete') }, async (request) => {
+      const [deleted] = await inTransaction(app, request, (ctx) => deleteRecords(ctx, def, [request.params.id]));
+      return deleted;
+    });
 
-  app.post<{ Body: { ids: number[] } }>(`${base}/delete`, { schema: { body: IdsBody }, config: permission(def, 'delete') }, async (request) => {
-    const ids = [...new Set(request.body.ids)];
-    const deleted = await inTransaction(app, request, (ctx) => deleteRecords(ctx, def, ids));
-    return { deleted: deleted.length };
+    app.post<{ Body: { ids: number[] } }>(`${base}/delete`, { schema: { body: IdsBody }, config: permission(def, 'delete') }, async (request) => {
+      const ids = [...new Set(request.body.ids)];
+      const deleted = await inTransaction(app, request, (ctx) => deleteRecords(ctx, def, ids));
+      return { deleted: deleted.length };
+    });
+  }
+}
+
+/** The template, the check (always rolled back) and the all-or-nothing import of one master. */
+function registerImport(app: FastifyInstance, def: MasterDefinition) {
+  const base = `/${def.resource}`;
+  app.get(`${base}/import_template`, { config: permission(def, 'import') }, async (request, reply) => {
+    const header = def.csvColumns.map((key) => fieldLabel(request.t, def, key));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${def.resource}_template.csv"`);
+    return toCsv([header]);
   });
 
   app.post(`${base}/check_file_import`, { config: permission(def, 'import') }, async (request) =>

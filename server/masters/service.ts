@@ -14,9 +14,9 @@ export interface ListQuery {
 
 const MAX_PAGE = 500;
 
-/** Live rows of the master that the actor may see. */
-function visible(ctx: MasterContext, def: MasterDefinition) {
-  const scope = def.scope(ctx.actor);
+/** Live rows of the master that the actor may see (or, with `forWrite`, change). */
+function visible(ctx: MasterContext, def: MasterDefinition, forWrite = false) {
+  const scope = forWrite && def.writeScope ? def.writeScope(ctx.actor) : def.scope(ctx.actor);
   let query = ctx.db.selectFrom(def.table).where(`${def.table}.deleted_at`, 'is', null);
   if (scope) query = query.where(scope);
   return query;
@@ -27,6 +27,12 @@ function withDisplay(ctx: MasterContext, def: MasterDefinition, query: ReturnTyp
   return query
     .selectAll(def.table)
     .select(Object.entries(display).map(([alias, expression]) => sql`${expression}`.as(alias)));
+}
+
+/** What a client may see of a row: never the hidden columns. */
+function present(def: MasterDefinition, row: Record<string, unknown>): Row {
+  for (const column of def.hidden ?? []) delete row[column];
+  return row as Row;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -56,52 +62,67 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
     if (def.sorts.includes(column)) page = page.orderBy(`${def.table}.${column}`, orders[i] === 'desc' ? 'desc' : 'asc');
   });
   const rows = await page.orderBy(`${def.table}.id`).limit(end - start).offset(start).execute();
-  return { rows: rows as Row[], total: Number(total) };
+  return { rows: rows.map((row) => present(def, row)), total: Number(total) };
 }
 
 /** One live row in the actor's scope; anything else is a 404 that does not tell whether it exists. */
-export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: number): Promise<Row> {
-  const row = await withDisplay(ctx, def, visible(ctx, def)).where(`${def.table}.id`, '=', id).executeTakeFirst();
+export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: number, forWrite = false): Promise<Row> {
+  const row = await withDisplay(ctx, def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id).executeTakeFirst();
   if (!row) throw notFound();
-  return row as Row;
+  return present(def, row);
 }
 
-/** The most recent row holding this code, live or soft-deleted, whatever its scope. */
-export async function findByCode(db: Kysely<any>, def: MasterDefinition, code: string) {
-  return (await db
-    .selectFrom(def.table)
-    .selectAll()
-    .where(def.codeColumn, '=', code)
+/** The most recent row holding this business key, live or soft-deleted, whatever its scope. */
+export async function findByKey(db: Kysely<any>, def: MasterDefinition, values: Values) {
+  let query = db.selectFrom(def.table).selectAll();
+  for (const column of def.key) {
+    const value = values[column];
+    query = value === null || value === undefined ? query.where(column, 'is', null) : query.where(column, '=', value);
+  }
+  return (await query
     .orderBy(sql`deleted_at is null`, 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst()) as (Row & { deleted_at: Date | null }) | undefined;
 }
 
-/** Codes are unique among live rows; a soft-deleted holder gets the "hidden but registered" message. */
-async function checkCode(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, selfId?: number) {
-  const code = values[def.codeColumn];
-  if (typeof code !== 'string' || errors[def.codeColumn]) return;
-  const holder = await findByCode(ctx.db, def, code);
+const keyChanged = (def: MasterDefinition, values: Values, existing?: Row) =>
+  !existing || def.key.some((column) => values[column] !== existing[column]);
+
+/** Keys are unique among live rows; a soft-deleted holder gets the "hidden but registered" message. */
+async function checkKey(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, selfId?: number) {
+  const field = def.key[0]!;
+  if (def.key.some((column) => errors[column])) return;
+  const holder = await findByKey(ctx.db, def, values);
   if (!holder || holder.id === selfId) return;
-  errors[def.codeColumn] = ctx.t(holder.deleted_at ? 'errors.hiddenRegistered' : 'errors.duplicateCode');
+  errors[field] = ctx.t(holder.deleted_at ? 'errors.hiddenRegistered' : 'errors.duplicateCode');
 }
 
-async function validate(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, existing?: Row) {
-  if (!existing || values[def.codeColumn] !== existing[def.codeColumn]) {
-    await checkCode(ctx, def, values, errors, existing?.id);
-  }
+/** Every rule a write must pass: each field, the business key, then the master's own rules. */
+export async function validate(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, existing?: Row) {
+  if (keyChanged(def, values, existing)) await checkKey(ctx, def, values, errors, existing?.id);
   if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return errors;
+}
+
+/** The columns to store: declared fields but the write-only ones, as the master converts them. */
+export async function columnsOf(ctx: MasterContext, def: MasterDefinition, values: Values, existing?: Row) {
+  const converted = def.toColumns ? await def.toColumns(ctx, values, existing) : values;
+  const columns = { ...converted };
+  for (const field of def.fields) if (field.writeOnly) delete columns[field.name];
+  return columns;
 }
 
 export async function createRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>) {
   const { values, errors } = readFields(def, body, ctx.t);
   await validate(ctx, def, values, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const columns = await columnsOf(ctx, def, values);
   const { id } = await ctx.db
     .insertInto(def.table)
-    .values({ ...values, created_by: ctx.actor.id, updated_by: ctx.actor.id })
+    .values({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await def.afterWrite?.(ctx, id, values);
   return findRecord(ctx, def, id);
 }
 
@@ -113,29 +134,32 @@ export async function updateRecord(
   body: Record<string, unknown>,
   partial: boolean,
 ) {
-  const existing = await findRecord(ctx, def, id);
+  const existing = await findRecord(ctx, def, id, true);
   if (body.version !== undefined && body.version !== null && Number(body.version) !== existing.version) throw conflict();
   const { values, errors } = readFields(def, body, ctx.t, partial);
   const merged: Values = { ...(pick(existing, def) as Values), ...values };
   await validate(ctx, def, merged, errors, existing);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const columns = await columnsOf(ctx, def, values, existing);
   const updated = await ctx.db
     .updateTable(def.table)
-    .set({ ...values, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...columns, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .where('version', '=', existing.version)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw conflict();
+  await def.afterWrite?.(ctx, id, merged);
   return findRecord(ctx, def, id);
 }
 
 function pick(row: Row, def: MasterDefinition) {
-  return Object.fromEntries(def.fields.map((f) => [f.name, row[f.name] ?? null]));
+  return Object.fromEntries(def.fields.filter((f) => !f.writeOnly).map((f) => [f.name, row[f.name] ?? null]));
 }
 
 /** Soft-deletes all or none; a row still referred to by a live row outside the batch blocks it. */
 export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, ids: number[]) {
   const rows = [];
-  for (const id of ids) rows.push(await findRecord(ctx, def, id));
+  for (const id of ids) rows.push(await findRecord(ctx, def, id, true));
   for (const reference of def.references) {
     let referring = ctx.db
       .selectFrom(reference.table)
