@@ -6,3 +6,9 @@ export const LATITUDE_RANGE = { min: -90, max: 90 } as const;
 export const LONGITUDE_RANGE = { min: -180, max: 180 } as const;
 export const NAME_MAX = 100;
 export const ADDRESS_MAX = 200;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** 適格請求書発行事業者登録番号: T and 13 digits */
+export const INVOICE_REGISTRATION_PATTERN = /^T\d{13}$/;
+export const VEHICLE_NUMBER_MAX = 30;
+export const PASSWORD_MIN = 8;

@@ -16,6 +16,9 @@ export interface DbOptions {
 /** pg returns int8 and numeric as strings; our counts and sums are numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+/** A calendar date stays the text YYYY-MM-DD: as a Date it would shift with the time zone. */
+const asText = (value: string) => value;
+pg.types.setTypeParser(pg.types.builtins.DATE, asText);
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -23,6 +26,6 @@ export function createDb(options: DbOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir);
+  const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText } });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }

@@ -51,6 +51,115 @@ export interface UserTable extends Audited {
   token_version: Generated<number>;
 }
 
+export interface VehicleTypeTable extends Audited {
+  code: string;
+  name: string;
+  max_loading_capacity: number | null;
+  pallet_capacity: number | null;
+  cage_cart_capacity: number | null;
+}
+
+export interface VehicleTable extends Audited {
+  vehicle_number: string;
+  vehicle_type_id: number;
+  delivery_company_id: number;
+  base_department_id: number | null;
+  avg_fuel_economy: number | null;
+  max_loading_capacity: number | null;
+  average_volume: number | null;
+  /** set while a vehicle registered from the driver app awaits approval */
+  temporary_registration_date: Timestamp | null;
+}
+
+export interface UserVehicleTable {
+  user_id: number;
+  vehicle_id: number;
+}
+
+export interface DriverTable extends Audited {
+  name: string;
+  name_kana: string | null;
+  login_id: string;
+  password_hash: string | null;
+  delivery_company_id: number;
+  base_department_id: number | null;
+  phone: string | null;
+  default_vehicle_id: number | null;
+  employment_type: number;
+  hourly_wage: number | null;
+  login_flag: number;
+}
+
+export interface CustomerTable extends Audited {
+  code: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  billing_closing_day: number | null;
+}
+
+export interface DistrictTable extends Audited {
+  code: string;
+  name: string;
+  department_id: number;
+}
+
+export interface DirectionTable extends Audited {
+  code: string;
+  name: string;
+  district_id: number | null;
+  department_id: number;
+  temporary_registration_date: Timestamp | null;
+}
+
+export interface DeliveryDestinationTable extends Audited {
+  delivery_code: string;
+  customer_company_name: string;
+  customer_store_name: string;
+  customer_address: string;
+  shipping_fee: number | null;
+  direction_id: number | null;
+  order: number | null;
+  delivery_type: number;
+  specified_time: string | null;
+  latitude: number;
+  longitude: number;
+  classification: string | null;
+  phone: string | null;
+  start_time: string | null;
+  ending_time: string | null;
+  comment: string | null;
+  temporary_registration_date: Timestamp | null;
+  customer_id: number | null;
+}
+
+export interface DirectionBaseTable extends Audited {
+  direction_id: number;
+  base_department_id: number;
+  delivery_company_id: number | null;
+  vehicle_type_id: number | null;
+  trips_per_day: number;
+}
+
+export interface OperationTimeTable extends Audited {
+  department_id: number;
+  delivery_type: number;
+  work_start: string;
+  loading_start: string;
+  departure: string;
+  work_end: string;
+}
+
+export interface UnitPriceTable extends Audited {
+  vehicle_type_id: number;
+  kind: number;
+  delivery_company_id: number | null;
+  price_per_trip: number;
+  price_per_km: number;
+  /** a calendar date, YYYY-MM-DD */
+  effective_from: string;
+}
+
 export interface NotificationTable {
   id: Generated<number>;
   user_id: number;
@@ -65,6 +174,17 @@ export interface Database {
   delivery_companies: DeliveryCompanyTable;
   users: UserTable;
   notifications: NotificationTable;
+  vehicle_types: VehicleTypeTable;
+  vehicles: VehicleTable;
+  user_vehicles: UserVehicleTable;
+  drivers: DriverTable;
+  customers: CustomerTable;
+  districts: DistrictTable;
+  directions: DirectionTable;
+  delivery_destinations: DeliveryDestinationTable;
+  direction_bases: DirectionBaseTable;
+  operation_times: OperationTimeTable;
+  unit_prices: UnitPriceTable;
 }
 
 export type Department = Selectable<DepartmentTable>;

@@ -5,14 +5,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
-import { departmentMaster } from './masters/department.js';
+import { MASTERS } from './masters/index.js';
 import { registerMaster } from './masters/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import authRoutes from './routes/auth.js';
+import geocodeRoutes from './routes/geocode.js';
 import notificationRoutes from './routes/notification.js';
-
-export const MASTERS = [departmentMaster];
+import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +41,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes);
       await api.register(notificationRoutes);
+      await api.register(geocodeRoutes);
+      await api.register(userVehicleRoutes);
       for (const master of MASTERS) registerMaster(api, master);
     },
     { prefix: '/api' },

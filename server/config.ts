@@ -15,11 +15,22 @@ const ConfigSchema = Type.Object({
   LOG_LEVEL: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
   /** auto: load demo data when the database is empty; off: never. */
   DEMO_DATA: oneOf('auto', 'off'),
+  GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
+  GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
+  GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
 });
 
 export type Config = Static<typeof ConfigSchema>;
 
-const DEFAULTS = { PORT: '3000', HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info', DEMO_DATA: 'auto' };
+const DEFAULTS = {
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  DATA_DIR: './data',
+  LOG_LEVEL: 'info',
+  DEMO_DATA: 'auto',
+  GSI_GEOCODER_URL: 'https://msearch.gsi.go.jp/address-search/AddressSearch',
+  GOOGLE_GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json',
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,6 +1,8 @@
+import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
+  ...mastersEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',
@@ -10,6 +12,7 @@ export const en: Catalogue = {
     loading: 'Loading…',
   },
   menu: {
+    unitPrice: 'Unit price master',
     delivery: 'Delivery list',
     allocation: 'Vehicle allocation setting',
     addressSharing: 'Delivery address information sharing',
@@ -45,6 +48,12 @@ export const en: Catalogue = {
     sessionExpired: 'Your session has expired. Please log in again.',
   },
   errors: {
+    refNotFound: '{{field}} was not found.',
+    belongsToOne: 'Choose either a department or a delivery company, not both.',
+    passwordTooShort: 'The password must be at least {{min}} characters.',
+    typeNotAllowed: 'You cannot register or change a user of this type.',
+    otherCompanyVehicle: 'Choose a vehicle of the same delivery company.',
+    geocoderUnavailable: 'The address search service is unavailable. Please try again later.',
     forbidden: 'You do not have permission to access this page',
     notFound: 'The record was not found.',
     pageNotFound: 'This page could not be found',

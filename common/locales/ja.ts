@@ -1,5 +1,8 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
+import { mastersJa } from './masters-ja.js';
+
 export const ja = {
+  ...mastersJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',
@@ -9,6 +12,7 @@ export const ja = {
     loading: '読み込み中…',
   },
   menu: {
+    unitPrice: '単価マスタ',
     delivery: '配送一覧',
     allocation: '配車設定',
     addressSharing: '配送先情報共有',
@@ -44,6 +48,12 @@ export const ja = {
     sessionExpired: 'セッションの有効期限が切れました。再度ログインしてください。',
   },
   errors: {
+    refNotFound: '{{field}}が見つかりません。',
+    belongsToOne: '所属部署か配送会社のどちらか一方を指定してください。',
+    passwordTooShort: 'パスワードは{{min}}文字以上で入力してください。',
+    typeNotAllowed: 'この権限種別のユーザーは登録・変更できません。',
+    otherCompanyVehicle: '同じ配送会社の車両を指定してください。',
+    geocoderUnavailable: '住所検索サービスに接続できません。時間をおいて再度お試しください。',
     forbidden: 'このページにアクセスする権限がありません.再度ログイン必要があります。',
     notFound: '該当するデータが見つかりません。',
     pageNotFound: 'This page could not be found',

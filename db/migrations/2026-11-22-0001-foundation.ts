@@ -1,18 +1,7 @@
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { audited } from './audited.js';
 
 // Frozen in time: never import application code here.
-
-/** The columns every master table has: id, audit times and users, soft delete, optimistic version. */
-function audited<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, any> {
-  return table
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('deleted_at', 'timestamptz')
-    .addColumn('created_by', 'integer')
-    .addColumn('updated_by', 'integer')
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await audited(db.schema.createTable('departments'))

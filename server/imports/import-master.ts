@@ -7,7 +7,7 @@ import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
 import type { MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
 import { fieldLabel, readFields } from '../masters/fields.js';
-import { columnsOf, findByKey } from '../masters/service.js';
+import { columnsOf, findByKey, refVisible } from '../masters/service.js';
 import { type CsvEncoding, openCsv } from './csv.js';
 
 export interface RowError {
@@ -123,6 +123,7 @@ async function importRow(
   result: ImportResult,
 ): Promise<FieldErrors> {
   const { values, errors } = readFields(def, record, ctx.t);
+  await resolveCsvRefs(ctx, def, record, values, errors);
   if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
   const keyField = def.key[0]!;
   if (def.key.some((column) => errors[column])) return errors;
@@ -138,6 +139,23 @@ async function importRow(
   if (existing) result.updated++;
   else result.created++;
   return {};
+}
+
+/** CSV names foreign rows by code: each becomes the id of a live row the caller can see. */
+async function resolveCsvRefs(ctx: MasterContext, def: MasterDefinition, record: Record<string, string>, values: Values, errors: FieldErrors) {
+  for (const field of def.fields) {
+    if (!field.ref) continue;
+    const code = record[field.ref.csv]?.trim();
+    values[field.name] = null;
+    delete errors[field.name];
+    if (!code) {
+      if (field.required) errors[field.ref.csv] = ctx.t('errors.required', { field: fieldLabel(ctx.t, def, field.ref.csv) });
+      continue;
+    }
+    const row = await refVisible(ctx, field.ref, field.ref.by, code);
+    if (row) values[field.name] = row.id;
+    else errors[field.ref.csv] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.ref.csv) });
+  }
 }
 
 async function canWrite(ctx: MasterContext, def: MasterDefinition, id: number) {

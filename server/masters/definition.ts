@@ -6,8 +6,20 @@ import type { Translate } from '../i18n.js';
 
 export type FieldType = 'string' | 'integer' | 'number';
 
+/**
+ * A foreign key: on writes the referenced row must be live and visible to the caller; in CSV the
+ * column `csv` names it by its `by` column (a code) and is resolved the same way.
+ */
+export interface FieldRef {
+  table: string;
+  by: string;
+  csv: string;
+  scope(actor: Actor): Expression<SqlBool> | undefined;
+}
+
 /** One column a client may write, with the checks every write applies. */
 export interface Field {
+  ref?: FieldRef;
   name: string;
   type: FieldType;
   required?: boolean;
@@ -50,6 +62,8 @@ export interface MasterDefinition {
   i18n: string;
   /** the business key (a code, or several columns): unique among live rows, used by CSV upsert */
   key: string[];
+  /** rows registered from the driver app stay temporary (仮登録) until an admin approves them */
+  temporary?: boolean;
   /** the actions this master offers; default all of them */
   actions?: Action[];
   fields: Field[];
@@ -72,7 +86,9 @@ export interface MasterDefinition {
   /** Rules across fields or rows, after each field passed its own checks. */
   check?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors>;
   /** Field values → stored columns, when they differ (hashing a password). */
-  toColumns?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<Values>;
+  toColumns?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<Record<string, unknown>>;
+  /** Refuses a deletion the generic reference check does not cover (one's own account). */
+  checkDelete?(ctx: MasterContext, ids: number[]): Promise<void>;
   /** Work that follows a create or an update in the same transaction. */
   afterWrite?(ctx: MasterContext, id: number, values: Values): Promise<void>;
 }

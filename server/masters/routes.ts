@@ -6,7 +6,7 @@ import { importMaster } from '../imports/import-master.js';
 import { toCsv } from '../imports/csv.js';
 import type { MasterContext, MasterDefinition } from './definition.js';
 import { fieldLabel } from './fields.js';
-import { createRecord, deleteRecords, findRecord, listRecords, type ListQuery, updateRecord } from './service.js';
+import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, type ListQuery, updateRecord } from './service.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const IdsBody = Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }) });
@@ -81,6 +81,12 @@ export function registerMaster(app: FastifyInstance, def: MasterDefinition) {
       handler: async (request) =>
         inTransaction(app, request, (ctx) => updateRecord(ctx, def, request.params.id, request.body, method === 'PATCH')),
     });
+  }
+
+  if (def.temporary) {
+    app.post<Id>(`${base}/:id/approve`, { schema: { params: IdParams }, config: permission(def, 'edit') }, async (request) =>
+      inTransaction(app, request, (ctx) => approveRecord(ctx, def, request.params.id)),
+    );
   }
 
   if (offers('delete')) {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError, conflict, type FieldErrors, invalid, notFound } from '../errors.js';
-import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
-import { readFields } from './fields.js';
+import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import { fieldLabel, readFields } from './fields.js';
 
 export interface ListQuery {
   _start?: number;
@@ -51,6 +51,9 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
       ? filtered.where(`${def.table}.${column}`, 'in', value)
       : filtered.where(`${def.table}.${column}`, '=', value);
   }
+  if (def.temporary && (query.temporary === '1' || query.temporary === '0')) {
+    filtered = filtered.where(`${def.table}.temporary_registration_date`, query.temporary === '1' ? 'is not' : 'is', null);
+  }
   const { total } = await filtered
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
@@ -97,9 +100,30 @@ async function checkKey(ctx: MasterContext, def: MasterDefinition, values: Value
   errors[field] = ctx.t(holder.deleted_at ? 'errors.hiddenRegistered' : 'errors.duplicateCode');
 }
 
-/** Every rule a write must pass: each field, the business key, then the master's own rules. */
+/** Is the referenced row live and visible to the caller? */
+export async function refVisible(ctx: MasterContext, ref: FieldRef, column: string, value: string | number) {
+  const scope = ref.scope(ctx.actor);
+  let query = ctx.db.selectFrom(ref.table).select('id').where(column, '=', value).where('deleted_at', 'is', null);
+  if (scope) query = query.where(scope);
+  return (await query.executeTakeFirst()) as { id: number } | undefined;
+}
+
+/** Foreign keys that are new or changed must point at rows the caller can see. */
+async function checkRefs(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, existing?: Row) {
+  for (const field of def.fields) {
+    const value = values[field.name];
+    if (!field.ref || errors[field.name] || value === null || value === undefined) continue;
+    if (existing && existing[field.name] === value) continue;
+    if (!(await refVisible(ctx, field.ref, 'id', value))) {
+      errors[field.name] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.name) });
+    }
+  }
+}
+
+/** Every rule a write must pass: each field, the business key, references, then the master's own rules. */
 export async function validate(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, existing?: Row) {
   if (keyChanged(def, values, existing)) await checkKey(ctx, def, values, errors, existing?.id);
+  await checkRefs(ctx, def, values, errors, existing);
   if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
   return errors;
 }
@@ -160,6 +184,7 @@ function pick(row: Row, def: MasterDefinition) {
 export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, ids: number[]) {
   const rows = [];
   for (const id of ids) rows.push(await findRecord(ctx, def, id, true));
+  await def.checkDelete?.(ctx, ids);
   for (const reference of def.references) {
     let referring = ctx.db
       .selectFrom(reference.table)
@@ -177,4 +202,15 @@ export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, i
     .where('id', 'in', ids)
     .execute();
   return rows;
+}
+
+/** An admin approves a temporary (仮登録) row: it becomes a regular one. */
+export async function approveRecord(ctx: MasterContext, def: MasterDefinition, id: number) {
+  await findRecord(ctx, def, id, true);
+  await ctx.db
+    .updateTable(def.table)
+    .set({ temporary_registration_date: null, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+  return findRecord(ctx, def, id);
 }

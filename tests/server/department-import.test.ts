@@ -95,7 +95,13 @@ t.test('import restores a soft-deleted row and refuses rows outside the caller s
 
   const center = await signedIn(app, 'center');
   const outside = await center(post('/api/department/check_file_import', 'code,name,level,parent_code\nCT-YOKOHAMA,横浜,4,BR-KANAGAWA\n'));
-  t.match(outside.json(), { ok: false, errors: [{ row: 2, field: '部署コード', message: '該当するデータが見つかりません。' }] });
+  t.match(outside.json(), {
+    ok: false,
+    errors: [
+      { row: 2, field: '親部署コード', message: '親部署コードが見つかりません。' },
+      { row: 2, field: '部署コード', message: '該当するデータが見つかりません。' },
+    ],
+  });
   const carrier = await signedIn(app, 'carrier');
   t.equal((await carrier(post('/api/department/import', 'code,name,level\nX,x,1\n'))).statusCode, 403);
 });

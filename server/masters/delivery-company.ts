@@ -1,0 +1,36 @@
+import { INVOICE_REGISTRATION_PATTERN } from '../../common/validation.js';
+import { addressFields, codeField, emailField, kanaField, nameField } from './common-fields.js';
+import type { MasterDefinition } from './definition.js';
+import { lookup } from './display.js';
+import { departmentRef } from './refs.js';
+import { contractedCompanyScope, departmentScope } from './scope.js';
+
+export const deliveryCompanyMaster: MasterDefinition = {
+  resource: 'delivery_company',
+  table: 'delivery_companies',
+  area: 'delivery_company',
+  i18n: 'deliveryCompanies',
+  key: ['code'],
+  fields: [
+    codeField,
+    nameField,
+    kanaField,
+    ...addressFields.filter((f) => f.name !== 'latitude' && f.name !== 'longitude'),
+    emailField,
+    { name: 'department_id', type: 'integer', required: true, ref: departmentRef() },
+    { name: 'invoice_registration_number', type: 'string', pattern: INVOICE_REGISTRATION_PATTERN },
+  ],
+  search: ['code', 'name', 'name_kana', 'address'],
+  sorts: ['id', 'code', 'name', 'name_kana', 'department_id', 'updated_at'],
+  filters: ['department_id'],
+  csvColumns: ['code', 'name', 'name_kana', 'postal_code', 'address', 'phone', 'email', 'department_code', 'invoice_registration_number'],
+  references: [
+    { table: 'vehicles', column: 'delivery_company_id', labelKey: 'menu.vehicle' },
+    { table: 'drivers', column: 'delivery_company_id', labelKey: 'menu.driver' },
+    { table: 'users', column: 'delivery_company_id', labelKey: 'menu.user' },
+  ],
+  // Centers see the carriers their branch or division contracted; only the contracting side edits them.
+  scope: (actor) => contractedCompanyScope(actor, 'delivery_companies.id'),
+  writeScope: (actor) => departmentScope(actor, 'delivery_companies.department_id'),
+  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+};

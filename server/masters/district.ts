@@ -1,0 +1,21 @@
+import { codeField, nameField } from './common-fields.js';
+import type { MasterDefinition } from './definition.js';
+import { lookup } from './display.js';
+import { departmentRef } from './refs.js';
+import { departmentScope } from './scope.js';
+
+export const districtMaster: MasterDefinition = {
+  resource: 'district',
+  table: 'districts',
+  area: 'district',
+  i18n: 'districts',
+  key: ['code'],
+  fields: [codeField, nameField, { name: 'department_id', type: 'integer', required: true, ref: departmentRef() }],
+  search: ['code', 'name'],
+  sorts: ['id', 'code', 'name', 'department_id', 'updated_at'],
+  filters: ['department_id'],
+  csvColumns: ['code', 'name', 'department_code'],
+  references: [{ table: 'directions', column: 'district_id', labelKey: 'menu.direction' }],
+  scope: (actor) => departmentScope(actor, 'districts.department_id'),
+  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+};

@@ -1,0 +1,62 @@
+import { PASSWORD_MIN } from '../../common/validation.js';
+import { hashPassword } from '../auth/password.js';
+import type { FieldErrors } from '../errors.js';
+import { amountField, kanaField, nameField, phoneField } from './common-fields.js';
+import type { MasterContext, MasterDefinition, Values } from './definition.js';
+import { lookup } from './display.js';
+import { companyRef, departmentRef, vehicleRef } from './refs.js';
+import { companyScope } from './scope.js';
+import { LOGIN_ID_PATTERN } from './user.js';
+
+/** A driver's default vehicle is one of their own company's; the app password has a minimum length. */
+async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErrors> {
+  if (typeof values.password === 'string' && values.password.length < PASSWORD_MIN) {
+    return { password: ctx.t('errors.passwordTooShort', { min: PASSWORD_MIN }) };
+  }
+  if (values.default_vehicle_id === null) return {};
+  const vehicle = await ctx.db
+    .selectFrom('vehicles')
+    .select('delivery_company_id')
+    .where('id', '=', values.default_vehicle_id)
+    .executeTakeFirst();
+  return vehicle?.delivery_company_id === values.delivery_company_id ? {} : { default_vehicle_id: ctx.t('errors.otherCompanyVehicle') };
+}
+
+async function driverColumns(_ctx: MasterContext, values: Values) {
+  const { password, ...columns } = values;
+  return typeof password === 'string' && password ? { ...columns, password_hash: await hashPassword(password) } : columns;
+}
+
+export const driverMaster: MasterDefinition = {
+  resource: 'driver',
+  table: 'drivers',
+  area: 'driver',
+  i18n: 'drivers',
+  key: ['login_id'],
+  fields: [
+    nameField,
+    kanaField,
+    { name: 'login_id', type: 'string', required: true, pattern: LOGIN_ID_PATTERN },
+    { name: 'password', type: 'string', max: 200, writeOnly: true },
+    { name: 'delivery_company_id', type: 'integer', required: true, ref: companyRef() },
+    { name: 'base_department_id', type: 'integer', ref: departmentRef('base_department_code') },
+    phoneField,
+    { name: 'default_vehicle_id', type: 'integer', ref: vehicleRef('default_vehicle_number') },
+    { name: 'employment_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
+    amountField('hourly_wage'),
+  ],
+  search: ['name', 'name_kana', 'login_id', 'phone'],
+  sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'base_department_id', 'employment_type', 'login_flag', 'updated_at'],
+  filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
+  csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
+  references: [],
+  hidden: ['password_hash'],
+  scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
+  displayColumns: (db, table) => ({
+    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
+    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
+    default_vehicle_number: lookup(db, table, 'default_vehicle_id', 'vehicles', 'vehicle_number'),
+  }),
+  check: checkDriver,
+  toColumns: driverColumns,
+};

@@ -1,0 +1,65 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Actor, isSuper } from '../auth/actor.js';
+
+/** The department and every department below it, at any depth. */
+export function departmentSubtree(rootId: number) {
+  return sql<number>`(with recursive tree(id) as (
+    select id from departments where id = ${rootId}
+    union all
+    select d.id from departments d join tree on d.parent_id = tree.id
+  ) select id from tree)`;
+}
+
+/** The department and every department above it. */
+export function departmentAncestors(id: number) {
+  return sql<number>`(with recursive chain(id, parent_id) as (
+    select id, parent_id from departments where id = ${id}
+    union all
+    select d.id, d.parent_id from departments d join chain on d.id = chain.parent_id
+  ) select id from chain)`;
+}
+
+const NOTHING = sql<SqlBool>`false`;
+const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(column)} in ${departmentSubtree(rootId)}`;
+
+/** A department user sees their department and its descendants; super admins see all; companies none. */
+export function departmentScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
+  if (isSuper(actor)) return undefined;
+  if (actor.departmentId === null) return NOTHING;
+  return inSubtree(column, actor.departmentId);
+}
+
+/**
+ * Records that belong to a delivery company and are based at a department (vehicles, drivers):
+ * a company's own staff see their company's; department users those based in their subtree.
+ */
+export function companyScope(actor: Actor, companyColumn: string, departmentColumn: string): Expression<SqlBool> | undefined {
+  if (isSuper(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`${sql.ref(companyColumn)} = ${actor.deliveryCompanyId}`;
+  if (actor.departmentId === null) return NOTHING;
+  return inSubtree(departmentColumn, actor.departmentId);
+}
+
+/** Delivery companies contracted in the caller's subtree, or above it (a branch's carriers serve its centers). */
+export function contractedCompanyScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
+  if (isSuper(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`${sql.ref(column)} = ${actor.deliveryCompanyId}`;
+  if (actor.departmentId === null) return NOTHING;
+  return sql<SqlBool>`${sql.ref(column)} in (select id from delivery_companies where department_id in ${departmentSubtree(actor.departmentId)} or department_id in ${departmentAncestors(actor.departmentId)})`;
+}
+
+/** Stores served by a direction of the caller's subtree, and stores not yet given a direction. */
+export function destinationScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuper(actor)) return undefined;
+  if (actor.departmentId === null) return NOTHING;
+  return sql<SqlBool>`(delivery_destinations.direction_id is null or delivery_destinations.direction_id in (select id from directions where department_id in ${departmentSubtree(actor.departmentId)}))`;
+}
+
+/** Admin users of the caller's subtree and of the delivery companies contracted there; a company's own. */
+export function userScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuper(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`users.delivery_company_id = ${actor.deliveryCompanyId}`;
+  if (actor.departmentId === null) return NOTHING;
+  const subtree = departmentSubtree(actor.departmentId);
+  return sql<SqlBool>`(users.department_id in ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id in ${subtree}))`;
+}

@@ -1,0 +1,35 @@
+import { VEHICLE_NUMBER_MAX } from '../../common/validation.js';
+import { amountField, countField } from './common-fields.js';
+import type { MasterDefinition } from './definition.js';
+import { lookup } from './display.js';
+import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
+import { companyScope } from './scope.js';
+
+export const vehicleMaster: MasterDefinition = {
+  resource: 'vehicle',
+  table: 'vehicles',
+  area: 'vehicle',
+  i18n: 'vehicles',
+  temporary: true,
+  key: ['vehicle_number'],
+  fields: [
+    { name: 'vehicle_number', type: 'string', required: true, max: VEHICLE_NUMBER_MAX },
+    { name: 'vehicle_type_id', type: 'integer', required: true, ref: vehicleTypeRef },
+    { name: 'delivery_company_id', type: 'integer', required: true, ref: companyRef() },
+    { name: 'base_department_id', type: 'integer', ref: departmentRef('base_department_code') },
+    amountField('avg_fuel_economy'),
+    countField('max_loading_capacity', 100_000),
+    amountField('average_volume'),
+  ],
+  search: ['vehicle_number'],
+  sorts: ['id', 'vehicle_number', 'vehicle_type_id', 'delivery_company_id', 'base_department_id', 'temporary_registration_date', 'updated_at'],
+  filters: ['vehicle_type_id', 'delivery_company_id', 'base_department_id'],
+  csvColumns: ['vehicle_number', 'vehicle_type_code', 'delivery_company_code', 'base_department_code', 'avg_fuel_economy', 'max_loading_capacity', 'average_volume'],
+  references: [{ table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' }],
+  scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
+  displayColumns: (db, table) => ({
+    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
+    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
+    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
+  }),
+};

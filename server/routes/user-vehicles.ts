@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { invalid } from '../errors.js';
+import type { MasterContext } from '../masters/definition.js';
+import { findRecord } from '../masters/service.js';
+import { userMaster } from '../masters/user.js';
+import { vehicleMaster } from '../masters/vehicle.js';
+import { companyScope } from '../masters/scope.js';
+
+/** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
+async function vehiclesOf(ctx: MasterContext, userId: number) {
+  let query = ctx.db
+    .selectFrom('user_vehicles')
+    .innerJoin('vehicles', 'vehicles.id', 'user_vehicles.vehicle_id')
+    .select(['user_vehicles.user_id', 'vehicles.id as vehicle_id', 'vehicles.vehicle_number', 'vehicles.vehicle_type_id', 'vehicles.delivery_company_id'])
+    .where('user_vehicles.user_id', '=', userId)
+    .where('vehicles.deleted_at', 'is', null);
+  const scope = companyScope(ctx.actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id');
+  if (scope) query = query.where(scope);
+  return query.orderBy('vehicles.vehicle_number').execute();
+}
+
+export default async function userVehicleRoutes(app: FastifyInstance) {
+  const context = (request: { actor: MasterContext['actor']; t: MasterContext['t'] }, db = app.db): MasterContext => ({
+    db,
+    actor: request.actor,
+    t: request.t,
+  });
+
+  app.get<{ Querystring: { user_id?: number } }>(
+    '/user/vehicle_allocation',
+    {
+      schema: { querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }) },
+      config: { permission: { area: 'vehicle', action: 'list' } },
+    },
+    async (request) => {
+      const ctx = context(request);
+      const userId = request.query.user_id ?? request.actor.id;
+      if (userId !== request.actor.id) await findRecord(ctx, userMaster, userId);
+      return vehiclesOf(ctx, userId);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: { vehicle_ids: number[] } }>(
+    '/user/:id/vehicle_allocation',
+    {
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ vehicle_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }),
+      },
+      config: { permission: { area: 'user', action: 'edit' } },
+    },
+    async (request) =>
+      app.db.transaction().execute(async (trx) => {
+        const ctx = context(request, trx);
+        await findRecord(ctx, userMaster, request.params.id, true);
+        const vehicleIds = [...new Set(request.body.vehicle_ids)];
+        for (const vehicleId of vehicleIds) {
+          await findRecord(ctx, vehicleMaster, vehicleId).catch(() => {
+            throw invalid({ vehicle_ids: request.t('errors.refNotFound', { field: request.t('vehicles.fields.vehicle_number') }) });
+          });
+        }
+        await trx.deleteFrom('user_vehicles').where('user_id', '=', request.params.id).execute();
+        if (vehicleIds.length) {
+          await trx.insertInto('user_vehicles').values(vehicleIds.map((vehicle_id) => ({ user_id: request.params.id, vehicle_id }))).execute();
+        }
+        return vehiclesOf(ctx, request.params.id);
+      }),
+  );
+}
