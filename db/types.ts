@@ -85,9 +85,9 @@ export interface DriverTable extends Audited {
   base_department_id: number | null;
   phone: string | null;
   default_vehicle_id: number | null;
-  employment_type: number;
+  employment_type: Generated<number>;
   hourly_wage: number | null;
-  login_flag: number;
+  login_flag: Generated<number>;
 }
 
 export interface CustomerTable extends Audited {
@@ -120,7 +120,7 @@ export interface DeliveryDestinationTable extends Audited {
   shipping_fee: number | null;
   direction_id: number | null;
   order: number | null;
-  delivery_type: number;
+  delivery_type: Generated<number>;
   specified_time: string | null;
   latitude: number;
   longitude: number;
@@ -138,7 +138,7 @@ export interface DirectionBaseTable extends Audited {
   base_department_id: number;
   delivery_company_id: number | null;
   vehicle_type_id: number | null;
-  trips_per_day: number;
+  trips_per_day: Generated<number>;
 }
 
 export interface OperationTimeTable extends Audited {
@@ -155,7 +155,7 @@ export interface UnitPriceTable extends Audited {
   kind: number;
   delivery_company_id: number | null;
   price_per_trip: number;
-  price_per_km: number;
+  price_per_km: Generated<number>;
   /** a calendar date, YYYY-MM-DD */
   effective_from: string;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../index.js';
 import type { NewDepartment } from '../types.js';
+import { seedNetwork } from './network.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
         .executeTakeFirstOrThrow();
       companyIds.set(company.code, row.id);
     }
+    const { vehiclesOfCompany } = await seedNetwork(trx, departmentIds, companyIds, passwordHash);
     for (const account of DEMO_ACCOUNTS) {
       await trx
         .insertInto('users')
@@ -67,7 +69,12 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
           delivery_company_id: 'company' in account ? companyIds.get(account.company) : null,
           email: `${account.login_id}@example.jp`,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
     }
+    // The center planner is responsible for its carrier's vehicles.
+    const center = await trx.selectFrom('users').select('id').where('login_id', '=', 'center').executeTakeFirstOrThrow();
+    const vehicles = vehiclesOfCompany.get('DC-TOTO') ?? [];
+    await trx.insertInto('user_vehicles').values(vehicles.map((vehicle_id) => ({ user_id: center.id, vehicle_id }))).execute();
   });
 }
