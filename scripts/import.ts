@@ -4,7 +4,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pickLocale } from '../common/locales/index.js';
-import { MASTERS } from '../server/app.js';
+import { MASTERS } from '../server/masters/index.js';
 import { findActor } from '../server/auth/actor.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
 import { translator } from '../server/i18n.js';
