@@ -49,11 +49,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const clientDir = options.clientDir && existsSync(path.join(options.clientDir, 'index.html')) ? options.clientDir : undefined;
-  if (clientDir) await app.register(fastifyStatic, { root: path.resolve(clientDir), wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+  if (clientDir) await app.register(fastifyStatic, { root: path.resolve(clientDir), wildcard: true });
 
   // Unknown API paths answer JSON; any other path is a page of the client, which shows its own 404.
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !clientDir || request.method !== 'GET') {
+    const isPage = clientDir && request.method === 'GET' && !/^\/(api|assets)(\/|$)/.test(request.url);
+    if (!isPage) {
       return reply.status(404).send({ message: request.t('errors.apiNotFound', { path: request.url.split('?')[0] }), code: 404 });
     }
     return reply.type('text/html').sendFile('index.html');

@@ -3,9 +3,11 @@ import { audited } from './audited.js';
 
 // Frozen in time: never import application code here.
 
+/** The business key: unique among live rows, and indexed over all rows for upserts that restore deleted ones. */
 async function liveUnique(db: Kysely<any>, table: string, columns: string[]) {
   const list = columns.map((c) => `"${c}"`).join(', ');
   await sql.raw(`create unique index ${table}_key_live on ${table} (${list}) where deleted_at is null`).execute(db);
+  await sql.raw(`create index ${table}_key on ${table} (${list})`).execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -128,6 +130,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('effective_from', 'date', (c) => c.notNull())
     .execute();
   await sql`create unique index unit_prices_key_live on unit_prices (vehicle_type_id, kind, coalesce(delivery_company_id, 0), effective_from) where deleted_at is null`.execute(db);
+  await db.schema.createIndex('unit_prices_key').on('unit_prices').columns(['vehicle_type_id', 'kind', 'effective_from']).execute();
+  // Foundation tables: the same all-rows index on their codes.
+  await db.schema.createIndex('departments_code').on('departments').column('code').execute();
+  await db.schema.createIndex('delivery_companies_code').on('delivery_companies').column('code').execute();
+  await db.schema.createIndex('users_login_id').on('users').column('login_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

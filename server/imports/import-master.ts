@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
-import type { MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
+import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
 import { fieldLabel, readFields } from '../masters/fields.js';
 import { columnsOf, findByKey, refVisible } from '../masters/service.js';
 import { type CsvEncoding, openCsv } from './csv.js';
@@ -95,14 +95,14 @@ export async function importMaster(
         result.errorCount = header.errors.length;
         throw new Rollback();
       }
-      const seen = new Map<string, number>();
+      const run: ImportRun = { ctx, def, result, seen: new Map(), refIds: new Map(), pending: [] };
       for await (const { line, cells } of csv.rows) {
         result.total++;
         options.onRow?.(line);
         const record = Object.fromEntries(header.keys.map((key, i) => [key, cells[i] ?? '']));
-        const errors = await importRow(ctx, def, record, line, seen, result);
-        report(line, errors);
+        report(line, await importRow(run, record, line));
       }
+      await flush(run);
       if (result.total === 0) report(1, { '': t('csv.empty') });
       if (result.errorCount > 0 || !options.commit) throw new Rollback();
     });
@@ -114,35 +114,52 @@ export async function importMaster(
   return result;
 }
 
-async function importRow(
-  ctx: MasterContext,
-  def: MasterDefinition,
-  record: Record<string, string>,
-  line: number,
-  seen: Map<string, number>,
-  result: ImportResult,
-): Promise<FieldErrors> {
+/** The state of one import: its transaction, what it has seen and what it has looked up. */
+interface ImportRun {
+  ctx: MasterContext;
+  def: MasterDefinition;
+  result: ImportResult;
+  /** business key → the line that had it first */
+  seen: Map<string, number>;
+  /** referenced codes already found, so that 100,000 rows naming 30 directions ask 30 times */
+  refIds: Map<string, number>;
+  /** new rows waiting to be inserted together */
+  pending: Record<string, unknown>[];
+}
+
+const INSERT_BATCH = 500;
+
+/** Inserts the waiting new rows in one statement. */
+async function flush(run: ImportRun) {
+  if (run.pending.length === 0) return;
+  await run.ctx.db.insertInto(run.def.table).values(run.pending).execute();
+  run.pending = [];
+}
+
+async function importRow(run: ImportRun, record: Record<string, string>, line: number): Promise<FieldErrors> {
+  const { ctx, def } = run;
   const { values, errors } = readFields(def, record, ctx.t);
-  await resolveCsvRefs(ctx, def, record, values, errors);
+  await resolveCsvRefs(run, record, values, errors);
   if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
   const keyField = def.key[0]!;
   if (def.key.some((column) => errors[column])) return errors;
   const key = JSON.stringify(def.key.map((column) => values[column]));
-  const earlier = seen.get(key);
+  const earlier = run.seen.get(key);
   if (earlier) return { ...errors, [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) };
-  seen.set(key, line);
+  run.seen.set(key, line);
   const existing = await findByKey(ctx.db, def, values);
   if (existing && !(await canWrite(ctx, def, existing.id))) return { ...errors, [keyField]: ctx.t('errors.notFound') };
   if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
   if (Object.keys(errors).length > 0) return errors;
-  await upsert(ctx, def, values, existing);
-  if (existing) result.updated++;
-  else result.created++;
+  await upsert(run, values, existing);
+  if (existing) run.result.updated++;
+  else run.result.created++;
   return {};
 }
 
 /** CSV names foreign rows by code: each becomes the id of a live row the caller can see. */
-async function resolveCsvRefs(ctx: MasterContext, def: MasterDefinition, record: Record<string, string>, values: Values, errors: FieldErrors) {
+async function resolveCsvRefs(run: ImportRun, record: Record<string, string>, values: Values, errors: FieldErrors) {
+  const { ctx, def } = run;
   for (const field of def.fields) {
     if (!field.ref) continue;
     const code = record[field.ref.csv]?.trim();
@@ -152,10 +169,24 @@ async function resolveCsvRefs(ctx: MasterContext, def: MasterDefinition, record:
       if (field.required) errors[field.ref.csv] = ctx.t('errors.required', { field: fieldLabel(ctx.t, def, field.ref.csv) });
       continue;
     }
-    const row = await refVisible(ctx, field.ref, field.ref.by, code);
-    if (row) values[field.name] = row.id;
-    else errors[field.ref.csv] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.ref.csv) });
+    const cacheKey = `${field.ref.table}\u0000${code}`;
+    // Only hits are remembered: a code missing now may be created by a later row of the same file.
+    const id = run.refIds.get(cacheKey) ?? (await findRef(run, field.ref, code));
+    if (id === undefined) {
+      errors[field.ref.csv] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.ref.csv) });
+      continue;
+    }
+    run.refIds.set(cacheKey, id);
+    values[field.name] = id;
   }
+}
+
+/** A referenced row; one not found may be among the rows waiting for insertion, so look again after them. */
+async function findRef(run: ImportRun, ref: FieldRef, code: string) {
+  const found = await refVisible(run.ctx, ref, ref.by, code);
+  if (found || run.pending.length === 0 || ref.table !== run.def.table) return found?.id;
+  await flush(run);
+  return (await refVisible(run.ctx, ref, ref.by, code))?.id;
 }
 
 async function canWrite(ctx: MasterContext, def: MasterDefinition, id: number) {
@@ -164,8 +195,15 @@ async function canWrite(ctx: MasterContext, def: MasterDefinition, id: number) {
   return Boolean(await ctx.db.selectFrom(def.table).select('id').where('id', '=', id).where(scope).executeTakeFirst());
 }
 
-async function upsert(ctx: MasterContext, def: MasterDefinition, values: Values, existing: Row | undefined) {
+/** New rows wait for a batch insert unless the master has work to do after each write. */
+async function upsert(run: ImportRun, values: Values, existing: Row | undefined) {
+  const { ctx, def } = run;
   const columns = await columnsOf(ctx, def, values, existing);
+  if (existing === undefined && !def.afterWrite) {
+    run.pending.push({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id });
+    if (run.pending.length >= INSERT_BATCH) await flush(run);
+    return;
+  }
   let id = existing?.id;
   if (id === undefined) {
     const inserted = await ctx.db

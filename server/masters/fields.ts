@@ -13,13 +13,13 @@ function coerce(field: Field, raw: unknown): string | number | null | typeof INV
 }
 const INVALID = Symbol('invalid');
 
-function checkValue(field: Field, value: string | number, label: string, t: Translate): string | undefined {
+function checkValue(field: Field, value: string | number, label: () => string, t: Translate): string | undefined {
   if (typeof value === 'string') {
-    if (field.max && value.length > field.max) return t('errors.tooLong', { field: label, max: field.max });
-    if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: label });
+    if (field.max && value.length > field.max) return t('errors.tooLong', { field: label(), max: field.max });
+    if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: label() });
   }
   if (typeof value === 'number' && field.range && (value < field.range.min || value > field.range.max)) {
-    return t('errors.outOfRange', { field: label, ...field.range });
+    return t('errors.outOfRange', { field: label(), ...field.range });
   }
   return undefined;
 }
@@ -40,12 +40,12 @@ export function readFields(
   const errors: FieldErrors = {};
   for (const field of def.fields) {
     if (partial && !(field.name in input)) continue;
-    const label = fieldLabel(t, def, field.name);
+    const label = () => fieldLabel(t, def, field.name);
     const value = coerce(field, input[field.name]);
     if (value === INVALID) {
-      errors[field.name] = t('errors.invalidFormat', { field: label });
+      errors[field.name] = t('errors.invalidFormat', { field: label() });
     } else if (value === null) {
-      if (field.required) errors[field.name] = t('errors.required', { field: label });
+      if (field.required) errors[field.name] = t('errors.required', { field: label() });
       values[field.name] = null;
     } else {
       const problem = checkValue(field, value, label, t);

@@ -23,6 +23,10 @@ t.test('page paths serve the client; API paths never do', async (t) => {
     t.match(page.headers['content-type'], /text\/html/);
     t.match(page.body, /配車管理システム/);
   }
+  writeFileSync(path.join(clientDir, 'late.js'), 'export {}');
+  t.equal((await app.inject({ method: 'GET', url: '/late.js' })).statusCode, 200, 'a file added after start is served');
+  const missingChunk = await app.inject({ method: 'GET', url: '/assets/gone-1234.js' });
+  t.equal(missingChunk.statusCode, 404, 'a missing chunk is a 404, not the page, so the client can reload');
   const api = await app.inject({ method: 'GET', url: '/api/unknown' });
   t.equal(api.statusCode, 404);
   t.match(api.headers['content-type'], /application\/json/);

@@ -1,0 +1,79 @@
+import { Refine, type NotificationProvider } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { createAccessControlProvider } from './providers/access-control.js';
+import { authProvider, FORBIDDEN_TOAST_KEY, loadProfile } from './providers/auth-provider.js';
+import { dataProvider } from './providers/data-provider.js';
+import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
+import { queryClient } from './providers/query-client.js';
+import { bindToasts, TOAST_CONFIG } from './providers/toast.js';
+import { findResource, toRefineResources } from './resources.js';
+import { AppRoutes } from './routes.js';
+
+const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6 } };
+const accessControlProvider = createAccessControlProvider(loadProfile);
+const resources = toRefineResources();
+
+/**
+ * antd toasts, without repeating the title as the description (both are 成功しました in ja).
+ * A 403 raised by a data hook becomes the one "forbidden" toast the auth provider also shows.
+ */
+function useToastProvider(): NotificationProvider {
+  const base = useNotificationProvider();
+  const { notification } = AntdApp.useApp();
+  useEffect(() => bindToasts(notification), [notification]);
+  return {
+    ...base,
+    open: (params) => {
+      if (params.type === 'error' && params.description === i18n.t('errors.forbidden')) {
+        base.open({ type: 'error', key: FORBIDDEN_TOAST_KEY, message: params.description });
+        return;
+      }
+      base.open({ ...params, description: params.description === params.message ? undefined : params.description });
+    },
+  };
+}
+
+function documentTitle({ resource }: { resource?: { identifier?: string; name: string } }): string {
+  const screen = findResource(resource?.identifier ?? resource?.name);
+  const app = i18n.t('app.name');
+  return screen ? `${i18n.t(screen.label)} | ${app}` : app;
+}
+
+export function App() {
+  const { i18n: instance } = useTranslation();
+  const locale = currentLocale();
+  // A new provider object on a language change makes Refine's own components re-render.
+  const translations = useMemo(() => ({ ...i18nProvider }), [instance.language]);
+  return (
+    <BrowserRouter>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
+        <AntdApp notification={TOAST_CONFIG}>
+          <Refine
+            routerProvider={routerBindings}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={translations}
+            notificationProvider={useToastProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: true,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              reactQuery: { clientConfig: queryClient },
+            }}
+          >
+            <AppRoutes />
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={documentTitle} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

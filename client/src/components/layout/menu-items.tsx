@@ -1,0 +1,71 @@
+import type { TFunction } from 'i18next';
+import type { ItemType, MenuItemType } from 'antd/es/menu/interface';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useProfile } from '../../hooks/use-profile.js';
+import { canAccess } from '../../providers/access-control.js';
+import type { Profile } from '../../providers/profile.js';
+import { APP_RESOURCES, MENU_GROUPS, type AppResource, type MenuGroup } from '../../resources.js';
+
+type MenuItem = ItemType<MenuItemType>;
+
+const MENU_RESOURCES = APP_RESOURCES.filter((resource) => resource.menu && resource.list);
+
+function menuEntry(resource: AppResource, allowed: boolean, t: TFunction, icon = true): MenuItemType {
+  const path = resource.list as string;
+  const label = t(resource.label);
+  return {
+    key: path,
+    icon: icon ? resource.icon : undefined,
+    disabled: !allowed,
+    label: allowed ? (
+      <Link to={path}>{label}</Link>
+    ) : (
+      <span title={t('menu.noPermission')}>{label}</span>
+    ),
+  };
+}
+
+/**
+ * The top menu: every item is listed; what the user may not open is disabled, not hidden.
+ * The horizontal bar leaves out top-level icons so the English labels fit.
+ */
+export function buildMenuItems(profile: Profile | undefined, t: TFunction, topLevelIcons = true): MenuItem[] {
+  const items: (MenuItemType | MenuGroup)[] = [];
+  const groups = new Map<MenuGroup, MenuItemType[]>();
+  for (const resource of MENU_RESOURCES) {
+    const entry = menuEntry(resource, canAccess(profile, resource.area, 'list'), t, topLevelIcons || Boolean(resource.parent));
+    if (!resource.parent) {
+      items.push(entry);
+    } else if (groups.has(resource.parent)) {
+      groups.get(resource.parent)?.push(entry);
+    } else {
+      groups.set(resource.parent, [entry]);
+      items.push(resource.parent);
+    }
+  }
+  return items.map((item) => {
+    if (typeof item !== 'string') return item;
+    const children = groups.get(item) ?? [];
+    const { label, icon } = MENU_GROUPS[item];
+    // A group is disabled only when none of its screens may be opened.
+    const disabled = children.every((child) => child.disabled);
+    return { key: `group:${item}`, label: t(label), icon: topLevelIcons ? icon : undefined, children, disabled };
+  });
+}
+
+export function useMenuItems({ topLevelIcons = true } = {}): MenuItem[] {
+  const { t } = useTranslation();
+  const { profile } = useProfile();
+  return useMemo(() => buildMenuItems(profile, t, topLevelIcons), [profile, t, topLevelIcons]);
+}
+
+/** The menu entry whose list path starts the current path (so /departments/edit/3 selects 部署). */
+export function useSelectedMenuKeys(): string[] {
+  const { pathname } = useLocation();
+  const match = MENU_RESOURCES.find(
+    (resource) => pathname === resource.list || pathname.startsWith(`${resource.list}/`),
+  );
+  return match ? [match.list as string] : [];
+}

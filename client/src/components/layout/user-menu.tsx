@@ -1,0 +1,37 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useLogout } from '@refinedev/core';
+import { Avatar, Dropdown, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../hooks/use-profile.js';
+import { affiliationOf } from '../../providers/profile.js';
+
+/** The user's name and company; logout opens on hover. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { profile } = useProfile();
+  const { mutate: logout } = useLogout();
+  const items = [
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="logout">{t('menu.logout')}</span>,
+      onClick: () => logout(),
+    },
+  ];
+  return (
+    <Dropdown trigger={['hover']} menu={{ items }} placement="bottomRight">
+      <Space className="user-menu" data-testid="user-menu">
+        <Avatar size="small" icon={<UserOutlined />} />
+        <span className="user-menu__text">
+          <Typography.Text strong data-testid="user-name">
+            {profile?.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="user-menu__company" data-testid="user-company">
+            {profile ? affiliationOf(profile) : null}
+          </Typography.Text>
+        </span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Space>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,50 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useLogin } from '@refinedev/core';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../components/layout/language-switch.js';
+import { Logo } from '../components/layout/logo.js';
+import type { LoginValues } from '../providers/auth-provider.js';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { mutate: login, isLoading } = useLogin<LoginValues>();
+  const [error, setError] = useState<string>();
+
+  const required = (field: string) => [{ required: true, message: t('errors.required', { field: t(field) }) }];
+
+  function submit(values: LoginValues) {
+    setError(undefined);
+    login(values, {
+      onSuccess: (result) => {
+        if (!result.success) setError(result.error?.message ?? t('auth.invalidCredentials'));
+      },
+    });
+  }
+
+  return (
+    <div className="login-page">
+      <div className="login-page__language">
+        <LanguageSwitch />
+      </div>
+      <Card className="login-card" title={<Logo />}>
+        <Typography.Title level={3}>{t('auth.title')}</Typography.Title>
+        {error ? (
+          <Alert type="error" showIcon message={error} data-testid="login-error" style={{ marginBottom: 16 }} />
+        ) : null}
+        <Form<LoginValues> layout="vertical" onFinish={submit} data-testid="login-form">
+          <Form.Item name="login_id" label={t('auth.loginId')} rules={required('auth.loginId')}>
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-id" />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={required('auth.password')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isLoading} data-testid="login-submit">
+            {t('auth.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

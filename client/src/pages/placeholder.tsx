@@ -1,0 +1,17 @@
+import { ToolOutlined } from '@ant-design/icons';
+import { Card, Result, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** A screen of the specification that is not built yet: its menu label and "準備中". */
+export default function Placeholder({ label, action }: { label: string; action?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      data-testid="placeholder"
+      title={<span data-testid="page-title">{t(label)}</span>}
+      extra={action && action !== 'list' ? <Tag>{t(`actions.${action}`)}</Tag> : null}
+    >
+      <Result icon={<ToolOutlined />} title={t('placeholder.title')} subTitle={t('placeholder.body')} />
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Toasts for code outside React (the auth provider's 403 handling). Inside the app the
+ * antd `App` context instance is bound, so toasts follow the theme and the locale.
+ */
+import { notification } from 'antd';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import { HEADER_HEIGHT, TOAST_DURATION_MS, TOAST_PLACEMENT } from '../config.js';
+
+/** Top right, below the header so a toast never hides the bell or the user menu. */
+export const TOAST_CONFIG = { placement: TOAST_PLACEMENT, duration: TOAST_DURATION_MS / 1000, top: HEADER_HEIGHT + 8 };
+notification.config(TOAST_CONFIG);
+
+let instance: Pick<NotificationInstance, 'error' | 'success' | 'info'> = notification;
+
+export function bindToasts(api: NotificationInstance): void {
+  instance = api;
+}
+
+export const toast = {
+  error: (message: string, key?: string) => instance.error({ message, key }),
+  success: (message: string, key?: string) => instance.success({ message, key }),
+  info: (message: string, key?: string) => instance.info({ message, key }),
+};

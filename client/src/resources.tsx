@@ -1,0 +1,414 @@
+/**
+ * Every screen of the specification (section 2), as plain data: its routes, label key,
+ * icon, menu position and the permission area (common/permissions.ts) that guards it.
+ * Routes, the top menu, page titles and access control are all derived from this list.
+ */
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  CarOutlined,
+  ClockCircleOutlined,
+  CommentOutlined,
+  CompassOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  FileTextOutlined,
+  IdcardOutlined,
+  NodeIndexOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+import type { ReactNode } from 'react';
+import type { Action, Area } from '../../common/permissions.js';
+
+export type MenuGroup = 'masters' | 'reports';
+
+/** A route of a resource that is none of list/create/edit/show. */
+export interface ExtraRoute {
+  path: string;
+  label: string;
+  action: Action;
+}
+
+export interface AppResource {
+  /** Refine identifier; also the i18n namespace of screens with their own keys (`departments.titles.list`). */
+  identifier: string;
+  /** Path under /api (simple-rest conventions). */
+  name: string;
+  /** Permission area; none means any logged-in user. */
+  area?: Area;
+  /** i18n key of the menu label and page title. */
+  label: string;
+  icon?: ReactNode;
+  parent?: MenuGroup;
+  /** Shown in the top menu. */
+  menu?: boolean;
+  list?: string;
+  create?: string;
+  edit?: string;
+  show?: string;
+  /** edit/show also exist without an id (the specification's "{id optional}"). */
+  optionalId?: boolean;
+  extra?: ExtraRoute[];
+}
+
+export const MENU_GROUPS: Record<MenuGroup, { label: string; icon: ReactNode }> = {
+  masters: { label: 'menu.masters', icon: <DatabaseOutlined /> },
+  reports: { label: 'menu.reports', icon: <FileTextOutlined /> },
+};
+
+function report(slug: string, label: string, menu = false, area: Area = 'report'): AppResource {
+  return {
+    identifier: `report-${slug}`,
+    name: `download/${slug}`,
+    area,
+    label,
+    icon: <FileTextOutlined />,
+    parent: 'reports',
+    menu,
+    list: `/download/${slug}`,
+  };
+}
+
+/** In menu order. */
+export const APP_RESOURCES: AppResource[] = [
+  {
+    identifier: 'deliveries',
+    name: 'delivery',
+    area: 'delivery',
+    label: 'menu.delivery',
+    icon: <UnorderedListOutlined />,
+    menu: true,
+    list: '/delivery',
+    create: '/delivery/add',
+    show: '/delivery/detail/:id',
+    optionalId: true,
+  },
+  {
+    identifier: 'store-direct',
+    name: 'vehicle_allocation/store_direct',
+    area: 'vehicle_allocation',
+    label: 'menu.allocation',
+    icon: <CarOutlined />,
+    menu: true,
+    list: '/store-direct',
+    show: '/store-direct/detail/:id',
+  },
+  {
+    identifier: 'destination-shares',
+    name: 'destination_share',
+    area: 'destination_share',
+    label: 'menu.addressSharing',
+    icon: <CommentOutlined />,
+    menu: true,
+    list: '/delivery-destination-share',
+    extra: [
+      { path: '/delivery-destination-share/:id/comments', label: 'screens.shareComments', action: 'show' },
+      { path: '/delivery-destination-share/:id/comment/:idx', label: 'screens.shareComment', action: 'show' },
+    ],
+  },
+  {
+    identifier: 'departments',
+    name: 'department',
+    area: 'department',
+    label: 'menu.department',
+    icon: <ApartmentOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/departments',
+    create: '/departments/add',
+    edit: '/departments/edit/:id',
+    optionalId: true,
+  },
+  {
+    identifier: 'delivery-companies',
+    name: 'delivery_company',
+    area: 'delivery_company',
+    label: 'menu.deliveryCompany',
+    icon: <ShopOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/delivery-company',
+    create: '/delivery-company/add',
+    edit: '/delivery-company/edit/:id',
+  },
+  {
+    identifier: 'vehicle-types',
+    name: 'vehicle_type',
+    area: 'vehicle_type',
+    label: 'menu.vehicleType',
+    icon: <AppstoreOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/vehicle-type',
+    create: '/vehicle-type/add',
+    edit: '/vehicle-type/edit/:id',
+  },
+  {
+    identifier: 'vehicles',
+    name: 'vehicle',
+    area: 'vehicle',
+    label: 'menu.vehicle',
+    icon: <CarOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/vehicles',
+    create: '/vehicles/add',
+    edit: '/vehicles/edit/:id',
+    optionalId: true,
+    extra: [
+      { path: '/vehicles/temp', label: 'screens.temporaryVehicle', action: 'edit' },
+      { path: '/vehicles/temp/:id', label: 'screens.temporaryVehicle', action: 'edit' },
+    ],
+  },
+  {
+    identifier: 'users',
+    name: 'user',
+    area: 'user',
+    label: 'menu.user',
+    icon: <UserOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/users',
+    create: '/users/add',
+    edit: '/users/edit/:id',
+    optionalId: true,
+  },
+  {
+    identifier: 'drivers',
+    name: 'driver',
+    area: 'driver',
+    label: 'menu.driver',
+    icon: <IdcardOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/drivers',
+    create: '/drivers/add',
+    edit: '/drivers/edit/:id',
+    optionalId: true,
+  },
+  {
+    identifier: 'delivery-destinations',
+    name: 'delivery_destination',
+    area: 'delivery_destination',
+    label: 'menu.deliveryDestination',
+    icon: <EnvironmentOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/delivery-destination',
+    create: '/delivery-destination/add',
+    edit: '/delivery-destination/edit/:id',
+    extra: [{ path: '/delivery-destination/temp/:id', label: 'screens.temporaryDestination', action: 'edit' }],
+  },
+  {
+    identifier: 'districts',
+    name: 'district',
+    area: 'district',
+    label: 'menu.district',
+    icon: <CompassOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/district-master',
+    create: '/district-master/add',
+    edit: '/district-master/edit/:id',
+  },
+  {
+    identifier: 'directions',
+    name: 'direction',
+    area: 'direction',
+    label: 'menu.direction',
+    icon: <NodeIndexOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/direction-master',
+    create: '/direction-master/add',
+    edit: '/direction-master/edit/:id',
+    extra: [{ path: '/direction-master/temp/:id', label: 'screens.temporaryDirection', action: 'edit' }],
+  },
+  {
+    identifier: 'direction-bases',
+    name: 'direction_base',
+    area: 'direction_base',
+    label: 'menu.directionBase',
+    icon: <NodeIndexOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/direction-base',
+    create: '/direction-base/add',
+    edit: '/direction-base/edit/:id',
+  },
+  {
+    identifier: 'operation-times',
+    name: 'operation_time',
+    area: 'operation_time',
+    label: 'menu.operationTime',
+    icon: <ClockCircleOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/operation-time',
+    edit: '/operation-time/edit/:id',
+  },
+  {
+    identifier: 'customers',
+    name: 'customer',
+    area: 'customer',
+    label: 'menu.customer',
+    icon: <TeamOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/customers',
+  },
+  report('delivery-operation', 'menu.deliveryOperation', true),
+  report('working-time-record', 'menu.workingTimeRecord', true),
+  report('dalivery-daily-report-all', 'menu.dailyReportAll', true),
+  report('daily-summary', 'screens.dailySummary'),
+  report('weekly-summary', 'screens.weeklySummary'),
+  report('monthly-summary', 'screens.monthlySummary'),
+  report('attendance-record', 'screens.attendanceRecord'),
+  report('daily-expense', 'screens.dailyExpense'),
+  report('daily-sales-report', 'screens.dailySalesReport'),
+  report('invoice-between-center', 'screens.invoiceBetweenCenter'),
+  report('invoice-store-directly', 'screens.invoiceStoreDirectly'),
+  report('payroll-accounting', 'screens.payrollAccounting'),
+  report('set-init-price', 'screens.setInitPrice', false, 'unit_price'),
+  {
+    identifier: 'between-centers-before',
+    name: 'vehicle_allocation/between_centers_before',
+    area: 'vehicle_allocation',
+    label: 'screens.betweenCentersBefore',
+    icon: <CarOutlined />,
+    list: '/between-centers-before',
+  },
+  {
+    identifier: 'between-centers-today',
+    name: 'vehicle_allocation/between_centers_today',
+    area: 'vehicle_allocation',
+    label: 'screens.betweenCentersToday',
+    icon: <CarOutlined />,
+    list: '/between-centers-today',
+  },
+  {
+    identifier: 'vehicle-allocations',
+    name: 'vehicle_allocation',
+    area: 'vehicle_allocation',
+    label: 'screens.vehicleAllocation',
+    icon: <CarOutlined />,
+    list: '/vehicle-allocation',
+    create: '/vehicle-allocation/add',
+    edit: '/vehicle-allocation/edit/:id',
+  },
+  {
+    identifier: 'allocation-calculator',
+    name: 'vehicle_allocation/calculator',
+    area: 'vehicle_allocation',
+    label: 'screens.allocationCalculator',
+    icon: <ToolOutlined />,
+    list: '/debug/caculator_data_allocation',
+  },
+  {
+    identifier: 'driver-times',
+    name: 'driver_time',
+    area: 'driver_time',
+    label: 'screens.driverTimeInOut',
+    icon: <ScheduleOutlined />,
+    list: '/driver-time-in-out',
+  },
+  {
+    identifier: 'driver-attendance',
+    name: 'driver_time/attendance',
+    area: 'driver_time',
+    label: 'screens.attendanceDeparture',
+    icon: <ScheduleOutlined />,
+    list: '/attendance-departure-of-the-driver',
+  },
+  {
+    identifier: 'check-map',
+    name: 'check_map',
+    area: 'delivery_destination',
+    label: 'screens.checkMap',
+    icon: <EnvironmentOutlined />,
+    list: '/check-map',
+  },
+  {
+    identifier: 'places',
+    name: 'places',
+    area: 'delivery_destination',
+    label: 'screens.places',
+    icon: <EnvironmentOutlined />,
+    list: '/places',
+  },
+  { identifier: 'auth', name: 'auth', label: 'screens.auth', list: '/auth' },
+  { identifier: 'test', name: 'test', label: 'screens.test', list: '/test' },
+  { identifier: 'debug', name: 'debug', label: 'screens.debug', list: '/debug' },
+];
+
+export type PageAction = 'list' | 'create' | 'edit' | 'show';
+
+/** One route of a resource: a CRUD page (also its id-less form) or an extra screen. */
+export interface ResourceRoute {
+  path: string;
+  action: Action;
+  label: string;
+  /** The CRUD page it shows; absent for extra screens. */
+  page?: PageAction;
+  /** edit/show reached without an id. */
+  withoutId?: boolean;
+}
+
+export function routesOf(resource: AppResource): ResourceRoute[] {
+  const routes: ResourceRoute[] = [];
+  for (const page of ['list', 'create', 'edit', 'show'] as const) {
+    const path = resource[page];
+    if (!path) continue;
+    routes.push({ path, action: page, label: resource.label, page });
+    if (resource.optionalId && path.endsWith('/:id')) {
+      routes.push({ path: path.slice(0, -'/:id'.length), action: page, label: resource.label, page, withoutId: true });
+    }
+  }
+  for (const extra of resource.extra ?? []) routes.push({ ...extra });
+  return routes;
+}
+
+const BY_KEY = new Map<string, AppResource>(
+  APP_RESOURCES.flatMap((resource) => [
+    [resource.identifier, resource],
+    [resource.name, resource],
+  ]),
+);
+
+/** By Refine identifier or API name. */
+export function findResource(key: string | undefined): AppResource | undefined {
+  return key === undefined ? undefined : BY_KEY.get(key);
+}
+
+/** What `<Refine resources>` expects; `meta.area` is what the access-control provider reads. */
+export function toRefineResources(resources: AppResource[] = APP_RESOURCES): ResourceProps[] {
+  const groups: ResourceProps[] = Object.entries(MENU_GROUPS).map(([name, group]) => ({
+    name,
+    meta: { label: group.label, icon: group.icon },
+  }));
+  return [
+    ...groups,
+    ...resources.map((resource) => ({
+      name: resource.name,
+      identifier: resource.identifier,
+      list: resource.list,
+      create: resource.create,
+      edit: resource.edit,
+      show: resource.show,
+      meta: {
+        label: resource.label,
+        icon: resource.icon,
+        parent: resource.parent,
+        area: resource.area,
+        hide: !resource.menu,
+        canDelete: Boolean(resource.edit),
+      },
+    })),
+  ];
+}

@@ -1,0 +1,80 @@
+/**
+ * The permission table (common/permissions.ts) against the specification, section 6, and
+ * DOMAIN.md: every area, every action, every user type at every level.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, AREAS, assignableUserTypes, can, canEnter, type Action, type Area } from '../../common/permissions.js';
+
+const ALL = [1, 2, 3, 4, 5];
+const DEPARTMENTS = [1, 2, 3, 4];
+const ALLOCATION = [3, 4];
+
+/** Who may open each area (levels), and how type 3 (allocation staff) is treated there. */
+const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read' | 'none' }> = {
+  delivery: { levels: ALL, allocationStaff: 'full' },
+  destination_share: { levels: ALL, allocationStaff: 'full' },
+  report: { levels: ALL, allocationStaff: 'full' },
+  driver_time: { levels: ALL, allocationStaff: 'full' },
+  notification: { levels: ALL, allocationStaff: 'full' },
+  vehicle_allocation: { levels: ALLOCATION, allocationStaff: 'full' },
+  department: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  delivery_company: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  vehicle_type: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  delivery_destination: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  district: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  direction: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  direction_base: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  operation_time: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  customer: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  unit_price: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  vehicle: { levels: ALL, allocationStaff: 'read' },
+  driver: { levels: ALL, allocationStaff: 'read' },
+  user: { levels: ALL, allocationStaff: 'none' },
+};
+
+const AREA_NAMES = Object.keys(EXPECTED) as Area[];
+const READ: Action[] = ['list', 'show'];
+
+describe('permission table', () => {
+  it('has exactly the areas this test knows about', () => {
+    expect(Object.keys(AREAS).sort()).toEqual([...AREA_NAMES].sort());
+  });
+
+  it('has the six actions', () => {
+    expect([...ACTIONS].sort()).toEqual(['create', 'delete', 'edit', 'import', 'list', 'show']);
+  });
+
+  describe.each(AREA_NAMES)('%s', (area) => {
+    const { levels, allocationStaff } = EXPECTED[area];
+
+    it.each(ALL)('super admin (type 1) at level %i may do everything', (level) => {
+      const actor = { type: 1, level };
+      expect(canEnter(actor, area)).toBe(true);
+      for (const action of ACTIONS) expect(can(actor, area, action)).toBe(true);
+    });
+
+    it.each(ALL)('admin manage (type 2) at level %i: every action inside its levels, none outside', (level) => {
+      const actor = { type: 2, level };
+      const inside = levels.includes(level);
+      expect(canEnter(actor, area)).toBe(inside);
+      for (const action of ACTIONS) expect(can(actor, area, action), action).toBe(inside);
+    });
+
+    it.each(ALL)('allocation staff (type 3) at level %i', (level) => {
+      const actor = { type: 3, level };
+      const inside = levels.includes(level) && allocationStaff !== 'none';
+      expect(canEnter(actor, area)).toBe(inside);
+      for (const action of ACTIONS) {
+        const allowed = inside && (allocationStaff === 'full' || READ.includes(action));
+        expect(can(actor, area, action), action).toBe(allowed);
+      }
+    });
+  });
+
+  it('lets only a super admin create super admins; allocation staff create no users', () => {
+    expect(assignableUserTypes({ type: 1, level: 1 })).toEqual([1, 2, 3]);
+    expect(assignableUserTypes({ type: 2, level: 1 })).toEqual([2, 3]);
+    expect(assignableUserTypes({ type: 2, level: 5 })).toEqual([2, 3]);
+    expect(assignableUserTypes({ type: 3, level: 3 })).toEqual([]);
+  });
+});

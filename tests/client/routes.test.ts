@@ -1,0 +1,151 @@
+/**
+ * Every route of the specification's section 2 is declared (resources.tsx), and the top
+ * menu has the specification's items, disabled (not hidden) where the user lacks permission.
+ */
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { buildMenuItems } from '../../client/src/components/layout/menu-items.js';
+import type { Profile } from '../../client/src/providers/profile.js';
+import { APP_RESOURCES, routesOf } from '../../client/src/resources.js';
+
+const REPORTS = [
+  'delivery-operation',
+  'working-time-record',
+  'dalivery-daily-report-all',
+  'daily-summary',
+  'weekly-summary',
+  'monthly-summary',
+  'attendance-record',
+  'daily-expense',
+  'daily-sales-report',
+  'invoice-between-center',
+  'invoice-store-directly',
+  'payroll-accounting',
+  'set-init-price',
+];
+
+/** Section 2, with `{id}` written as React Router parameters and "{id optional}" as both forms. */
+const SPEC_ROUTES = [
+  '/auth', '/check-map', '/places', '/test', '/debug', '/debug/caculator_data_allocation',
+  '/attendance-departure-of-the-driver', '/driver-time-in-out',
+  '/between-centers-before', '/between-centers-today', '/store-direct', '/store-direct/detail/:id',
+  '/vehicle-allocation', '/vehicle-allocation/add', '/vehicle-allocation/edit/:id',
+  '/customers',
+  '/delivery', '/delivery/add', '/delivery/detail', '/delivery/detail/:id',
+  '/delivery-company', '/delivery-company/add', '/delivery-company/edit/:id',
+  '/delivery-destination', '/delivery-destination/add', '/delivery-destination/edit/:id', '/delivery-destination/temp/:id',
+  '/delivery-destination-share', '/delivery-destination-share/:id/comments', '/delivery-destination-share/:id/comment/:idx',
+  '/departments', '/departments/add', '/departments/edit', '/departments/edit/:id',
+  '/direction-base', '/direction-base/add', '/direction-base/edit/:id',
+  '/direction-master', '/direction-master/add', '/direction-master/edit/:id', '/direction-master/temp/:id',
+  '/district-master', '/district-master/add', '/district-master/edit/:id',
+  '/drivers', '/drivers/add', '/drivers/edit', '/drivers/edit/:id',
+  '/operation-time', '/operation-time/edit/:id',
+  '/users', '/users/add', '/users/edit', '/users/edit/:id',
+  '/vehicle-type', '/vehicle-type/add', '/vehicle-type/edit/:id',
+  '/vehicles', '/vehicles/add', '/vehicles/edit', '/vehicles/edit/:id', '/vehicles/temp', '/vehicles/temp/:id',
+  ...REPORTS.map((slug) => `/download/${slug}`),
+];
+
+const declared = APP_RESOURCES.flatMap(routesOf).map((route) => route.path);
+
+describe('routes', () => {
+  it('declares every route of the specification, and nothing else', () => {
+    expect([...declared].sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('declares each path once', () => {
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+
+  it('guards each route with the action it performs', () => {
+    const actionOf = (path: string) => APP_RESOURCES.flatMap(routesOf).find((route) => route.path === path)?.action;
+    expect(actionOf('/departments')).toBe('list');
+    expect(actionOf('/departments/add')).toBe('create');
+    expect(actionOf('/departments/edit/:id')).toBe('edit');
+    expect(actionOf('/delivery/detail/:id')).toBe('show');
+    expect(actionOf('/vehicles/temp/:id')).toBe('edit');
+  });
+});
+
+const t = ((key: string) => key) as unknown as TFunction;
+const profile = (type: number, level: number): Profile => ({
+  id: 1,
+  name: 'x',
+  login_id: 'x',
+  type,
+  level,
+  roles: type === 1 ? [{ name: 'super_admin' }] : [],
+  department: null,
+  delivery_company: null,
+  config: null,
+});
+
+interface Item {
+  key: string;
+  label: unknown;
+  disabled?: boolean;
+  children?: Item[];
+}
+
+const menuOf = (user: Profile | undefined) => buildMenuItems(user, t) as unknown as Item[];
+const find = (items: Item[], key: string) => items.flatMap((item) => [item, ...(item.children ?? [])]).find((item) => item.key === key);
+
+describe('top menu', () => {
+  it('has the specification’s items and sub-items, in order', () => {
+    const items = menuOf(profile(1, 1));
+    expect(items.map((item) => item.key)).toEqual([
+      '/delivery',
+      '/store-direct',
+      '/delivery-destination-share',
+      'group:masters',
+      'group:reports',
+    ]);
+    expect(items[3]?.children?.map((item) => item.key)).toEqual([
+      '/departments',
+      '/delivery-company',
+      '/vehicle-type',
+      '/vehicles',
+      '/users',
+      '/drivers',
+      '/delivery-destination',
+      '/district-master',
+      '/direction-master',
+      '/direction-base',
+      '/operation-time',
+      '/customers',
+    ]);
+    expect(items[4]?.children?.map((item) => item.key)).toEqual([
+      '/download/delivery-operation',
+      '/download/working-time-record',
+      '/download/dalivery-daily-report-all',
+    ]);
+  });
+
+  it('enables everything for the super admin', () => {
+    const items = menuOf(profile(1, 1));
+    const all = items.flatMap((item) => [item, ...(item.children ?? [])]);
+    expect(all.every((item) => !item.disabled)).toBe(true);
+  });
+
+  it('shows a carrier the department master and allocation disabled, not hidden', () => {
+    const items = menuOf(profile(2, 5));
+    expect(find(items, '/departments')?.disabled).toBe(true);
+    expect(find(items, '/store-direct')?.disabled).toBe(true);
+    expect(find(items, '/vehicles')?.disabled).toBe(false);
+    expect(find(items, '/users')?.disabled).toBe(false);
+    expect(find(items, '/drivers')?.disabled).toBe(false);
+    expect(find(items, 'group:masters')?.disabled).toBe(false);
+  });
+
+  it('enables allocation for levels 3 and 4 only', () => {
+    expect(find(menuOf(profile(3, 3)), '/store-direct')?.disabled).toBe(false);
+    expect(find(menuOf(profile(2, 4)), '/store-direct')?.disabled).toBe(false);
+    expect(find(menuOf(profile(2, 2)), '/store-direct')?.disabled).toBe(true);
+  });
+
+  it('disables every item until the profile is known', () => {
+    const all = menuOf(undefined).flatMap((item) => [item, ...(item.children ?? [])]);
+    expect(all.every((item) => item.disabled)).toBe(true);
+  });
+});
