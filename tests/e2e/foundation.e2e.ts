@@ -1,0 +1,139 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { logIn, snap, type Stack, startStack } from './harness.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Opens a top-menu group and answers its popup menu item named `label`. */
+async function menuItem(page: Page, group: string, label: string) {
+  await page.getByTestId('top-menu').getByText(group, { exact: true }).hover();
+  return page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: label }).first();
+}
+
+/** The search box of a list, whichever element carries its test id. */
+const searchBox = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+const fileInput = (page: Page) => page.locator('.ant-modal input[type=file]').first();
+
+async function success(page: Page, text: string) {
+  await expect.poll(() => page.locator('.ant-notification-notice').filter({ hasText: text }).count()).toBeGreaterThan(0);
+}
+
+describe('foundation, in a real browser', () => {
+  test('super admin: sees the menu, switches language, sees name in the header', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'super');
+    await expect.poll(() => page.url()).toMatch(/\/delivery$/);
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('山田 太郎');
+    const departments = await menuItem(page, 'マスタ管理', '部署マスタ');
+    await expect.poll(() => departments.getAttribute('aria-disabled')).not.toBe('true');
+    await snap(page, 'super-menu-ja');
+
+    await page.getByTestId('language-switch').getByText('English').click();
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Master data management');
+    await snap(page, 'super-menu-en');
+    await page.getByTestId('language-switch').getByText('日本語').click();
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('マスタ管理');
+    await context.close();
+  });
+
+  test('super admin: creates, edits and deletes a department', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'super');
+    await page.goto('/departments/add');
+    const form = page.getByTestId('department-form');
+    await form.locator('#code').fill('CT-E2E');
+    await form.locator('#name').fill('試験センター');
+    await form.locator('#level').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'センター' }).first().click();
+    await form.locator('#parent_id').fill('BR-TOKYO');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '東京支店' }).first().click();
+    await form.locator('#address').fill('東京都江東区有明3-1-1');
+    await snap(page, 'department-create');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await success(page, '成功しました');
+    await expect.poll(() => page.url()).toMatch(/\/departments$/);
+
+    await searchBox(page, 'department-search').fill('CT-E2E');
+    await searchBox(page, 'department-search').press('Enter');
+    const row = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.locator('button').first().click();
+    await expect.poll(() => page.url()).toMatch(/\/departments\/edit\/\d+$/);
+    await page.getByTestId('department-form').locator('#name').fill('試験センター（改）');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await success(page, '成功しました');
+
+    const edited = await stack.db.selectFrom('departments').select(['id', 'name']).where('code', '=', 'CT-E2E').executeTakeFirstOrThrow();
+    expect(edited.name).toBe('試験センター（改）');
+    await page.goto('/departments');
+    await searchBox(page, 'department-search').fill('CT-E2E');
+    await searchBox(page, 'department-search').press('Enter');
+    const editedRow = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
+    await editedRow.locator('button').nth(1).click();
+    await snap(page, 'department-delete-confirm');
+    await page.locator('.ant-popconfirm-buttons button').last().click();
+    await success(page, '成功しました');
+    const deleted = await stack.db.selectFrom('departments').select('deleted_at').where('id', '=', edited.id).executeTakeFirstOrThrow();
+    expect(deleted.deleted_at).not.toBeNull();
+    await context.close();
+  });
+
+  test('CSV import: a file with bad rows shows them and writes nothing; a good one imports', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'hq');
+    await page.goto('/departments');
+    await page.getByTestId('import-open').click();
+    await fileInput(page).setInputFiles(path.join(FIXTURES, 'departments-bad-rows.csv'));
+    await page.getByTestId('import-check').click();
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('部署名を入力してください。');
+    await snap(page, 'department-import-errors');
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+    const saitama = await stack.db.selectFrom('departments').select('id').where('code', '=', 'BR-SAITAMA').execute();
+    expect(saitama).toHaveLength(0);
+
+    await fileInput(page).setInputFiles(path.join(FIXTURES, 'departments-sjis.csv'));
+    await page.getByTestId('import-check').click();
+    await expect.poll(() => page.getByTestId('import-check-ok').count()).toBe(1);
+    await page.getByTestId('import-run').click();
+    await expect.poll(() => page.getByTestId('import-result').textContent()).toContain('2件を登録、1件を更新しました。');
+    const funabashi = await stack.db.selectFrom('departments').select('name').where('code', '=', 'CT-FUNABASHI').executeTakeFirstOrThrow();
+    expect(funabashi.name).toBe('船橋センター');
+    await context.close();
+  });
+
+  test('carrier: the department master is disabled in the menu and its page is refused', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'carrier');
+    await expect.poll(() => page.getByTestId('user-company').textContent()).toBe('東都運輸株式会社');
+    const departments = await menuItem(page, 'マスタ管理', '部署マスタ');
+    await expect.poll(() => departments.getAttribute('aria-disabled')).toBe('true');
+    const vehicles = await menuItem(page, 'マスタ管理', '車両マスタ');
+    await expect.poll(() => vehicles.getAttribute('aria-disabled')).not.toBe('true');
+    await snap(page, 'carrier-menu');
+    await context.close();
+  });
+
+  test('an unknown URL shows the 404 page with a link home; a guest is sent to login', async () => {
+    const { page, context } = await stack.newPage();
+    await page.goto('/departments');
+    await expect.poll(() => page.url()).toMatch(/\/login/);
+    await logIn(page, 'center');
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
+    await snap(page, 'not-found');
+    await page.getByTestId('error-home-link').click();
+    await expect.poll(() => page.url()).toMatch(/\/delivery$/);
+    await page.goto('/login');
+    await expect.poll(() => page.url()).toMatch(/\/delivery$/);
+    await context.close();
+  });
+});
