@@ -73,6 +73,8 @@ export interface MasterDefinition {
   /** CSV columns in template order: field names, or virtual keys `fromCsv` resolves */
   csvColumns: string[];
   references: Reference[];
+  /** rows that belong to this one and are soft-deleted with it (a center's operation times) */
+  cascade?: { table: string; column: string }[];
   /** Restricts queries on `table` (aliased as itself) to what the actor may see; undefined = all. */
   scope(actor: Actor): Expression<SqlBool> | undefined;
   /** What the actor may change, when narrower than what they may see. */

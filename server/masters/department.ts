@@ -53,7 +53,13 @@ export const departmentMaster: MasterDefinition = {
     { table: 'departments', column: 'parent_id', labelKey: 'departments.title' },
     { table: 'users', column: 'department_id', labelKey: 'menu.user' },
     { table: 'delivery_companies', column: 'department_id', labelKey: 'menu.deliveryCompany' },
+    { table: 'vehicles', column: 'base_department_id', labelKey: 'menu.vehicle' },
+    { table: 'drivers', column: 'base_department_id', labelKey: 'menu.driver' },
+    { table: 'districts', column: 'department_id', labelKey: 'menu.district' },
+    { table: 'directions', column: 'department_id', labelKey: 'menu.direction' },
+    { table: 'direction_bases', column: 'base_department_id', labelKey: 'menu.directionBase' },
   ],
+  cascade: [{ table: 'operation_times', column: 'department_id' }],
   scope: (actor) => departmentScope(actor, 'departments.id'),
   displayColumns: (db, table) => ({
     parent_name: lookup(db, table, 'parent_id', 'departments'),

@@ -196,11 +196,11 @@ export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, i
       throw new AppError(409, 'errors.inUse', { what: ctx.t(reference.labelKey) });
     }
   }
-  await ctx.db
-    .updateTable(def.table)
-    .set({ deleted_at: sql`now()`, updated_by: ctx.actor.id, version: sql`version + 1` })
-    .where('id', 'in', ids)
-    .execute();
+  const softDelete = { deleted_at: sql`now()`, updated_by: ctx.actor.id, version: sql`version + 1` };
+  await ctx.db.updateTable(def.table).set(softDelete).where('id', 'in', ids).execute();
+  for (const owned of def.cascade ?? []) {
+    await ctx.db.updateTable(owned.table).set(softDelete).where(owned.column, 'in', ids).where('deleted_at', 'is', null).execute();
+  }
   return rows;
 }
 

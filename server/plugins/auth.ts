@@ -47,7 +47,8 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/') || config.public || !request.routeOptions.url) return;
+    // By the route, not the URL: /api/unknown reaches the static files' catch-all, then a JSON 404.
+    if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;
     await authenticate(app, request);
     const permission = config.permission;
     if (permission && !can(request.actor, permission.area, permission.action)) throw forbidden();

@@ -126,10 +126,13 @@ t.test('codes: a live duplicate is refused; a soft-deleted one gets the "hidden 
   const tokyo = await departmentId(db, 'BR-TOKYO');
   const duplicate = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-ITABASHI', name: 'x', level: 4, parent_id: tokyo } });
   t.equal(duplicate.json().errors.code, 'このコードは既に登録されています。');
-  const itabashi = await departmentId(db, 'CT-ITABASHI');
-  t.equal((await hq({ method: 'DELETE', url: `/api/department/${itabashi}` })).statusCode, 200);
-  t.equal((await hq({ method: 'GET', url: `/api/department/${itabashi}` })).statusCode, 404, 'hidden once deleted');
-  const again = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-ITABASHI', name: 'x', level: 4, parent_id: tokyo } });
+  const created = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-KOTO', name: '江東センター', level: 4, parent_id: tokyo } });
+  const koto = created.json().id;
+  t.equal((await hq({ method: 'DELETE', url: `/api/department/${koto}` })).statusCode, 200);
+  t.equal((await hq({ method: 'GET', url: `/api/department/${koto}` })).statusCode, 404, 'hidden once deleted');
+  const operationTimes = await db.selectFrom('operation_times').select('deleted_at').where('department_id', '=', koto).execute();
+  t.ok(operationTimes.length === 2 && operationTimes.every((row) => row.deleted_at !== null), 'its operation times go with it');
+  const again = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-KOTO', name: 'x', level: 4, parent_id: tokyo } });
   t.equal(again.statusCode, 400);
   t.match(again.json().errors.code, /マスタ画面では非表示ですが、データベースに存在します。変更はCSVインポートで行ってください。/);
 });
@@ -145,14 +148,22 @@ t.test('delete: refused while referred to; bulk delete is all or nothing', async
   const usedByUser = await hq({ method: 'DELETE', url: `/api/department/${shinagawa}` });
   t.match(usedByUser.json().message, /管理者マスタ|配送会社マスタ/);
 
-  const center = await signedIn(app, 'center');
   const itabashi = await departmentId(db, 'CT-ITABASHI');
-  const mixed = await center({ method: 'POST', url: '/api/department/delete', payload: { ids: [shinagawa, itabashi] } });
+  const usedByVehicles = await hq({ method: 'DELETE', url: `/api/department/${itabashi}` });
+  t.equal(usedByVehicles.statusCode, 409);
+
+  const create = async (code: string, level: number, parent_id: number) =>
+    (await hq({ method: 'POST', url: '/api/department', payload: { code, name: code, level, parent_id } })).json().id as number;
+  const kanto = await departmentId(db, 'DV-KANTO');
+  const chiba = await create('BR-CHIBA', 3, kanto);
+  const funabashi = await create('CT-FUNABASHI', 4, chiba);
+  const kashiwa = await create('CT-KASHIWA', 4, chiba);
+
+  const center = await signedIn(app, 'center');
+  const mixed = await center({ method: 'POST', url: '/api/department/delete', payload: { ids: [shinagawa, funabashi] } });
   t.equal(mixed.statusCode, 404, 'one row outside the scope refuses the whole batch');
-  const nanko = await departmentId(db, 'CT-NANKO');
-  const bulk = await hq({ method: 'POST', url: '/api/department/delete', payload: { ids: [itabashi, nanko] } });
-  t.same(bulk.json(), { deleted: 2 });
-  const superApi = await signedIn(app, 'super');
-  const branchAndCenter = await superApi({ method: 'POST', url: '/api/department/delete', payload: { ids: [await departmentId(db, 'BR-OSAKA')] } });
-  t.equal(branchAndCenter.statusCode, 200, 'a parent whose children are already deleted can go');
+  const alone = await hq({ method: 'DELETE', url: `/api/department/${chiba}` });
+  t.equal(alone.statusCode, 409, 'a branch with live centers stays');
+  const bulk = await hq({ method: 'POST', url: '/api/department/delete', payload: { ids: [chiba, funabashi, kashiwa] } });
+  t.same(bulk.json(), { deleted: 3 }, 'a branch goes together with its centers');
 });
