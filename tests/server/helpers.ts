@@ -18,30 +18,27 @@ interface Teardown {
  * A fresh database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server, dropped afterwards.
  */
-async function freshDatabase(t: Teardown): Promise<Db> {
+async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return createDb({ dataDir: 'memory://' });
+  if (!serverUrl) return { db: createDb({ dataDir: 'memory://' }), drop: async () => {} };
   const name = `haisha_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  t.teardown(async () => {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return createDb({ databaseUrl: url.toString(), dataDir: '' });
+  return { db: createDb({ databaseUrl: url.toString(), dataDir: '' }), drop: () => admin(`drop database if exists ${name}`) };
 }
 
 let demoHash: Promise<string> | undefined;
 
 /** The application on a migrated database holding the demo data; closed when the test ends. */
 export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: Db }> {
-  const db = await freshDatabase(t);
+  const { db, drop } = await freshDatabase();
   await migrateToLatest(db);
   demoHash ??= hashPassword(DEMO_PASSWORD);
   await seedDemo(db, await demoHash);
@@ -49,6 +46,7 @@ export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: 
   t.teardown(async () => {
     await app.close();
     await db.destroy();
+    await drop();
   });
   return { app, db };
 }
