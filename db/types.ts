@@ -155,7 +155,8 @@ export interface UnitPriceTable extends Audited {
   kind: number;
   delivery_company_id: number | null;
   price_per_trip: number;
-  price_per_km: Generated<number>;
+  /** null: no charge by distance */
+  price_per_km: number | null;
   /** a calendar date, YYYY-MM-DD */
   effective_from: string;
 }

@@ -1,4 +1,4 @@
-import { Refine, type NotificationProvider } from '@refinedev/core';
+import { Refine, type I18nProvider, type NotificationProvider } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
@@ -11,7 +11,7 @@ import { dataProvider } from './providers/data-provider.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
 import { bindToasts, TOAST_CONFIG } from './providers/toast.js';
-import { findResource, toRefineResources } from './resources.js';
+import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
 
 const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6 } };
@@ -48,7 +48,14 @@ export function App() {
   const { i18n: instance } = useTranslation();
   const locale = currentLocale();
   // A new provider object on a language change makes Refine's own components re-render.
-  const translations = useMemo(() => ({ ...i18nProvider }), [instance.language]);
+  const translations = useMemo(
+    (): I18nProvider => ({
+      ...i18nProvider,
+      translate: (key, options, defaultMessage) =>
+        i18nProvider.translate(i18n.exists(key) ? key : (resourceNameKey(key) ?? key), options, defaultMessage),
+    }),
+    [instance.language],
+  );
   return (
     <BrowserRouter>
       <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>

@@ -263,6 +263,14 @@ export const APP_RESOURCES: AppResource[] = [
     menu: true,
     list: '/customers',
   },
+  {
+    // Shown on 初期単価設定 (/download/set-init-price): the specification gives unit prices no route of their own.
+    identifier: 'unit-prices',
+    name: 'unit_price',
+    area: 'unit_price',
+    label: 'menu.unitPrice',
+    icon: <FileTextOutlined />,
+  },
   report('delivery-operation', 'menu.deliveryOperation', true),
   report('working-time-record', 'menu.workingTimeRecord', true),
   report('dalivery-daily-report-all', 'menu.dailyReportAll', true),
@@ -384,6 +392,16 @@ const BY_KEY = new Map<string, AppResource>(
 /** By Refine identifier or API name. */
 export function findResource(key: string | undefined): AppResource | undefined {
   return key === undefined ? undefined : BY_KEY.get(key);
+}
+
+/**
+ * Refine names a resource in its toasts by the key `<identifier>.<identifier>` ("…を更新できませんでした");
+ * a resource without that key in the catalogue is named by its label key.
+ */
+export function resourceNameKey(key: string): string | undefined {
+  const [first, second, ...rest] = key.split('.');
+  if (rest.length > 0 || first !== second) return undefined;
+  return findResource(first)?.label;
 }
 
 /** What `<Refine resources>` expects; `meta.area` is what the access-control provider reads. */

@@ -12,28 +12,36 @@ import { AppLayout } from './components/layout/app-layout.js';
 import { lazyPage } from './components/lazy-page.js';
 import { PageSpinner } from './components/page-spinner.js';
 import { LOGIN_PATH } from './providers/auth-provider.js';
-import { APP_RESOURCES, routesOf, type AppResource, type PageAction, type ResourceRoute } from './resources.js';
+import { masterScreenOf, type MasterPage } from './masters/screens.js';
+import { APP_RESOURCES, routesOf, type AppResource, type ResourceRoute } from './resources.js';
 
 export const HOME_PATH = '/delivery';
 
 const LoginPage = lazyPage(() => import('./pages/login.js'));
 const Placeholder = lazyPage(() => import('./pages/placeholder.js'));
 
-/** Screens built so far, by resource identifier. */
-const PAGES: Record<string, Partial<Record<PageAction, ComponentType>>> = {
-  departments: {
-    list: lazyPage(() => import('./pages/departments/list.js')),
-    create: lazyPage(() => import('./pages/departments/create.js')),
-    edit: lazyPage(() => import('./pages/departments/edit.js')),
-  },
+/** The generic master pages (masters/), one chunk each, serving every master. */
+const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; temporaryOnly?: boolean; title?: string }>> = {
+  list: lazyPage(() => import('./masters/pages/list.js')),
+  create: lazyPage(() => import('./masters/pages/create.js')),
+  edit: lazyPage(() => import('./masters/pages/edit.js')),
+  approval: lazyPage(() => import('./masters/pages/approval.js')),
 };
 
+/** A master's own screen, or a route another page is built for (none yet). */
+function screenOf(resource: AppResource, route: ResourceRoute): ReactElement | undefined {
+  const screen = masterScreenOf(resource, route);
+  if (!screen) return undefined;
+  const Page = MASTER_PAGES[screen.page];
+  return <Page identifier={screen.master} temporaryOnly={screen.temporaryOnly} title={screen.title} />;
+}
+
 function pageOf(resource: AppResource, route: ResourceRoute): ReactElement {
-  const Page = route.page && PAGES[resource.identifier]?.[route.page];
-  if (!Page) return <Placeholder label={route.label} action={route.action} />;
+  const page = screenOf(resource, route);
+  if (!page) return <Placeholder label={route.label} action={route.action} />;
   // A built edit/show screen has nothing to open without an id: back to its list.
   if (route.withoutId && resource.list) return <Navigate to={resource.list} replace />;
-  return <Page />;
+  return page;
 }
 
 function routeElements(resource: AppResource): ReactElement[] {

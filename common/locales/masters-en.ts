@@ -80,6 +80,7 @@ export const mastersEn: typeof mastersJa = {
       email: 'Email',
       updated_at: 'Updated at',
     },
+    affiliation: { label: 'Belongs to', department_id: 'Department', delivery_company_id: 'Delivery company' },
   },
   drivers: {
     title: 'Driver master',
@@ -243,5 +244,17 @@ export const mastersEn: typeof mastersJa = {
     approve: 'Approve',
     approved: 'Approved',
     closingDayEnd: 'End of month',
+  },
+  masterUi: {
+    temporaryOnly: 'Temporary only',
+    regularOnly: 'Approved only',
+    alreadyApproved: 'This record is already approved (not temporary).',
+    passwordKeep: 'Leave blank to keep the current password',
+    geocoded: 'Latitude and longitude found',
+    standardPrice: 'Standard price',
+    closingDay: 'Day {{day}}',
+    vehicleAllocation: 'Vehicles in charge',
+    vehicleAllocationHelp: 'The vehicles this admin user allocates.',
+    saveVehicleAllocation: 'Save vehicles in charge',
   },
 };

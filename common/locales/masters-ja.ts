@@ -74,6 +74,7 @@ export const mastersJa = {
       email: 'メールアドレス',
       updated_at: '更新日時',
     },
+    affiliation: { label: '所属', department_id: '部署', delivery_company_id: '配送会社' },
   },
   drivers: {
     title: 'ドライバーマスタ',
@@ -237,5 +238,18 @@ export const mastersJa = {
     approve: '承認する',
     approved: '承認しました',
     closingDayEnd: '末日',
+  },
+  // Texts of the master screens themselves (client/src/masters).
+  masterUi: {
+    temporaryOnly: '仮登録のみ',
+    regularOnly: '承認済みのみ',
+    alreadyApproved: 'このデータは承認済みです（仮登録ではありません）。',
+    passwordKeep: '変更しない場合は空欄のまま',
+    geocoded: '緯度経度を取得しました',
+    standardPrice: '標準単価',
+    closingDay: '{{day}}日',
+    vehicleAllocation: '担当車両',
+    vehicleAllocationHelp: 'この管理者が配車を担当する車両です。',
+    saveVehicleAllocation: '担当車両を保存',
   },
 };

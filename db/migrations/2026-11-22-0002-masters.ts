@@ -126,7 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'smallint', (c) => c.notNull())
     .addColumn('delivery_company_id', 'integer', (c) => c.references('delivery_companies.id'))
     .addColumn('price_per_trip', 'integer', (c) => c.notNull())
-    .addColumn('price_per_km', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('price_per_km', 'integer')
     .addColumn('effective_from', 'date', (c) => c.notNull())
     .execute();
   await sql`create unique index unit_prices_key_live on unit_prices (vehicle_type_id, kind, coalesce(delivery_company_id, 0), effective_from) where deleted_at is null`.execute(db);

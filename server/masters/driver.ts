@@ -5,13 +5,16 @@ import { amountField, kanaField, nameField, phoneField } from './common-fields.j
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
-import { companyScope } from './scope.js';
+import { companyScope, needsBase } from './scope.js';
 import { LOGIN_ID_PATTERN } from './user.js';
 
-/** A driver's default vehicle is one of their own company's; the app password has a minimum length. */
+/** A driver's default vehicle is one of their own company's; the app password has a minimum length; department users give a base center. */
 async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErrors> {
   if (typeof values.password === 'string' && values.password.length < PASSWORD_MIN) {
     return { password: ctx.t('errors.passwordTooShort', { min: PASSWORD_MIN }) };
+  }
+  if (needsBase(ctx.actor, values.base_department_id)) {
+    return { base_department_id: ctx.t('errors.required', { field: ctx.t('drivers.fields.base_department_id') }) };
   }
   if (values.default_vehicle_id === null) return {};
   const vehicle = await ctx.db

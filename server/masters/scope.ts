@@ -63,3 +63,11 @@ export function userScope(actor: Actor): Expression<SqlBool> | undefined {
   const subtree = departmentSubtree(actor.departmentId);
   return sql<SqlBool>`(users.department_id in ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id in ${subtree}))`;
 }
+
+/**
+ * Department users see vehicles and drivers by their base center, so theirs must have one in their
+ * subtree, or the row they just saved would vanish from their own lists.
+ */
+export function needsBase(actor: Actor, baseDepartmentId: unknown): boolean {
+  return !isSuper(actor) && actor.departmentId !== null && (baseDepartmentId === null || baseDepartmentId === undefined);
+}

@@ -1,9 +1,16 @@
 import { VEHICLE_NUMBER_MAX } from '../../common/validation.js';
 import { amountField, countField } from './common-fields.js';
-import type { MasterDefinition } from './definition.js';
+import type { FieldErrors } from '../errors.js';
+import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
-import { companyScope } from './scope.js';
+import { companyScope, needsBase } from './scope.js';
+
+async function checkVehicle(ctx: MasterContext, values: Values): Promise<FieldErrors> {
+  return needsBase(ctx.actor, values.base_department_id)
+    ? { base_department_id: ctx.t('errors.required', { field: ctx.t('vehicles.fields.base_department_id') }) }
+    : {};
+}
 
 export const vehicleMaster: MasterDefinition = {
   resource: 'vehicle',
@@ -32,4 +39,5 @@ export const vehicleMaster: MasterDefinition = {
     delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
     base_department_name: lookup(db, table, 'base_department_id', 'departments'),
   }),
+  check: checkVehicle,
 };

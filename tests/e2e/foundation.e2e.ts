@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { logIn, snap, type Stack, startStack } from './harness.js';
+import { checkCsv, choose, csvFileInput, logIn, searchBox, snap, type Stack, startStack, toast } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 let stack: Stack;
@@ -19,13 +19,6 @@ async function menuItem(page: Page, group: string, label: string) {
   return page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: label }).first();
 }
 
-/** The search box of a list, whichever element carries its test id. */
-const searchBox = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-const fileInput = (page: Page) => page.locator('.ant-modal input[type=file]').first();
-
-async function success(page: Page, text: string) {
-  await expect.poll(() => page.locator('.ant-notification-notice').filter({ hasText: text }).count()).toBeGreaterThan(0);
-}
 
 describe('foundation, in a real browser', () => {
   test('super admin: sees the menu, switches language, sees name in the header', async () => {
@@ -52,14 +45,12 @@ describe('foundation, in a real browser', () => {
     const form = page.getByTestId('department-form');
     await form.locator('#code').fill('CT-E2E');
     await form.locator('#name').fill('試験センター');
-    await form.locator('#level').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'センター' }).first().click();
-    await form.locator('#parent_id').fill('BR-TOKYO');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '東京支店' }).first().click();
+    await choose(page, '[data-testid=department-form] #level', 'センター');
+    await choose(page, '[data-testid=department-form] #parent_id', 'BR-TOKYO');
     await form.locator('#address').fill('東京都江東区有明3-1-1');
     await snap(page, 'department-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await success(page, '成功しました');
+    await toast(page, '成功しました');
     await expect.poll(() => page.url()).toMatch(/\/departments$/);
 
     await searchBox(page, 'department-search').fill('CT-E2E');
@@ -70,7 +61,7 @@ describe('foundation, in a real browser', () => {
     await expect.poll(() => page.url()).toMatch(/\/departments\/edit\/\d+$/);
     await page.getByTestId('department-form').locator('#name').fill('試験センター（改）');
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await success(page, '成功しました');
+    await toast(page, '成功しました');
 
     const edited = await stack.db.selectFrom('departments').select(['id', 'name']).where('code', '=', 'CT-E2E').executeTakeFirstOrThrow();
     expect(edited.name).toBe('試験センター（改）');
@@ -81,7 +72,7 @@ describe('foundation, in a real browser', () => {
     await editedRow.locator('button').nth(1).click();
     await snap(page, 'department-delete-confirm');
     await page.locator('.ant-popconfirm-buttons button').last().click();
-    await success(page, '成功しました');
+    await toast(page, '成功しました');
     const deleted = await stack.db.selectFrom('departments').select('deleted_at').where('id', '=', edited.id).executeTakeFirstOrThrow();
     expect(deleted.deleted_at).not.toBeNull();
     await context.close();
@@ -90,17 +81,14 @@ describe('foundation, in a real browser', () => {
   test('CSV import: a file with bad rows shows them and writes nothing; a good one imports', async () => {
     const { page, context } = await stack.newPage();
     await logIn(page, 'hq');
-    await page.goto('/departments');
-    await page.getByTestId('import-open').click();
-    await fileInput(page).setInputFiles(path.join(FIXTURES, 'departments-bad-rows.csv'));
-    await page.getByTestId('import-check').click();
+    await checkCsv(page, '/departments', path.join(FIXTURES, 'departments-bad-rows.csv'));
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('部署名を入力してください。');
     await snap(page, 'department-import-errors');
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
     const saitama = await stack.db.selectFrom('departments').select('id').where('code', '=', 'BR-SAITAMA').execute();
     expect(saitama).toHaveLength(0);
 
-    await fileInput(page).setInputFiles(path.join(FIXTURES, 'departments-sjis.csv'));
+    await csvFileInput(page).setInputFiles(path.join(FIXTURES, 'departments-sjis.csv'));
     await page.getByTestId('import-check').click();
     await expect.poll(() => page.getByTestId('import-check-ok').count()).toBe(1);
     await page.getByTestId('import-run').click();

@@ -71,3 +71,30 @@ export async function logIn(page: Page, loginId: string, password = 'demo1234') 
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), fullPage: true });
 }
+
+/** The search box of a list, whichever element carries its test id. */
+export const searchBox = (page: Page, testId: string) =>
+  page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+/** The file input of the CSV import dialog. */
+export const csvFileInput = (page: Page) => page.locator('.ant-modal input[type=file]').first();
+
+/** Types into an antd select (searchable or not) and picks the first option containing `text`. */
+export async function choose(page: Page, selector: string, text: string) {
+  await page.locator(selector).click();
+  await page.locator(selector).fill(text).catch(() => undefined);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+/** Waits for a toast containing `text`. */
+export async function toast(page: Page, text: string) {
+  await page.locator('.ant-notification-notice').filter({ hasText: text }).first().waitFor();
+}
+
+/** On a master's list, opens the CSV import dialog, chooses `file` and runs the check step. */
+export async function checkCsv(page: Page, listPath: string, file: string) {
+  await page.goto(listPath);
+  await page.getByTestId('import-open').click();
+  await csvFileInput(page).setInputFiles(file);
+  await page.getByTestId('import-check').click();
+}

@@ -163,3 +163,17 @@ t.test('a row others refer to cannot be deleted, and the message names what refe
   const type = await hq({ method: 'DELETE', url: `/api/vehicle_type/${ids.fourTon}`, headers: { 'accept-language': 'en' } });
   t.equal(type.json().message, 'Cannot delete: it is referred to by Vehicle master.');
 });
+
+t.test('department users give their vehicles and drivers a base center; a unit price may have no per-km charge', async (t) => {
+  const { app, db } = await demoApp(t);
+  const center = await signedIn(app, 'center');
+  const ids = await demoIds(db);
+  const vehicle = await center({ method: 'POST', url: '/api/vehicle', payload: { vehicle_number: '品川 1 あ 11-11', vehicle_type_id: ids.fourTon, delivery_company_id: ids.toto } });
+  t.equal(vehicle.json().errors?.base_department_id, '所属センターを入力してください。');
+  const driver = await center({ method: 'POST', url: '/api/driver', payload: { name: 'x', login_id: 'x-driver', delivery_company_id: ids.toto, employment_type: 0 } });
+  t.equal(driver.json().errors?.base_department_id, '所属センターを入力してください。');
+  const hq = await signedIn(app, 'hq');
+  const price = await hq({ method: 'POST', url: '/api/unit_price', payload: { vehicle_type_id: ids.fourTon, kind: 1, price_per_trip: 9000, price_per_km: null, effective_from: '2027-01-01' } });
+  t.equal(price.statusCode, 201);
+  t.equal(price.json().price_per_km, null);
+});

@@ -1,7 +1,27 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { useCan, useDeleteMany, type BaseKey } from '@refinedev/core';
+import { useCan, useDeleteMany, type BaseKey, type HttpError, type OpenNotificationParams } from '@refinedev/core';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { findResource } from '../resources.js';
+
+/**
+ * The toast of a refused deletion, naming the resource by its label (Refine would use its raw
+ * identifier): "車種マスタを削除できませんでした（ステータスコード: 409）" and the server's reason.
+ */
+export function useDeleteErrorNotification(resource: string) {
+  const { t } = useTranslation();
+  return (error?: unknown): OpenNotificationParams => {
+    const failure = error as Partial<HttpError> | undefined;
+    return {
+      type: 'error',
+      message: t('notifications.deleteError', {
+        resource: t(findResource(resource)?.label ?? resource),
+        statusCode: failure?.statusCode,
+      }),
+      description: failure?.message,
+    };
+  };
+}
 
 /** Deletes the selected rows in one call (all or nothing), after a confirmation. */
 export function DeleteSelectedButton({
@@ -17,6 +37,7 @@ export function DeleteSelectedButton({
   const { modal } = App.useApp();
   const { data: access } = useCan({ resource, action: 'delete' });
   const { mutate: deleteMany, isLoading } = useDeleteMany();
+  const errorNotification = useDeleteErrorNotification(resource);
   if (!access?.can) return null;
 
   const confirm = () =>
@@ -28,7 +49,7 @@ export function DeleteSelectedButton({
       cancelText: t('buttons.cancel'),
       onOk: () =>
         new Promise<void>((resolve) =>
-          deleteMany({ resource, ids }, { onSuccess: onDeleted, onSettled: () => resolve() }),
+          deleteMany({ resource, ids, errorNotification }, { onSuccess: onDeleted, onSettled: () => resolve() }),
         ),
     });
 

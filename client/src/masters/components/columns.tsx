@@ -1,0 +1,53 @@
+/** A master list's columns, from its declaration. */
+import { getDefaultSortOrder } from '@refinedev/antd';
+import type { BaseRecord, CrudSorting } from '@refinedev/core';
+import { Space, Tag, type TableColumnType } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+import { approvalPath, cellText, groupSpans } from '../rules.js';
+import type { ColumnSpec, MasterDeclaration } from '../types.js';
+
+function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunction, link: boolean) {
+  if (!master.temporary || !record.temporary_registration_date) return null;
+  const path = link ? approvalPath(master, record.id as number) : undefined;
+  const tag = (
+    <Tag color="orange" data-testid="temporary-tag">
+      {t('masterEnums.temporary')}
+    </Tag>
+  );
+  return path ? <Link to={path}>{tag}</Link> : tag;
+}
+
+export function buildColumns(
+  master: MasterDeclaration,
+  rows: readonly BaseRecord[],
+  sorters: CrudSorting,
+  t: TFunction,
+  /** the tag links to the approval screen (users who may edit) */
+  linkTemporary = true,
+): TableColumnType<BaseRecord>[] {
+  return master.columns.map((column: ColumnSpec) => {
+    // Merge a group's cells only while the rows are sorted by it.
+    const grouped = column.groupBy && sorters[0]?.field === column.groupBy;
+    const spans = grouped ? groupSpans(rows as Record<string, unknown>[], column.groupBy!) : undefined;
+    return {
+      key: column.sort ?? column.name,
+      dataIndex: column.name,
+      title: t(`${master.i18n}.fields.${column.label ?? column.name}`),
+      ellipsis: column.ellipsis,
+      sorter: Boolean(column.sort),
+      defaultSortOrder: column.sort ? getDefaultSortOrder(column.sort, sorters) : undefined,
+      onCell: spans ? (_record: BaseRecord, index?: number) => ({ rowSpan: spans[index ?? 0] }) : undefined,
+      render: (value: unknown, record: BaseRecord) => {
+        const text = cellText(column, value, t);
+        if (!column.temporaryTag) return text;
+        return (
+          <Space size={4}>
+            {text}
+            {temporaryTag(master, record, t, linkTemporary)}
+          </Space>
+        );
+      },
+    };
+  });
+}

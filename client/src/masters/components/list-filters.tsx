@@ -1,0 +1,81 @@
+/** The search box and filter selects above a master list; each change searches again. */
+import type { BaseKey } from '@refinedev/core';
+import { Form, Input, Select, type FormProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { enumOptions } from '../rules.js';
+import type { FilterSpec, MasterDeclaration } from '../types.js';
+import { RefSelect } from './ref-select.js';
+
+export const TEMPORARY_FILTER = 'temporary';
+
+export function ListFilters({
+  master,
+  filters,
+  searchFormProps,
+  initialValues,
+}: {
+  master: MasterDeclaration;
+  filters: FilterSpec[];
+  searchFormProps: FormProps;
+  initialValues: Record<string, unknown>;
+}) {
+  const { t } = useTranslation();
+  const submit = () => searchFormProps.form?.submit();
+  const label = (name: string) => t(`${master.i18n}.fields.${name}`);
+  const testId = (name: string) => `${master.resource}-${name}-filter`;
+
+  return (
+    // Named, so its field ids (`vehicle-filters_vehicle_type_id`) differ from a modal form's over the list.
+    <Form {...searchFormProps} name={`${master.resource}-filters`} layout="inline" initialValues={initialValues} className="list-filters">
+      {master.search ? (
+        <Form.Item name="q">
+          <Input.Search
+            allowClear
+            placeholder={t(`${master.i18n}.search`)}
+            enterButton={t('buttons.search')}
+            onSearch={submit}
+            style={{ width: 320 }}
+            data-testid={`${master.resource}-search`}
+          />
+        </Form.Item>
+      ) : null}
+      {filters.map((filter) => (
+        <Form.Item name={filter.name} key={filter.name}>
+          {filter.kind === 'ref' && filter.ref ? (
+            <RefSelect
+              refSpec={filter.ref}
+              placeholder={label(filter.label ?? filter.name)}
+              style={{ width: 200 }}
+              onChange={submit}
+              data-testid={testId(filter.name)}
+            />
+          ) : (
+            <Select<BaseKey>
+              allowClear
+              placeholder={label(filter.label ?? filter.name)}
+              style={{ width: 160 }}
+              onChange={submit}
+              options={enumOptions({ enum: filter.enum }, t)}
+              data-testid={testId(filter.name)}
+            />
+          )}
+        </Form.Item>
+      ))}
+      {master.temporary ? (
+        <Form.Item name={TEMPORARY_FILTER}>
+          <Select<string>
+            allowClear
+            placeholder={t('masterEnums.temporary')}
+            style={{ width: 160 }}
+            onChange={submit}
+            options={[
+              { value: '1', label: t('masterUi.temporaryOnly') },
+              { value: '0', label: t('masterUi.regularOnly') },
+            ]}
+            data-testid={testId(TEMPORARY_FILTER)}
+          />
+        </Form.Item>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Edit, useForm } from '@refinedev/antd';
+import { CanAccess, type BaseRecord, type HttpError } from '@refinedev/core';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useDeleteErrorNotification } from '../../components/delete-selected-button.js';
+import { MasterForm } from '../components/master-form.js';
+import { getMaster } from '../declarations.js';
+import { UserVehicles } from '../extensions/user-vehicles.js';
+import { offers } from '../rules.js';
+
+/** What a master's edit page shows below its form, when it has more than its own fields. */
+const BELOW_FORM: Record<string, { component: ComponentType<{ userId: string }>; needs: { resource: string; action: string } }> = {
+  // 担当車両: the vehicles a planner allocates, shown to users who may list vehicles.
+  users: { component: UserVehicles, needs: { resource: 'vehicles', action: 'list' } },
+};
+
+/** `/<master>/edit/:id`: the record in the master's form, then back to its list. */
+export default function MasterEditPage({ identifier }: { identifier: string }) {
+  const master = getMaster(identifier);
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const below = BELOW_FORM[master.identifier];
+  const deleteError = useDeleteErrorNotification(master.identifier);
+  const { formProps, saveButtonProps, formLoading } = useForm<BaseRecord, HttpError>({
+    resource: master.identifier,
+    action: 'edit',
+    id,
+    redirect: 'list',
+  });
+  return (
+    <>
+      <Edit
+        title={t(`${master.i18n}.titles.edit`)}
+        breadcrumb={false}
+        saveButtonProps={saveButtonProps}
+        isLoading={formLoading}
+        recordItemId={id}
+        canDelete={offers(master, 'delete')}
+        deleteButtonProps={{ errorNotification: deleteError }}
+      >
+        <MasterForm master={master} formProps={formProps} mode="edit" recordId={id === undefined ? undefined : Number(id)} />
+      </Edit>
+      {below && id !== undefined ? (
+        <CanAccess resource={below.needs.resource} action={below.needs.action}>
+          <below.component userId={id} />
+        </CanAccess>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The list of any master: search and filters, sortable columns, CSV import and template,
+ * delete of the selected rows; add/edit on their own pages, or in a modal over the list
+ * (customers, unit prices). Buttons follow access control (read-only users see none).
+ */
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { CreateButton, DeleteButton, EditButton, List, useModalForm, useTable } from '@refinedev/antd';
+import {
+  getDefaultFilter,
+  useCan,
+  type BaseKey,
+  type BaseRecord,
+  type CrudFilters,
+  type HttpError,
+} from '@refinedev/core';
+import { Button, Modal, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CsvImportButtons } from '../../components/csv-import.js';
+import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
+import { useProfile } from '../../hooks/use-profile.js';
+import { buildColumns } from '../components/columns.js';
+import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
+import { MasterForm } from '../components/master-form.js';
+import { getMaster } from '../declarations.js';
+import { approvalPath, offers, visibleFilters } from '../rules.js';
+import type { MasterDeclaration } from '../types.js';
+
+type Search = Record<string, unknown>;
+
+/** Add and edit in modals over the list: one modal form per action. */
+function useModalForms(master: MasterDeclaration) {
+  const create = useModalForm<BaseRecord, HttpError>({ resource: master.identifier, action: 'create', redirect: false });
+  const edit = useModalForm<BaseRecord, HttpError>({ resource: master.identifier, action: 'edit', redirect: false });
+  return { create, edit };
+}
+
+function FormModal({
+  master,
+  form,
+  mode,
+}: {
+  master: MasterDeclaration;
+  form: ReturnType<typeof useModalForm<BaseRecord, HttpError>>;
+  mode: 'create' | 'edit';
+}) {
+  const { t } = useTranslation();
+  // A refused save stays in the modal with its messages (Refine's toast, field errors); not an unhandled rejection.
+  const formProps = {
+    ...form.formProps,
+    onFinish: (values: BaseRecord) => Promise.resolve(form.formProps.onFinish?.(values)).catch(() => undefined),
+  };
+  return (
+    <Modal
+      {...form.modalProps}
+      title={t(`${master.i18n}.titles.${mode}`)}
+      width={720}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      okButtonProps={{ ...form.modalProps.okButtonProps, 'data-testid': 'modal-save' } as never}
+    >
+      <MasterForm master={master} formProps={formProps} mode={mode} recordId={form.id} />
+    </Modal>
+  );
+}
+
+export default function MasterListPage({
+  identifier,
+  temporaryOnly = false,
+  title,
+}: {
+  identifier: string;
+  /** `/vehicles/temp`: the temporary rows waiting for approval */
+  temporaryOnly?: boolean;
+  /** i18n key of a page title other than the master's list title (初期単価設定) */
+  title?: string;
+}) {
+  const master = getMaster(identifier);
+  const resource = master.identifier;
+  const { t } = useTranslation();
+  const { profile } = useProfile();
+  const filterSpecs = useMemo(() => visibleFilters(master, profile), [master, profile]);
+  const filterNames = [...filterSpecs.map((f) => f.name), ...(master.temporary ? [TEMPORARY_FILTER] : [])];
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord, HttpError, Search>({
+    resource,
+    sorters: { initial: master.defaultSort.map((sort) => ({ ...sort })) },
+    filters: { initial: temporaryOnly ? [{ field: TEMPORARY_FILTER, operator: 'eq', value: '1' }] : [] },
+    onSearch: (values): CrudFilters => [
+      ...(master.search ? [{ field: 'q', operator: 'eq' as const, value: (values.q as string) || undefined }] : []),
+      ...filterNames.map((name) => ({ field: name, operator: 'eq' as const, value: values[name] ?? undefined })),
+    ],
+    syncWithLocation: true,
+  });
+  const { data: canEdit } = useCan({ resource, action: 'edit' });
+  const { data: canDelete } = useCan({ resource, action: 'delete' });
+  const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
+  const editable = Boolean(canEdit?.can) && offers(master, 'edit');
+  const modals = useModalForms(master);
+  const deleteError = useDeleteErrorNotification(resource);
+
+  const refresh = () => {
+    setSelected([]);
+    void tableQuery.refetch();
+  };
+  const rows = tableProps.dataSource ?? [];
+  const columns = buildColumns(master, rows, sorters, t, editable);
+  const initialSearch = Object.fromEntries(
+    ['q', ...filterNames].map((name) => [name, getDefaultFilter(name, filters, 'eq')]),
+  );
+
+  const actions = (record: BaseRecord) => {
+    const id = record.id as BaseKey;
+    const approval = master.temporary && record.temporary_registration_date ? approvalPath(master, id) : undefined;
+    return (
+      <Space>
+        {approval && editable ? (
+          <Link to={approval}>
+            <Button size="small" icon={<CheckCircleOutlined />} title={t('masterEnums.approve')} />
+          </Link>
+        ) : null}
+        {editable ? (
+          <EditButton
+            hideText
+            size="small"
+            resource={resource}
+            recordItemId={id}
+            onClick={master.modalForm ? () => modals.edit.show(id) : undefined}
+          />
+        ) : null}
+        {deletable ? (
+          <DeleteButton
+            hideText
+            size="small"
+            resource={resource}
+            recordItemId={id}
+            onSuccess={refresh}
+            errorNotification={deleteError}
+          />
+        ) : null}
+      </Space>
+    );
+  };
+
+  return (
+    <List
+      title={title ? t(title) : t(temporaryOnly ? `${master.i18n}.titles.temp` : `${master.i18n}.titles.list`)}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          {offers(master, 'create') ? (
+            <CreateButton resource={resource} onClick={master.modalForm ? () => modals.create.show() : undefined} />
+          ) : null}
+          {offers(master, 'import') ? (
+            <CsvImportButtons
+              resource={resource}
+              title={t(`${master.i18n}.titles.import`)}
+              fieldNamespace={`${master.i18n}.fields`}
+              onImported={refresh}
+            />
+          ) : null}
+        </>
+      }
+    >
+      <div className="list-toolbar">
+        <ListFilters master={master} filters={filterSpecs} searchFormProps={searchFormProps} initialValues={initialSearch} />
+        {offers(master, 'delete') ? <DeleteSelectedButton resource={resource} ids={selected} onDeleted={refresh} /> : null}
+      </div>
+      <Table<BaseRecord>
+        {...tableProps}
+        columns={[
+          ...columns,
+          ...(editable || deletable
+            ? [{ title: t('table.actions'), key: 'actions', fixed: 'right' as const, render: (_: unknown, r: BaseRecord) => actions(r) }]
+            : []),
+        ]}
+        rowKey="id"
+        scroll={master.scrollX ? { x: master.scrollX } : undefined}
+        locale={{ emptyText: t('messages.emptyTable') }}
+        rowSelection={deletable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) } : undefined}
+        data-testid={`${master.resource}-table`}
+      />
+      {master.modalForm ? (
+        <>
+          {/* Mounted only while open: the two forms share field ids. */}
+          {modals.create.open ? <FormModal master={master} form={modals.create} mode="create" /> : null}
+          {modals.edit.open ? <FormModal master={master} form={modals.edit} mode="edit" /> : null}
+        </>
+      ) : null}
+    </List>
+  );
+}

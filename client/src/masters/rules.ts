@@ -1,0 +1,249 @@
+/**
+ * The rules the master screens follow, as plain functions (tested in tests/client/masters.test.ts):
+ * form validation per field, what a carrier or a read-only user gets, enum options, list cells.
+ */
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { LEVEL } from '../../../common/enums.js';
+import { assignableUserTypes, isSuperAdmin, type Action, type Area } from '../../../common/permissions.js';
+import { formatDateTime, isEndAfterStart } from '../../../common/time.js';
+import { canAccess } from '../providers/access-control.js';
+import { actorOf, type Profile } from '../providers/profile.js';
+import { findResource, routesOf } from '../resources.js';
+import type { ColumnSpec, EnumSpec, FieldSpec, FilterSpec, MasterDeclaration, RefSpec } from './types.js';
+
+export type FormMode = 'create' | 'edit';
+type ProfileLike = Pick<Profile, 'type' | 'level' | 'roles' | 'delivery_company'> & Partial<Pick<Profile, 'department'>>;
+
+const ALL_ACTIONS: readonly Action[] = ['list', 'show', 'create', 'edit', 'delete', 'import'];
+
+/** Does the API offer this action for the master (operation times: no create, no delete)? */
+export function offers(master: MasterDeclaration, action: Action): boolean {
+  return (master.actions ?? ALL_ACTIONS).includes(action);
+}
+
+/** A delivery company's own staff (level 5): they work only with their own company's records. */
+export function isCarrier(profile: ProfileLike | null | undefined): boolean {
+  if (!profile) return false;
+  return !isSuperAdmin(actorOf(profile)) && profile.level === LEVEL.deliveryCompany;
+}
+
+/** Masters are permission areas of the same name (common/permissions.ts). */
+export function canListRef(profile: ProfileLike | null | undefined, ref: RefSpec): boolean {
+  return canAccess(profile, ref.resource as Area, 'list');
+}
+
+/**
+ * How a field is shown to this user:
+ * - `edit`: editable (a reference: searchable select of the referenced master);
+ * - `own-company`: a carrier's own delivery company, fixed;
+ * - `hidden`: not shown, not sent (a carrier's base center);
+ * - `known-values`: a reference to a master the user may not list (a carrier and vehicle types):
+ *   the select offers the values seen on the records of this master.
+ */
+export type FieldMode = 'edit' | 'own-company' | 'hidden' | 'known-values';
+
+export function fieldMode(field: Pick<FieldSpec, 'kind' | 'ref' | 'carrier'>, profile: ProfileLike | null | undefined): FieldMode {
+  if (isCarrier(profile) && field.carrier === 'hidden') return 'hidden';
+  if (isCarrier(profile) && field.carrier === 'own-company' && profile?.delivery_company) return 'own-company';
+  if (field.ref && !canListRef(profile, field.ref)) return 'known-values';
+  return 'edit';
+}
+
+/** List filters shown to this user: none a carrier has no use for, none on a master they may not list. */
+export function visibleFilters(master: MasterDeclaration, profile: ProfileLike | null | undefined): FilterSpec[] {
+  return (master.filters ?? []).filter((filter) => fieldMode(filter, profile) === 'edit');
+}
+
+/** The record's column naming the referenced row (`vehicle_type_id` → `vehicle_type_name`). */
+export function displayColumn(field: Pick<FieldSpec, 'name' | 'display'>): string {
+  return field.display ?? field.name.replace(/_id$/, '_name');
+}
+
+/** An option's label: its label columns (default `code name`) joined with a space. */
+export function refOptionLabel(ref: RefSpec, record: Record<string, unknown>): string {
+  return (ref.label ?? ['code', 'name'])
+    .map((column) => record[column])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .join(' ');
+}
+
+export function refSortField(ref: RefSpec): string {
+  return ref.sort ?? ref.label?.[0] ?? 'code';
+}
+
+/** The user types this user may give (only a super admin grants super admin). */
+export function userTypeOptions(profile: ProfileLike | null | undefined): number[] {
+  return profile ? assignableUserTypes(actorOf(profile)) : [];
+}
+
+export interface EnumOption {
+  value: number;
+  label: string;
+  disabled?: boolean;
+}
+
+export function enumLabel(spec: EnumSpec, value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '';
+  return t(`${spec.labels}.${String(value)}`, { defaultValue: String(value) });
+}
+
+/**
+ * A select's options. A field limited by the caller (`assignableUserTypes`) still shows the
+ * record's current value, disabled, so an edit does not silently change it.
+ */
+export function enumOptions(
+  field: Pick<FieldSpec, 'enum' | 'options'>,
+  t: TFunction,
+  profile?: ProfileLike | null,
+  current?: unknown,
+): EnumOption[] {
+  const spec = field.enum;
+  if (!spec) return [];
+  const allowed = field.options === 'assignableUserTypes' ? userTypeOptions(profile) : spec.values;
+  const label = (value: number) => (spec.showValue ? `${value} ${enumLabel(spec, value, t)}` : enumLabel(spec, value, t));
+  return spec.values
+    .filter((value) => allowed.includes(value) || value === current)
+    .map((value) => ({ value, label: label(value), ...(allowed.includes(value) ? {} : { disabled: true }) }));
+}
+
+/** A department's staff below the super admin: they see only records of their subtree. */
+function isScopedDepartmentUser(profile: ProfileLike | null | undefined): boolean {
+  return Boolean(profile && !isSuperAdmin(actorOf(profile)) && !isCarrier(profile));
+}
+
+/**
+ * Is this field required in this form? A user's password only when creating; a vehicle's or
+ * driver's base center for department users, who could not see the record without it.
+ */
+export function isRequired(field: FieldSpec, mode: FormMode, profile?: ProfileLike | null): boolean {
+  if (field.required || (field.requiredOnCreate && mode === 'create')) return true;
+  return Boolean(field.ownCenter && isScopedDepartmentUser(profile));
+}
+
+/** "The end must come after the start", checked when both times are filled in. */
+export function afterRule(field: FieldSpec, t: TFunction): Rule | undefined {
+  const start = field.after;
+  if (!start) return undefined;
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const from = getFieldValue(start) as unknown;
+      if (typeof from !== 'string' || typeof value !== 'string' || !from || !value) return;
+      if (!isEndAfterStart(from, value)) throw new Error(t('errors.endAfterStart'));
+    },
+  });
+}
+
+/** Form rules of a field, their messages naming it (the catalogue's `errors.*`). */
+export function fieldRules(
+  field: FieldSpec,
+  label: string,
+  t: TFunction,
+  mode: FormMode,
+  profile?: ProfileLike | null,
+): Rule[] {
+  const rules: Rule[] = [];
+  if (isRequired(field, mode, profile)) {
+    const message = field.requiredMessage ? t(field.requiredMessage) : t('errors.required', { field: label });
+    rules.push({ required: true, message });
+  }
+  if (field.kind === 'password' && field.min) {
+    rules.push({ min: field.min, message: t('errors.passwordTooShort', { min: field.min }) });
+  }
+  if (field.max && field.kind !== 'time' && field.kind !== 'date') {
+    rules.push({ max: field.max, message: t('errors.tooLong', { field: label, max: field.max }) });
+  }
+  if (field.pattern) rules.push({ pattern: field.pattern, message: t('errors.invalidFormat', { field: label }) });
+  if (field.range) {
+    const { min, max } = field.range;
+    const integer = field.kind === 'integer';
+    rules.push({
+      type: integer ? 'integer' : 'number',
+      min,
+      max,
+      message: t('errors.outOfRange', { field: label, min, max }),
+    });
+  }
+  const after = afterRule(field, t);
+  if (after) rules.push(after);
+  return rules;
+}
+
+/** A cleared box means "no value" (null), not an empty string, so the server clears the column. */
+export function emptyToNull(value: unknown): unknown {
+  return value === '' || value === undefined ? null : value;
+}
+
+/** Values a form starts with when creating: declared initial values, a carrier's own company, a center's own center. */
+export function createDefaults(master: MasterDeclaration, profile: ProfileLike | null | undefined): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const field of master.fields) {
+    if (field.initial !== undefined) defaults[field.name] = field.initial;
+    if (fieldMode(field, profile) === 'own-company') defaults[field.name] = profile?.delivery_company?.id;
+    const center = profile?.department;
+    if (field.ownCenter && isScopedDepartmentUser(profile) && center?.level === LEVEL.center) defaults[field.name] = center.id;
+  }
+  return defaults;
+}
+
+/**
+ * Which of two exclusive fields (a user's department xor delivery company) is in use: the one set
+ * on the record; a carrier only has their company; otherwise the department.
+ */
+export function exclusiveChoice(
+  master: MasterDeclaration,
+  profile: ProfileLike | null | undefined,
+  record: Record<string, unknown> | undefined,
+): string | undefined {
+  if (!master.exclusive) return undefined;
+  const [first, second] = master.exclusive;
+  const modes = master.exclusive.map((name) => fieldMode(master.fields.find((f) => f.name === name) ?? { kind: 'text' }, profile));
+  if (modes[0] === 'hidden') return second;
+  if (modes[1] === 'hidden') return first;
+  if (record && record[second] !== null && record[second] !== undefined) return second;
+  return first;
+}
+
+/** The approval screen of a temporary row (`/vehicles/temp/:id`), from resources.tsx. */
+export function approvalPath(master: MasterDeclaration, id: string | number): string | undefined {
+  const resource = findResource(master.identifier);
+  const route = resource && routesOf(resource).find((r) => r.path.endsWith('/temp/:id'));
+  return route?.path.replace(':id', String(id));
+}
+
+const NUMBER = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 6 });
+
+/** A list cell as text. */
+export function cellText(column: ColumnSpec, value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return column.empty ? t(column.empty) : '';
+  switch (column.render) {
+    case 'enum':
+      return column.enum ? enumLabel(column.enum, value, t) : String(value);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'number':
+      return typeof value === 'number' ? NUMBER.format(value) : String(value);
+    case 'closingDay':
+      return Number(value) === 31 ? t('masterEnums.closingDayEnd') : t('masterUi.closingDay', { day: value });
+    default:
+      return String(value);
+  }
+}
+
+/**
+ * Row spans merging the cells of consecutive rows with the same group value (a center's
+ * operation times): the first row of a run spans it, the others span 0.
+ */
+export function groupSpans(rows: readonly Record<string, unknown>[], key: string): number[] {
+  const spans = rows.map(() => 1);
+  let start = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    if (i < rows.length && rows[i]?.[key] === rows[start]?.[key]) {
+      spans[i] = 0;
+      continue;
+    }
+    spans[start] = i - start;
+    start = i;
+  }
+  return spans;
+}

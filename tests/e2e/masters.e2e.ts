@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkCsv, choose, logIn, snap, type Stack, startStack, toast } from './harness.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const save = (page: import('playwright-core').Page) => page.getByRole('button', { name: /保\s*存/ }).click();
+
+describe('masters, in a real browser', () => {
+  test('center: creates a vehicle and a driver of its carrier', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'center');
+    await page.goto('/vehicles/add');
+    const vehicle = '[data-testid=vehicle-form]';
+    await page.locator(`${vehicle} #vehicle_number`).fill('品川 300 せ 12-34');
+    await choose(page, `${vehicle} #vehicle_type_id`, '4t車');
+    await choose(page, `${vehicle} #delivery_company_id`, '東都運輸');
+    await choose(page, `${vehicle} #base_department_id`, '品川センター');
+    await snap(page, 'vehicle-create');
+    await save(page);
+    await toast(page, '成功しました');
+    const created = await stack.db.selectFrom('vehicles').selectAll().where('vehicle_number', '=', '品川 300 せ 12-34').executeTakeFirstOrThrow();
+    expect(created.max_loading_capacity === null || created.max_loading_capacity >= 0).toBe(true);
+
+    await page.goto('/drivers/add');
+    const driver = '[data-testid=driver-form]';
+    await page.locator(`${driver} #name`).fill('青木 大地');
+    await page.locator(`${driver} #login_id`).fill('toto-aoki');
+    await choose(page, `${driver} #delivery_company_id`, '東都運輸');
+    await choose(page, `${driver} #employment_type`, '正社員');
+    await snap(page, 'driver-create');
+    await save(page);
+    await toast(page, '成功しました');
+    const aoki = await stack.db.selectFrom('drivers').select(['name', 'delivery_company_id']).where('login_id', '=', 'toto-aoki').executeTakeFirstOrThrow();
+    expect(aoki.name).toBe('青木 大地');
+    await context.close();
+  });
+
+  test("carrier: sees only its own company's vehicles", async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'carrier');
+    await page.goto('/vehicles');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const texts = await rows.allTextContents();
+    expect(texts.every((text) => text.includes('東都運輸株式会社'))).toBe(true);
+    expect(texts.some((text) => text.includes('湾岸ロジスティクス'))).toBe(false);
+    await snap(page, 'carrier-vehicles');
+    await context.close();
+  });
+
+  test('center: approves a temporary delivery destination', async () => {
+    const store = await stack.db
+      .selectFrom('delivery_destinations')
+      .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
+      .innerJoin('departments', 'departments.id', 'directions.department_id')
+      .select('delivery_destinations.id')
+      .where('departments.code', '=', 'CT-SHINAGAWA')
+      .orderBy('delivery_destinations.id')
+      .executeTakeFirstOrThrow();
+    await stack.db.updateTable('delivery_destinations').set({ temporary_registration_date: new Date() }).where('id', '=', store.id).execute();
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'center');
+    await page.goto(`/delivery-destination/temp/${store.id}`);
+    await snap(page, 'destination-approve');
+    await page.getByTestId('approve-button').click();
+    await expect
+      .poll(async () => (await stack.db.selectFrom('delivery_destinations').select('temporary_registration_date').where('id', '=', store.id).executeTakeFirstOrThrow()).temporary_registration_date)
+      .toBeNull();
+    await context.close();
+  });
+
+  test('hq: importing users with one bad row shows that row and writes nothing', async () => {
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'hq');
+    await checkCsv(page, '/users', path.join(FIXTURES, 'users-one-bad-row.csv'));
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('氏名を入力してください。');
+    const errorRows = page.getByTestId('import-errors').locator('tbody tr');
+    await expect.poll(() => errorRows.count()).toBe(1);
+    expect(await errorRows.first().textContent()).toContain('3');
+    await snap(page, 'users-import-errors');
+    const written = await stack.db.selectFrom('users').select('id').where('login_id', 'in', ['yamashita', 'morita']).execute();
+    expect(written).toHaveLength(0);
+    await context.close();
+  });
+});
