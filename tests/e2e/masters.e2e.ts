@@ -70,6 +70,7 @@ describe('masters, in a real browser', () => {
     const { page, context } = await stack.newPage();
     await logIn(page, 'center');
     await page.goto(`/delivery-destination/temp/${store.id}`);
+    await page.getByTestId('approve-button').waitFor();
     await snap(page, 'destination-approve');
     await page.getByTestId('approve-button').click();
     await expect
