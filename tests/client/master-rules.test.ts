@@ -28,19 +28,8 @@ import {
 } from '../../client/src/masters/rules.js';
 import type { FieldSpec } from '../../client/src/masters/types.js';
 import { i18n } from '../../client/src/providers/i18n.js';
-import type { Profile } from '../../client/src/providers/profile.js';
+import { profile } from './profiles.js';
 
-const profile = (type: number, level: number, company: Profile['delivery_company'] = null): Profile => ({
-  id: 1,
-  name: 'x',
-  login_id: 'x',
-  type,
-  level,
-  roles: type === 1 ? [{ name: 'super_admin' }] : [],
-  department: company ? null : { id: 10 + level, code: `D${level}`, name: `部署${level}`, level },
-  delivery_company: company,
-  config: {},
-});
 const SUPER = profile(1, 1);
 const HQ = profile(2, 1);
 const BRANCH = profile(3, 3);

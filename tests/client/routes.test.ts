@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMenuItems } from '../../client/src/components/layout/menu-items.js';
 import type { Profile } from '../../client/src/providers/profile.js';
 import { APP_RESOURCES, routesOf } from '../../client/src/resources.js';
+import { profile } from './profiles.js';
 
 const REPORTS = [
   'delivery-operation',
@@ -69,17 +70,6 @@ describe('routes', () => {
 });
 
 const t = ((key: string) => key) as unknown as TFunction;
-const profile = (type: number, level: number): Profile => ({
-  id: 1,
-  name: 'x',
-  login_id: 'x',
-  type,
-  level,
-  roles: type === 1 ? [{ name: 'super_admin' }] : [],
-  department: null,
-  delivery_company: null,
-  config: null,
-});
 
 interface Item {
   key: string;

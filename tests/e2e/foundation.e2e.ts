@@ -1,17 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkCsv, choose, csvFileInput, logIn, searchBox, snap, type Stack, startStack, toast } from './harness.js';
+import { describe, expect, test } from 'vitest';
+import { checkCsv, choose, csvFileInput, logIn, searchBox, snap, toast, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stackOf = useStack();
 
 /** Opens a top-menu group and answers its popup menu item named `label`. */
 async function menuItem(page: Page, group: string, label: string) {
@@ -22,7 +15,7 @@ async function menuItem(page: Page, group: string, label: string) {
 
 describe('foundation, in a real browser', () => {
   test('super admin: sees the menu, switches language, sees name in the header', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'super');
     await expect.poll(() => page.url()).toMatch(/\/delivery$/);
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('山田 太郎');
@@ -39,7 +32,7 @@ describe('foundation, in a real browser', () => {
   });
 
   test('super admin: creates, edits and deletes a department', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'super');
     await page.goto('/departments/add');
     const form = page.getByTestId('department-form');
@@ -63,7 +56,7 @@ describe('foundation, in a real browser', () => {
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '成功しました');
 
-    const edited = await stack.db.selectFrom('departments').select(['id', 'name']).where('code', '=', 'CT-E2E').executeTakeFirstOrThrow();
+    const edited = await stackOf().db.selectFrom('departments').select(['id', 'name']).where('code', '=', 'CT-E2E').executeTakeFirstOrThrow();
     expect(edited.name).toBe('試験センター（改）');
     await page.goto('/departments');
     await searchBox(page, 'department-search').fill('CT-E2E');
@@ -73,19 +66,19 @@ describe('foundation, in a real browser', () => {
     await snap(page, 'department-delete-confirm');
     await page.locator('.ant-popconfirm-buttons button').last().click();
     await toast(page, '成功しました');
-    const deleted = await stack.db.selectFrom('departments').select('deleted_at').where('id', '=', edited.id).executeTakeFirstOrThrow();
+    const deleted = await stackOf().db.selectFrom('departments').select('deleted_at').where('id', '=', edited.id).executeTakeFirstOrThrow();
     expect(deleted.deleted_at).not.toBeNull();
     await context.close();
   });
 
   test('CSV import: a file with bad rows shows them and writes nothing; a good one imports', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'hq');
     await checkCsv(page, '/departments', path.join(FIXTURES, 'departments-bad-rows.csv'));
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('部署名を入力してください。');
     await snap(page, 'department-import-errors');
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
-    const saitama = await stack.db.selectFrom('departments').select('id').where('code', '=', 'BR-SAITAMA').execute();
+    const saitama = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'BR-SAITAMA').execute();
     expect(saitama).toHaveLength(0);
 
     await csvFileInput(page).setInputFiles(path.join(FIXTURES, 'departments-sjis.csv'));
@@ -93,13 +86,13 @@ describe('foundation, in a real browser', () => {
     await expect.poll(() => page.getByTestId('import-check-ok').count()).toBe(1);
     await page.getByTestId('import-run').click();
     await expect.poll(() => page.getByTestId('import-result').textContent()).toContain('2件を登録、1件を更新しました。');
-    const funabashi = await stack.db.selectFrom('departments').select('name').where('code', '=', 'CT-FUNABASHI').executeTakeFirstOrThrow();
+    const funabashi = await stackOf().db.selectFrom('departments').select('name').where('code', '=', 'CT-FUNABASHI').executeTakeFirstOrThrow();
     expect(funabashi.name).toBe('船橋センター');
     await context.close();
   });
 
   test('carrier: the department master is disabled in the menu and its page is refused', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'carrier');
     await expect.poll(() => page.getByTestId('user-company').textContent()).toBe('東都運輸株式会社');
     const departments = await menuItem(page, 'マスタ管理', '部署マスタ');
@@ -111,7 +104,7 @@ describe('foundation, in a real browser', () => {
   });
 
   test('an unknown URL shows the 404 page with a link home; a guest is sent to login', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await page.goto('/departments');
     await expect.poll(() => page.url()).toMatch(/\/login/);
     await logIn(page, 'center');

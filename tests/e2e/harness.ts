@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/runtime.js';
@@ -58,6 +59,18 @@ export async function startStack() {
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Starts the stack before a test file's tests and stops it after them; call the answer to reach it. */
+export function useStack(): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => stack!;
+}
 
 export async function logIn(page: Page, loginId: string, password = 'demo1234') {
   await page.goto('/login');

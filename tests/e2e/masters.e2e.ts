@@ -1,22 +1,15 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkCsv, choose, logIn, snap, type Stack, startStack, toast } from './harness.js';
+import { describe, expect, test } from 'vitest';
+import { checkCsv, choose, logIn, snap, toast, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stackOf = useStack();
 
 const save = (page: import('playwright-core').Page) => page.getByRole('button', { name: /保\s*存/ }).click();
 
 describe('masters, in a real browser', () => {
   test('center: creates a vehicle and a driver of its carrier', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'center');
     await page.goto('/vehicles/add');
     const vehicle = '[data-testid=vehicle-form]';
@@ -27,7 +20,7 @@ describe('masters, in a real browser', () => {
     await snap(page, 'vehicle-create');
     await save(page);
     await toast(page, '成功しました');
-    const created = await stack.db.selectFrom('vehicles').selectAll().where('vehicle_number', '=', '品川 300 せ 12-34').executeTakeFirstOrThrow();
+    const created = await stackOf().db.selectFrom('vehicles').selectAll().where('vehicle_number', '=', '品川 300 せ 12-34').executeTakeFirstOrThrow();
     expect(created.max_loading_capacity === null || created.max_loading_capacity >= 0).toBe(true);
 
     await page.goto('/drivers/add');
@@ -39,13 +32,13 @@ describe('masters, in a real browser', () => {
     await snap(page, 'driver-create');
     await save(page);
     await toast(page, '成功しました');
-    const aoki = await stack.db.selectFrom('drivers').select(['name', 'delivery_company_id']).where('login_id', '=', 'toto-aoki').executeTakeFirstOrThrow();
+    const aoki = await stackOf().db.selectFrom('drivers').select(['name', 'delivery_company_id']).where('login_id', '=', 'toto-aoki').executeTakeFirstOrThrow();
     expect(aoki.name).toBe('青木 大地');
     await context.close();
   });
 
   test("carrier: sees only its own company's vehicles", async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'carrier');
     await page.goto('/vehicles');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
@@ -58,7 +51,7 @@ describe('masters, in a real browser', () => {
   });
 
   test('center: approves a temporary delivery destination', async () => {
-    const store = await stack.db
+    const store = await stackOf().db
       .selectFrom('delivery_destinations')
       .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
       .innerJoin('departments', 'departments.id', 'directions.department_id')
@@ -66,21 +59,21 @@ describe('masters, in a real browser', () => {
       .where('departments.code', '=', 'CT-SHINAGAWA')
       .orderBy('delivery_destinations.id')
       .executeTakeFirstOrThrow();
-    await stack.db.updateTable('delivery_destinations').set({ temporary_registration_date: new Date() }).where('id', '=', store.id).execute();
-    const { page, context } = await stack.newPage();
+    await stackOf().db.updateTable('delivery_destinations').set({ temporary_registration_date: new Date() }).where('id', '=', store.id).execute();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'center');
     await page.goto(`/delivery-destination/temp/${store.id}`);
     await page.getByTestId('approve-button').waitFor();
     await snap(page, 'destination-approve');
     await page.getByTestId('approve-button').click();
     await expect
-      .poll(async () => (await stack.db.selectFrom('delivery_destinations').select('temporary_registration_date').where('id', '=', store.id).executeTakeFirstOrThrow()).temporary_registration_date)
+      .poll(async () => (await stackOf().db.selectFrom('delivery_destinations').select('temporary_registration_date').where('id', '=', store.id).executeTakeFirstOrThrow()).temporary_registration_date)
       .toBeNull();
     await context.close();
   });
 
   test('hq: importing users with one bad row shows that row and writes nothing', async () => {
-    const { page, context } = await stack.newPage();
+    const { page, context } = await stackOf().newPage();
     await logIn(page, 'hq');
     await checkCsv(page, '/users', path.join(FIXTURES, 'users-one-bad-row.csv'));
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('氏名を入力してください。');
@@ -88,7 +81,7 @@ describe('masters, in a real browser', () => {
     await expect.poll(() => errorRows.count()).toBe(1);
     expect(await errorRows.first().textContent()).toContain('3');
     await snap(page, 'users-import-errors');
-    const written = await stack.db.selectFrom('users').select('id').where('login_id', 'in', ['yamashita', 'morita']).execute();
+    const written = await stackOf().db.selectFrom('users').select('id').where('login_id', 'in', ['yamashita', 'morita']).execute();
     expect(written).toHaveLength(0);
     await context.close();
   });
