@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A loaded 2-core machine renders slowly: every expect.poll waits up to 15 s, not vitest's 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

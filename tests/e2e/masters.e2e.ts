@@ -42,7 +42,7 @@ describe('masters, in a real browser', () => {
     await logIn(page, 'carrier');
     await page.goto('/vehicles');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const texts = await rows.allTextContents();
     expect(texts.every((text) => text.includes('東都運輸株式会社'))).toBe(true);
     expect(texts.some((text) => text.includes('湾岸ロジスティクス'))).toBe(false);
