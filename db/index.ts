@@ -11,6 +11,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** An embedded database's data folder as PGlite dumped it: the new database starts as its copy (tests). */
+  snapshot?: Blob;
 }
 
 /** pg returns int8 and numeric as strings; our counts and sums are numbers. */
@@ -28,6 +30,6 @@ export function createDb(options: DbOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText } });
+  const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText }, loadDataDir: options.snapshot });
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }

@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Kysely, PGliteDialect } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../../db/index.js';
+import type { Database } from '../../db/types.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo.js';
 import { buildApp } from '../../server/app.js';
@@ -14,34 +20,116 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-/**
- * A fresh database for one test file: embedded PGlite in memory, or, when TEST_DATABASE_URL is set,
- * a new database on that PostgreSQL server, dropped afterwards.
- */
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: createDb({ dataDir: 'memory://' }), drop: async () => {} };
-  const name = `haisha_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Changes whenever the schema, the demo data or the database engine could: then the template is rebuilt. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
   };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { db: createDb({ databaseUrl: url.toString(), dataDir: '' }), drop: () => admin(`drop database if exists ${name}`) };
+  walk(path.join(ROOT, 'db'));
+  hash.update(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  return hash.digest('hex').slice(0, 12);
 }
 
-let demoHash: Promise<string> | undefined;
-
-/** The application on a migrated database holding the demo data; closed when the test ends. */
-export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: Db }> {
-  const { db, drop } = await freshDatabase();
+/** Migrates and seeds a database: what every test starts from, done once and copied. */
+async function prepare(db: Db) {
   await migrateToLatest(db);
-  demoHash ??= hashPassword(DEMO_PASSWORD);
-  await seedDemo(db, await demoHash);
+  await seedDemo(db, await hashPassword(DEMO_PASSWORD));
+}
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+
+/** The demo database's PGlite data folder, built once per key and kept in the system's temp folder. */
+function demoSnapshot(): Promise<Blob> {
+  pgliteSnapshot ??= (async () => {
+    const file = path.join(tmpdir(), `haisha-test-${templateKey()}.tar`);
+    if (!existsSync(file)) {
+      const pglite = new PGlite('memory://');
+      const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+      await prepare(db);
+      const dump = await pglite.dumpDataDir('none');
+      await db.destroy();
+      // Written aside then renamed, so that a parallel test file never reads half a file.
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
+    return new Blob([readFileSync(file)]);
+  })();
+  return pgliteSnapshot;
+}
+
+async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(statement, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * The demo database as a PostgreSQL template, built once per key: parallel test files wait on an
+ * advisory lock while one of them builds it; older templates are dropped.
+ */
+async function demoTemplate(serverUrl: string): Promise<string> {
+  const name = `haisha_tpl_${templateKey()}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727001)');
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      const building = `${name}_building`;
+      await client.query(`drop database if exists ${building}`);
+      await client.query(`create database ${building}`);
+      const db = createDb({ databaseUrl: databaseUrl(serverUrl, building), dataDir: '' });
+      await prepare(db);
+      await db.destroy();
+      await client.query(`alter database ${building} rename to ${name}`);
+      const old = await client.query("select datname from pg_database where datname like 'haisha\\_tpl\\_%' and datname <> $1", [name]);
+      for (const row of old.rows) await client.query(`drop database if exists ${row.datname}`).catch(() => undefined);
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    await client.end();
+  }
+  return name;
+}
+
+/**
+ * A fresh copy of the demo database for one test: embedded PGlite in memory, or, when
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server made from the template and
+ * dropped afterwards. Migrating and seeding happen once, not per test.
+ */
+async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { db: createDb({ dataDir: 'memory://', snapshot: await demoSnapshot() }), drop: async () => {} };
+  const template = await demoTemplate(serverUrl);
+  const name = `haisha_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  return {
+    db: createDb({ databaseUrl: databaseUrl(serverUrl, name), dataDir: '' }),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name}`).then(() => undefined),
+  };
+}
+
+/** The application on a copy of the migrated demo database; closed when the test ends. */
+export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: Db }> {
+  const { db, drop } = await freshDemoDatabase();
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false });
   t.teardown(async () => {
     await app.close();
