@@ -1,0 +1,42 @@
+// Lint: TypeScript's recommended rules, and import rules that keep the layers apart.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A layer may not import these folders. */
+const forbid = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            forbid('./client', './server', 'the client never imports the server'),
+            forbid('./client', './db', 'the client never imports the database layer'),
+            forbid('./common', './client', 'common imports nothing of ours'),
+            forbid('./common', './server', 'common imports nothing of ours'),
+            forbid('./common', './db', 'common imports nothing of ours'),
+            forbid('./db/migrations', './server', 'migrations are frozen in time: no application code'),
+            forbid('./db/migrations', './common', 'migrations are frozen in time: no application code'),
+            forbid('./db/migrations', './db/seed', 'migrations are frozen in time: no application code'),
+          ],
+        },
+      ],
+      // The generic master engine and migrations work on tables named at run time.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);
