@@ -40,10 +40,6 @@ describe('permission table', () => {
     expect(Object.keys(AREAS).sort()).toEqual([...AREA_NAMES].sort());
   });
 
-  it('has the six actions', () => {
-    expect([...ACTIONS].sort()).toEqual(['create', 'delete', 'edit', 'import', 'list', 'show']);
-  });
-
   describe.each(AREA_NAMES)('%s', (area) => {
     const { levels, allocationStaff } = EXPECTED[area];
 

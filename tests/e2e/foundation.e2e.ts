@@ -100,6 +100,10 @@ describe('foundation, in a real browser', () => {
     const vehicles = await menuItem(page, 'マスタ管理', '車両マスタ');
     await expect.poll(() => vehicles.getAttribute('aria-disabled')).not.toBe('true');
     await snap(page, 'carrier-menu');
+    await page.goto('/departments');
+    await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('403');
+    expect(await page.getByTestId('department-table').count()).toBe(0);
+    await snap(page, 'carrier-departments-refused');
     await context.close();
   });
 
