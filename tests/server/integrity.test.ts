@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type KyselyPlugin, sql } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
@@ -12,6 +13,41 @@ import { demoIds } from './master-samples.js';
 async function newVehicleType(db: Db, code: string) {
   const row = await db.insertInto('vehicle_types').values({ code, name: code }).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Backends of our database waiting for a lock. */
+async function waitingForLocks(db: Db) {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+  return rows[0]!.n;
+}
+
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 400 && !(await condition()); i++) await sleep(25);
+}
+
+/**
+ * On PostgreSQL: `first` is held just before it writes `table` (another session holds the table in
+ * SHARE mode), `second` is sent, and the table is let go once `second` has answered or waits for a
+ * lock itself. On PGlite, one after the other.
+ */
+async function interleave<T>(db: Db, table: 'vehicles' | 'vehicle_types', first: () => Promise<T>, second: () => Promise<T>) {
+  if (!onPostgres) return [await first(), await second()];
+  let held!: Promise<T>;
+  let other!: Promise<T>;
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table ${sql.table(table)} in share mode`.execute(trx);
+    held = first();
+    await until(async () => (await waitingForLocks(db)) >= 1);
+    let answered = false;
+    other = second().finally(() => {
+      answered = true;
+    });
+    await until(async () => answered || (await waitingForLocks(db)) >= 2);
+  });
+  return Promise.all([held, other]);
 }
 
 /** Live vehicles whose vehicle type is deleted: what the reference rules exist to prevent. */
@@ -42,19 +78,24 @@ t.test('deleting a vehicle type while a vehicle is being registered on it never 
   t.equal(late.statusCode, 400, 'a deleted vehicle type cannot be referred to');
   t.equal(late.json().errors.vehicle_type_id, '車種が見つかりません。');
 
+  // Each race holds one request just before its write (a table lock taken from another session),
+  // sends the other, and lets go once the other has finished or waits too: without the row locks the
+  // other finishes in that gap and the two commit a vehicle on a deleted type. Half the races hold
+  // the registration, half the deletion. PGlite runs the two requests one after the other.
   const outcomes: string[] = [];
   for (let race = 0; race < 10; race++) {
     const typeId = await newVehicleType(db, `VT-RACE${race}`);
-    const [created, deleted] = await Promise.all([
-      api(vehicle(`品川 200 い 00-${String(race).padStart(2, '0')}`, typeId)),
-      api({ method: 'DELETE', url: `/api/vehicle_type/${typeId}` }),
-    ]);
-    outcomes.push(`${created.statusCode}/${deleted.statusCode}`);
+    const create = () => api(vehicle(`品川 200 い 00-${String(race).padStart(2, '0')}`, typeId));
+    const remove = () => api({ method: 'DELETE', url: `/api/vehicle_type/${typeId}` });
+    const [created, deleted] =
+      race % 2 === 0 ? await interleave(db, 'vehicles', create, remove) : (await interleave(db, 'vehicle_types', remove, create)).reverse();
+    outcomes.push(`${created!.statusCode}/${deleted!.statusCode}`);
   }
   t.ok(
     outcomes.every((outcome) => outcome === '201/409' || outcome === '400/200'),
     `either the vehicle is registered and the deletion refused, or the reverse: ${outcomes.join(' ')}`,
   );
+  if (onPostgres) t.same(outcomes, Array(5).fill(['201/409', '400/200']).flat(), 'the held request wins each race');
   t.equal(await dangling(db), 0, 'no live vehicle on a deleted vehicle type');
 });
 
