@@ -33,7 +33,7 @@ async function until(condition: () => Promise<boolean>) {
  * SHARE mode), `second` is sent, and the table is let go once `second` has answered or waits for a
  * lock itself. On PGlite, one after the other.
  */
-async function interleave<T>(db: Db, table: 'vehicles' | 'vehicle_types', first: () => Promise<T>, second: () => Promise<T>) {
+async function interleave<T>(db: Db, table: 'vehicles' | 'vehicle_types' | 'departments', first: () => Promise<T>, second: () => Promise<T>) {
   if (!onPostgres) return [await first(), await second()];
   let held!: Promise<T>;
   let other!: Promise<T>;
@@ -97,6 +97,25 @@ t.test('deleting a vehicle type while a vehicle is being registered on it never 
   );
   if (onPostgres) t.same(outcomes, Array(5).fill(['201/409', '400/200']).flat(), 'the held request wins each race');
   t.equal(await dangling(db), 0, 'no live vehicle on a deleted vehicle type');
+});
+
+t.test("a branch's level change racing a new center under it: never a center at its branch's level", async (t) => {
+  const { app, db } = await demoApp(t);
+  const api = await signedIn(app, 'super');
+  const kanto = (await db.selectFrom('departments').select('id').where('code', '=', 'DV-KANTO').executeTakeFirstOrThrow()).id;
+  const outcomes: string[] = [];
+  for (let race = 0; race < 2; race++) {
+    const branch = (await api({ method: 'POST', url: '/api/department', payload: { code: `BR-R${race}`, name: '支店', level: 3, parent_id: kanto } })).json();
+    const lower = () => api({ method: 'PATCH', url: `/api/department/${branch.id}`, payload: { level: 4 } });
+    const addCenter = () => api({ method: 'POST', url: '/api/department', payload: { code: `CT-R${race}`, name: 'センター', level: 4, parent_id: branch.id } });
+    const [lowered, added] =
+      race === 0 ? (await interleave(db, 'departments', addCenter, lower)).reverse() : await interleave(db, 'departments', lower, addCenter);
+    outcomes.push(`${lowered!.statusCode}/${added!.statusCode}`);
+  }
+  t.ok(outcomes.every((outcome) => outcome === '400/201' || outcome === '200/400'), `exactly one of the two passes: ${outcomes.join(' ')}`);
+  const { rows } = await sql<{ code: string }>`select c.code from departments c join departments p on p.id = c.parent_id
+    where c.deleted_at is null and c.level <= p.level`.execute(db);
+  t.same(rows, [], 'every department is below its parent');
 });
 
 t.test('20 simultaneous creates of one code: one 201, the others 409 naming the field', async (t) => {
