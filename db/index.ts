@@ -22,12 +22,26 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 const asText = (value: string) => value;
 pg.types.setTypeParser(pg.types.builtins.DATE, asText);
 
+const connectionLost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+
+/**
+ * A pool whose lost connections are never fatal. pg-pool listens for a client's 'error' only while the
+ * client is idle; a connection dropped while a request holds it (pg_terminate_backend, a restart, a
+ * failover in the middle of a transaction) would emit 'error' with no listener and end the process.
+ * Every client therefore gets its own listener for its whole life: the request's next query fails
+ * instead (answered 503), Kysely's failed rollback discards the client, and the pool opens a new one.
+ */
+function postgresPool(connectionString: string) {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('connect', (client) => client.on('error', connectionLost));
+  // Idle clients: pg-pool removes them itself; the event only needs a listener.
+  pool.on('error', connectionLost);
+  return pool;
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, failover) is replaced on next use, not fatal.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl) }) });
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText }, loadDataDir: options.snapshot });

@@ -67,7 +67,7 @@ export const en: Catalogue = {
     invalidFormat: '{{field}} is not in a valid format.',
     outOfRange: '{{field}} must be between {{min}} and {{max}}.',
     unknownField: 'Unknown field: {{field}}',
-    duplicateCode: 'This code is already registered.',
+    duplicateKey: '{{field}} is already registered.',
     hiddenRegistered:
       'This record is already registered. It is hidden on the master screen but exists in the database; change it via CSV import.',
     inUse: 'Cannot delete: it is referred to by {{what}}.',
@@ -78,6 +78,14 @@ export const en: Catalogue = {
     parentNotFound: 'The parent department was not found.',
     deleteSelf: 'You cannot delete your own account.',
     conflict: 'Another user has updated this record. Please reload the page.',
+    // PostgreSQL errors the error handler maps (server/database-errors.ts)
+    referenceGone: 'A related record was deleted or changed, so this could not be saved. Please reload the page.',
+    notAllowedValue: '{{field}} has a value that is not allowed.',
+    invalidValue: 'A value is not in a valid format.',
+    numberTooLarge: 'A number is too large.',
+    busy: 'This conflicted with another operation. Please try again.',
+    databaseUnavailable: 'The database is unavailable. Please try again later.',
+    childLevel: 'The level must be above the level of its department {{code}}.',
     endAfterStart: 'End time must after start time',
     selectRow: 'Please select one row.',
     addressEmpty: 'Please enter the corrected address.',

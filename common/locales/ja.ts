@@ -67,7 +67,7 @@ export const ja = {
     invalidFormat: '{{field}}の形式が正しくありません。',
     outOfRange: '{{field}}は{{min}}から{{max}}の範囲で入力してください。',
     unknownField: '不明な項目です: {{field}}',
-    duplicateCode: 'このコードは既に登録されています。',
+    duplicateKey: '{{field}}は既に登録されています。',
     hiddenRegistered:
       'このデータは既に登録されています。マスタ画面では非表示ですが、データベースに存在します。変更はCSVインポートで行ってください。',
     inUse: '{{what}}から参照されているため削除できません。',
@@ -78,6 +78,14 @@ export const ja = {
     parentNotFound: '親部署が見つかりません。',
     deleteSelf: '自分自身のアカウントは削除できません。',
     conflict: '他のユーザーがこのデータを更新しました。画面を再読み込みしてください。',
+    // PostgreSQL errors the error handler maps (server/database-errors.ts)
+    referenceGone: '関連するデータが削除または変更されたため保存できません。画面を再読み込みしてください。',
+    notAllowedValue: '{{field}}に指定できない値です。',
+    invalidValue: '入力値の形式が正しくありません。',
+    numberTooLarge: '数値が大きすぎます。',
+    busy: '他の処理と競合しました。もう一度お試しください。',
+    databaseUnavailable: 'データベースに接続できません。時間をおいて再度お試しください。',
+    childLevel: '配下の部署（{{code}}）のレベルより上のレベルを指定してください。',
     endAfterStart: '終了時間が開始時間以降ではありません',
     selectRow: '一つ行を選択してください。',
     addressEmpty: '修正住所を記入してください。',

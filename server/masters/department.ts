@@ -13,23 +13,55 @@ async function isInSubtree(db: Kysely<any>, rootId: number, id: number) {
 }
 
 /**
- * The tree's rules: a root is level 1 and only a super admin makes one; a child sits below its
- * parent's level and never under itself or its own descendant. (The parent being visible to the
- * caller is the generic reference check.)
+ * A live child at or above this level (the highest first). Its creation locked this department
+ * FOR SHARE, and an edit locks it FOR UPDATE first, so no child can slip in between check and write.
+ */
+async function childAtOrAbove(db: Kysely<any>, id: number, level: number) {
+  return (await db
+    .selectFrom('departments')
+    .select('code')
+    .where('parent_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('level', '<=', level)
+    .orderBy('level')
+    .executeTakeFirst()) as { code: string } | undefined;
+}
+
+/**
+ * The parent's level, locked FOR SHARE: its own level cannot change under this write (a concurrent
+ * edit of the parent waits, then finds this child in its check of the children).
+ */
+async function parentLevel(db: Kysely<any>, parentId: number) {
+  const parent = await db.selectFrom('departments').select('level').where('id', '=', parentId).forShare().executeTakeFirst();
+  return parent?.level as number | undefined;
+}
+
+/** A root is level 1 and only a super admin makes one. */
+function checkRoot(ctx: MasterContext, level: number, existing: Row | undefined): FieldErrors {
+  if (level !== 1) return { level: ctx.t('errors.rootLevel') };
+  const parentChanged = !existing || existing.parent_id !== null || existing.deleted_at;
+  if (parentChanged && !isSuper(ctx.actor)) return { parent_id: ctx.t('errors.rootOnlySuperAdmin') };
+  return {};
+}
+
+/**
+ * The tree's rules: every department sits below its parent's level and above its children's, and
+ * never under itself or its own descendant. Screens and CSV import both come through here. (The
+ * parent being visible to the caller is the generic reference check.)
  */
 async function checkDepartment(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors> {
   const parentId = values.parent_id as number | null;
   const level = values.level as number;
   if (parentId === null) {
-    if (level !== 1) return { level: ctx.t('errors.rootLevel') };
-    const parentChanged = !existing || existing.parent_id !== null || existing.deleted_at;
-    if (parentChanged && !isSuper(ctx.actor)) return { parent_id: ctx.t('errors.rootOnlySuperAdmin') };
-    return {};
+    const errors = checkRoot(ctx, level, existing);
+    if (Object.keys(errors).length > 0) return errors;
+  } else {
+    if (existing && (await isInSubtree(ctx.db, existing.id, parentId))) return { parent_id: ctx.t('errors.parentCycle') };
+    const above = await parentLevel(ctx.db, parentId);
+    if (above !== undefined && level <= above) return { level: ctx.t('errors.parentLevel') };
   }
-  if (existing && (await isInSubtree(ctx.db, existing.id, parentId))) return { parent_id: ctx.t('errors.parentCycle') };
-  const parent = await ctx.db.selectFrom('departments').select('level').where('id', '=', parentId).executeTakeFirst();
-  if (parent && level <= parent.level) return { level: ctx.t('errors.parentLevel') };
-  return {};
+  const child = existing && (await childAtOrAbove(ctx.db, existing.id, level));
+  return child ? { level: ctx.t('errors.childLevel', { code: child.code }) } : {};
 }
 
 export const departmentMaster: MasterDefinition = {

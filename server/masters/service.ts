@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError, conflict, type FieldErrors, invalid, notFound } from '../errors.js';
-import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import type { FieldRef, MasterContext, MasterDefinition, Reference, Row, Values } from './definition.js';
 import { fieldLabel, readFields } from './fields.js';
 
 export interface ListQuery {
@@ -68,9 +68,14 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
   return { rows: rows.map((row) => present(def, row)), total: Number(total) };
 }
 
-/** One live row in the actor's scope; anything else is a 404 that does not tell whether it exists. */
+/**
+ * One live row in the actor's scope; anything else is a 404 that does not tell whether it exists.
+ * `forWrite` also locks it until the transaction ends, so the checks that follow hold when it is written.
+ */
 export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: number, forWrite = false): Promise<Row> {
-  const row = await withDisplay(ctx, def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id).executeTakeFirst();
+  let query = withDisplay(ctx, def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id);
+  if (forWrite) query = query.forUpdate(def.table);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return present(def, row);
 }
@@ -97,15 +102,35 @@ async function checkKey(ctx: MasterContext, def: MasterDefinition, values: Value
   if (def.key.some((column) => errors[column])) return;
   const holder = await findByKey(ctx.db, def, values);
   if (!holder || holder.id === selfId) return;
-  errors[field] = ctx.t(holder.deleted_at ? 'errors.hiddenRegistered' : 'errors.duplicateCode');
+  errors[field] = holder.deleted_at ? ctx.t('errors.hiddenRegistered') : duplicateMessage(ctx, def);
 }
 
-/** Is the referenced row live and visible to the caller? */
+const duplicateMessage = (ctx: MasterContext, def: MasterDefinition) =>
+  ctx.t('errors.duplicateKey', { field: fieldLabel(ctx.t, def, def.key[0]!) });
+
+/**
+ * Refused input is a 400, but when the only problem is a business key that another row holds it is
+ * a 409: the answer the unique index gives when two requests race past this check together.
+ */
+function refusal(ctx: MasterContext, def: MasterDefinition, errors: FieldErrors): AppError {
+  const field = def.key[0]!;
+  const message = errors[field];
+  if (Object.keys(errors).length !== 1 || message === undefined) return invalid(errors);
+  if (message === ctx.t('errors.hiddenRegistered')) return new AppError(409, 'errors.hiddenRegistered', {}, errors);
+  if (message !== duplicateMessage(ctx, def)) return invalid(errors);
+  return new AppError(409, 'errors.duplicateKey', { field: fieldLabel(ctx.t, def, field) }, errors);
+}
+
+/**
+ * Is the referenced row live and visible to the caller? It is locked FOR SHARE until the transaction
+ * ends: a concurrent deletion (which locks FOR UPDATE before counting references) waits for this
+ * write and then sees the new reference, or this check waits for the deletion and finds no live row.
+ */
 export async function refVisible(ctx: MasterContext, ref: FieldRef, column: string, value: string | number) {
   const scope = ref.scope(ctx.actor);
   let query = ctx.db.selectFrom(ref.table).select('id').where(column, '=', value).where('deleted_at', 'is', null);
   if (scope) query = query.where(scope);
-  return (await query.executeTakeFirst()) as { id: number } | undefined;
+  return (await query.forShare(ref.table).executeTakeFirst()) as { id: number } | undefined;
 }
 
 /** Foreign keys that are new or changed must point at rows the caller can see. */
@@ -139,7 +164,7 @@ export async function columnsOf(ctx: MasterContext, def: MasterDefinition, value
 export async function createRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>) {
   const { values, errors } = readFields(def, body, ctx.t);
   await validate(ctx, def, values, errors);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) throw refusal(ctx, def, errors);
   const columns = await columnsOf(ctx, def, values);
   const { id } = await ctx.db
     .insertInto(def.table)
@@ -163,7 +188,7 @@ export async function updateRecord(
   const { values, errors } = readFields(def, body, ctx.t, partial);
   const merged: Values = { ...(pick(existing, def) as Values), ...values };
   await validate(ctx, def, merged, errors, existing);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  if (Object.keys(errors).length > 0) throw refusal(ctx, def, errors);
   const columns = await columnsOf(ctx, def, values, existing);
   const updated = await ctx.db
     .updateTable(def.table)
@@ -180,28 +205,36 @@ function pick(row: Row, def: MasterDefinition) {
   return Object.fromEntries(def.fields.filter((f) => !f.writeOnly).map((f) => [f.name, row[f.name] ?? null]));
 }
 
-/** Soft-deletes all or none; a row still referred to by a live row outside the batch blocks it. */
+/**
+ * Soft-deletes all or none, in a fixed number of queries whatever the batch size. The rows are locked
+ * first (in id order, so two batches cannot deadlock), then the references counted: a transaction
+ * adding a reference holds the row FOR SHARE, so it either finished before the count sees it or
+ * waits and then finds the row deleted. An id outside the caller's scope refuses the whole batch.
+ */
 export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, ids: number[]) {
-  const rows = [];
-  for (const id of ids) rows.push(await findRecord(ctx, def, id, true));
+  const rows = await withDisplay(ctx, def, visible(ctx, def, true))
+    .where(`${def.table}.id`, 'in', ids)
+    .orderBy(`${def.table}.id`)
+    .forUpdate(def.table)
+    .execute();
+  if (rows.length !== new Set(ids).size) throw notFound();
   await def.checkDelete?.(ctx, ids);
-  for (const reference of def.references) {
-    let referring = ctx.db
-      .selectFrom(reference.table)
-      .select('id')
-      .where(reference.column, 'in', ids)
-      .where('deleted_at', 'is', null);
-    if (reference.table === def.table) referring = referring.where('id', 'not in', ids);
-    if (await referring.executeTakeFirst()) {
-      throw new AppError(409, 'errors.inUse', { what: ctx.t(reference.labelKey) });
-    }
-  }
+  for (const reference of def.references) await refuseIfReferred(ctx, def, reference, ids);
   const softDelete = { deleted_at: sql`now()`, updated_by: ctx.actor.id, version: sql`version + 1` };
   await ctx.db.updateTable(def.table).set(softDelete).where('id', 'in', ids).execute();
   for (const owned of def.cascade ?? []) {
     await ctx.db.updateTable(owned.table).set(softDelete).where(owned.column, 'in', ids).where('deleted_at', 'is', null).execute();
   }
-  return rows;
+  return rows.map((row) => present(def, row));
+}
+
+/** A live row that refers to one of the batch and is not itself in it blocks the deletion. */
+async function refuseIfReferred(ctx: MasterContext, def: MasterDefinition, reference: Reference, ids: number[]) {
+  let referring = ctx.db.selectFrom(reference.table).select('id').where(reference.column, 'in', ids).where('deleted_at', 'is', null);
+  if (reference.table === def.table) referring = referring.where('id', 'not in', ids);
+  if (await referring.limit(1).executeTakeFirst()) {
+    throw new AppError(409, 'errors.inUse', { what: ctx.t(reference.labelKey) });
+  }
 }
 
 /** An admin approves a temporary (仮登録) row: it becomes a regular one. */

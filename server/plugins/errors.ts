@@ -1,30 +1,52 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fromDatabaseError } from '../database-errors.js';
 import { AppError } from '../errors.js';
 
-/** One error shape for every route: {message, code, errors?}; no internals in 5xx bodies. */
+function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply.status(error.statusCode).send({
+    message: request.t(error.messageKey, error.params),
+    code: error.statusCode,
+    ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+  });
+}
+
+/** Schema validation failures: one message per field, for Refine's forms. */
+function validationError(request: FastifyRequest, error: FastifyError): AppError {
+  const errors: Record<string, string> = {};
+  for (const v of error.validation ?? []) {
+    const field = (v.instancePath.split('/')[1] || (v.params as { missingProperty?: string }).missingProperty) ?? '';
+    errors[field] = request.t('errors.invalidFormat', { field });
+  }
+  return new AppError(400, 'errors.validation', {}, errors);
+}
+
+/**
+ * Client errors are logged at `info`: anyone can cause them, and at `error` an anonymous caller could
+ * flood the log operators watch. Server errors stay at `error`, with the details kept in the log.
+ */
+function log(request: FastifyRequest, status: number, error: Error) {
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status, reason: error.message }, 'request refused');
+}
+
+/** One error shape for every route: {message, code, errors?}; PostgreSQL's refusals mapped; no internals in 5xx bodies. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        message: request.t(error.messageKey, error.params),
-        code: error.statusCode,
-        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-      });
+    const known =
+      error instanceof AppError
+        ? error
+        : 'validation' in error && error.validation
+          ? validationError(request, error)
+          : fromDatabaseError(error, request.t);
+    if (known) {
+      log(request, known.statusCode, error);
+      if (known.statusCode === 503) reply.header('retry-after', '5');
+      return send(request, reply, known);
     }
-    if (error.validation) {
-      const errors: Record<string, string> = {};
-      for (const v of error.validation) {
-        const field = (v.instancePath.split('/')[1] || (v.params as { missingProperty?: string }).missingProperty) ?? '';
-        errors[field] = request.t('errors.invalidFormat', { field });
-      }
-      return reply.status(400).send({ message: request.t('errors.validation'), code: 400, errors });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.status(status).send({ message: request.t('errors.internal'), code: status });
-    }
+    const status = 'statusCode' in error && error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    log(request, status, error);
+    if (status >= 500) return reply.status(status).send({ message: request.t('errors.internal'), code: status });
     return reply.status(status).send({ message: error.message, code: status });
   });
 });

@@ -125,7 +125,8 @@ t.test('codes: a live duplicate is refused; a soft-deleted one gets the "hidden 
   const hq = await signedIn(app, 'hq');
   const tokyo = await departmentId(db, 'BR-TOKYO');
   const duplicate = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-ITABASHI', name: 'x', level: 4, parent_id: tokyo } });
-  t.equal(duplicate.json().errors.code, 'このコードは既に登録されています。');
+  t.equal(duplicate.statusCode, 409);
+  t.same(duplicate.json(), { message: '部署コードは既に登録されています。', code: 409, errors: { code: '部署コードは既に登録されています。' } });
   const created = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-KOTO', name: '江東センター', level: 4, parent_id: tokyo } });
   const koto = created.json().id;
   t.equal((await hq({ method: 'DELETE', url: `/api/department/${koto}` })).statusCode, 200);
@@ -133,7 +134,7 @@ t.test('codes: a live duplicate is refused; a soft-deleted one gets the "hidden 
   const operationTimes = await db.selectFrom('operation_times').select('deleted_at').where('department_id', '=', koto).execute();
   t.ok(operationTimes.length === 2 && operationTimes.every((row) => row.deleted_at !== null), 'its operation times go with it');
   const again = await hq({ method: 'POST', url: '/api/department', payload: { code: 'CT-KOTO', name: 'x', level: 4, parent_id: tokyo } });
-  t.equal(again.statusCode, 400);
+  t.equal(again.statusCode, 409);
   t.match(again.json().errors.code, /マスタ画面では非表示ですが、データベースに存在します。変更はCSVインポートで行ってください。/);
 });
 

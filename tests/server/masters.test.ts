@@ -35,7 +35,7 @@ for (const master of MASTERS) {
       }
       t.notOk('password' in created.json(), 'write-only fields are never returned');
       const duplicate = await api({ method: 'POST', url: base, payload: sample.create });
-      t.equal(duplicate.statusCode, 400, 'the business key is unique');
+      t.equal(duplicate.statusCode, 409, 'the business key is unique');
       t.ok(duplicate.json().errors[master.key[0]!]);
     } else {
       id = list.json()[0].id;
@@ -59,7 +59,7 @@ for (const master of MASTERS) {
       t.equal((await api({ method: 'DELETE', url: `${base}/${id}` })).statusCode, 200);
       t.equal((await api({ method: 'GET', url: `${base}/${id}` })).statusCode, 404, 'soft-deleted rows are hidden');
       const again = await api({ method: 'POST', url: base, payload: sample.create });
-      t.equal(again.statusCode, 400);
+      t.equal(again.statusCode, 409);
       t.match(again.json().errors[master.key[0]!], /CSVインポート/, 'the "hidden but registered" message');
     }
 

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import t from 'tap';
+import type { Db } from '../../db/index.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { fromDatabaseError } from '../../server/database-errors.js';
+import { translator } from '../../server/i18n.js';
+import { JWT_SECRET, demoApp, signedIn } from './helpers.js';
+import { demoIds } from './master-samples.js';
+
+const ja = translator('ja');
+const en = translator('en');
+
+/** The error the database really raises for a statement. */
+async function refusal(statement: Promise<unknown>) {
+  try {
+    await statement;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the database accepted the statement');
+}
+
+/** What the client receives for a database error, as the error handler sends it. */
+function answer(error: unknown, t = ja) {
+  const mapped = fromDatabaseError(error, t);
+  return mapped && { status: mapped.statusCode, message: t(mapped.messageKey, mapped.params), errors: mapped.fieldErrors };
+}
+
+t.test("PostgreSQL's refusals become 4xx naming the field", async (t) => {
+  const { db } = await demoApp(t);
+  const ids = await demoIds(db);
+  const duplicate = await refusal(db.insertInto('vehicle_types').values({ code: 'VT-4T', name: 'x' }).execute());
+  t.same(answer(duplicate), { status: 409, message: '車種コードは既に登録されています。', errors: { code: '車種コードは既に登録されています。' } });
+  t.same(answer(duplicate, en)?.errors, { code: 'Vehicle type code is already registered.' });
+
+  const vehicle = { vehicle_number: '品川 1 あ 1', vehicle_type_id: 999_999, delivery_company_id: ids.toto };
+  const gone = await refusal(db.insertInto('vehicles').values(vehicle).execute());
+  t.match(answer(gone), { status: 409, message: /関連するデータが削除または変更された/, errors: { vehicle_type_id: /関連するデータ/ } });
+
+  const level = await refusal(db.insertInto('departments').values({ code: 'X', name: 'x', level: 9 }).execute());
+  t.same(answer(level), { status: 400, message: 'レベルに指定できない値です。', errors: { level: 'レベルに指定できない値です。' } });
+
+  const overflow = await refusal(db.insertInto('vehicle_types').values({ code: 'VT-X', name: 'x', pallet_capacity: 2 ** 40 }).execute());
+  t.same(answer(overflow), { status: 400, message: '数値が大きすぎます。', errors: undefined });
+  const notNumber = await refusal(db.selectFrom('departments').selectAll().where('level', '=', 'abc' as never).execute());
+  t.same(answer(notNumber, en), { status: 400, message: 'A value is not in a valid format.', errors: undefined });
+  t.equal(answer(new Error('Connection terminated unexpectedly'))?.status, 503, 'a lost connection');
+  t.equal(answer(new Error('some bug')), undefined, 'anything else stays a 500');
+});
+
+/** Records what the request logger is given, by level. */
+function recordingLogger() {
+  const lines: { level: string; entry: unknown }[] = [];
+  const record = (level: string) => (entry: unknown) => lines.push({ level, entry });
+  const logger = { info: record('info'), error: record('error'), warn: record('warn'), debug: record('debug'), trace: record('trace'), fatal: record('fatal') };
+  return { lines, logger: { ...logger, child: () => logger, level: 'info' } as unknown as FastifyBaseLogger };
+}
+
+async function appWithRecordedLog(t: { teardown(fn: () => unknown): void }, db: Db) {
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false });
+  const recorded = recordingLogger();
+  app.addHook('onRequest', async (request) => {
+    request.log = recorded.logger;
+  });
+  app.get('/fails', async () => {
+    throw new Error('secret detail of a bug');
+  });
+  t.teardown(() => app.close());
+  return { app, lines: recorded.lines };
+}
+
+t.test('bad input answers 400 with no internals; client errors are logged at info, server errors at error', async (t) => {
+  const { db } = await demoApp(t);
+  const { app, lines } = await appWithRecordedLog(t, db);
+  const api = await signedIn(app, 'hq');
+  for (const query of ['id=99999999999', 'level=abc', `parent_id=${2 ** 31}`]) {
+    const response = await api({ method: 'GET', url: `/api/department?${query}` });
+    t.equal(response.statusCode, 400, query);
+    t.notMatch(response.body, /smallint|integer|syntax|range for type/i, `${query}: no internals`);
+  }
+  t.ok(lines.length >= 3 && lines.every((line) => line.level === 'info'), 'logged at info');
+
+  lines.length = 0;
+  const failed = await app.inject({ method: 'GET', url: '/fails' });
+  t.same(failed.json(), { message: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。', code: 500 });
+  t.same(lines.map((line) => line.level), ['error']);
+});
