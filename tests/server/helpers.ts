@@ -36,13 +36,13 @@ async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 
 let demoHash: Promise<string> | undefined;
 
-/** The application on a migrated database holding the demo data; closed when the test ends. */
-export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: Db }> {
+/** The application on a migrated database holding the demo data; closed when the test ends. `env` adds configuration. */
+export async function demoApp(t: Teardown, env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const { db, drop } = await freshDatabase();
   await migrateToLatest(db);
   demoHash ??= hashPassword(DEMO_PASSWORD);
   await seedDemo(db, await demoHash);
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false });
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', ...env }), db, jwtSecret: JWT_SECRET, logger: false });
   t.teardown(async () => {
     await app.close();
     await db.destroy();
