@@ -72,18 +72,30 @@ function schemaProblems(converted: unknown, raw: Record<string, unknown>): strin
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
 
-/** Bits of entropy the secret's own character frequencies suggest: 'aaaa…' has none, 43 base64 characters about 200. */
-export function estimatedEntropyBits(secret: string): number {
+/** Shannon entropy of the secret's own character frequencies, in bits per character. */
+function bitsPerCharacter(chars: string[]): number {
   const counts = new Map<string, number>();
-  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
-  const length = [...secret].length;
-  let perChar = 0;
-  for (const count of counts.values()) perChar -= (count / length) * Math.log2(count / length);
-  return perChar * length;
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / chars.length) * Math.log2(count / chars.length);
+  return bits;
 }
 
-/** HMAC-SHA256 keys of 32 random bytes: 128 bits is what a guessable 32-character phrase never reaches. */
-const MIN_SECRET_BITS = 128;
+/** Share of the secret's 4-character windows that occur once: a repeated pattern has few distinct ones. */
+function distinctWindowShare(chars: string[]): number {
+  const windows = chars.slice(3).map((_, i) => chars.slice(i, i + 4).join(''));
+  return windows.length === 0 ? 0 : new Set(windows).size / windows.length;
+}
+
+/**
+ * Does the secret look like 32 random bytes or more? 128 bits by character frequency, at least
+ * 3 bits per character (hex is 4, base64 6; 'abab…' is 1) and no repeated pattern ('abcd' × 16).
+ */
+export function looksRandom(secret: string): boolean {
+  const chars = [...secret];
+  const perChar = bitsPerCharacter(chars);
+  return perChar * chars.length >= 128 && perChar >= 3 && distinctWindowShare(chars) >= 0.9;
+}
 
 /**
  * In production the secret must come from the environment (a generated file in the data folder is
@@ -92,7 +104,7 @@ const MIN_SECRET_BITS = 128;
 function productionProblems(config: Config): string[] {
   if (!isProduction(config)) return [];
   const secret = config.JWT_SECRET;
-  if (secret && estimatedEntropyBits(secret) >= MIN_SECRET_BITS) return [];
+  if (secret && looksRandom(secret)) return [];
   const shown = secret ? '(too predictable)' : '(unset)';
   return [`JWT_SECRET ${shown}: NODE_ENV=production needs at least 32 random bytes, e.g. \`openssl rand -base64 48\``];
 }
