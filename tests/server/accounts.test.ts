@@ -1,5 +1,5 @@
 import t from 'tap';
-import { demoApp, signedIn } from './helpers.js';
+import { demoApp, departmentId, signedIn } from './helpers.js';
 
 // One application for the file; each test creates the users it changes.
 const { app, db } = await demoApp(t);
@@ -11,8 +11,10 @@ const as = {
   carrier: await signedIn(app, 'carrier'),
 };
 
-const idOf = async (table: 'users' | 'delivery_companies' | 'departments', column: 'login_id' | 'code', value: string) =>
-  (await db.selectFrom(table).select('id').where(column as never, '=', value).executeTakeFirstOrThrow()).id;
+const userId = async (loginId: string) =>
+  (await db.selectFrom('users').select('id').where('login_id', '=', loginId).executeTakeFirstOrThrow()).id;
+const companyId = async (code: string) =>
+  (await db.selectFrom('delivery_companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 const newUser = (login_id: string, place: { department_id?: number; delivery_company_id?: number }, type = 2) => ({
   name: `利用者 ${login_id}`,
@@ -24,16 +26,16 @@ const newUser = (login_id: string, place: { department_id?: number; delivery_com
 });
 
 t.test('only a super admin deletes, edits or reallocates a super admin', async (t) => {
-  const hq = await idOf('departments', 'code', 'HQ');
+  const hq = await departmentId(db, 'HQ');
   const created = await as.super({ method: 'POST', url: '/api/user', payload: newUser('super-two', { department_id: hq }, 1) });
   t.equal(created.statusCode, 201);
   const superTwo = created.json().id as number;
-  const superOne = await idOf('users', 'login_id', 'super');
+  const superOne = await userId('super');
 
   const deleted = await as.hq({ method: 'DELETE', url: `/api/user/${superTwo}` });
   t.equal(deleted.statusCode, 403);
   t.equal(deleted.json().message, 'スーパー管理者の削除・変更・車両割当はスーパー管理者のみ行えます。');
-  const center = await idOf('users', 'login_id', 'center');
+  const center = await userId('center');
   const bulk = await as.hq({ method: 'POST', url: '/api/user/delete', payload: { ids: [center, superTwo] } });
   t.equal(bulk.statusCode, 403, 'a bulk delete holding a super admin deletes nobody');
   const live = await db.selectFrom('users').select('id').where('id', 'in', [center, superTwo]).where('deleted_at', 'is', null).execute();
@@ -57,8 +59,8 @@ t.test('only a super admin deletes, edits or reallocates a super admin', async (
 });
 
 t.test("a user is created in, or moved to, only a place inside the creator's scope", async (t) => {
-  const branch = await idOf('departments', 'code', 'BR-TOKYO');
-  const shinagawa = await idOf('departments', 'code', 'CT-SHINAGAWA');
+  const branch = await departmentId(db, 'BR-TOKYO');
+  const shinagawa = await departmentId(db, 'CT-SHINAGAWA');
   const branchCarrier = await as.super({
     method: 'POST',
     url: '/api/delivery_company',
@@ -66,8 +68,8 @@ t.test("a user is created in, or moved to, only a place inside the creator's sco
   });
   t.equal(branchCarrier.statusCode, 201);
   const aboveCenter = branchCarrier.json().id as number;
-  const toto = await idOf('delivery_companies', 'code', 'DC-TOTO');
-  const wangan = await idOf('delivery_companies', 'code', 'DC-WANGAN');
+  const toto = await companyId('DC-TOTO');
+  const wangan = await companyId('DC-WANGAN');
 
   const refused = await as.center({ method: 'POST', url: '/api/user', payload: newUser('center-above', { delivery_company_id: aboveCenter }) });
   t.equal(refused.statusCode, 400, "a center does not create users in its branch's carrier");
@@ -91,13 +93,13 @@ t.test("a user is created in, or moved to, only a place inside the creator's sco
 });
 
 t.test('a taken login id is "not available", whoever holds it, live or deleted', async (t) => {
-  const wangan = await idOf('delivery_companies', 'code', 'DC-WANGAN');
-  const yokohama = await idOf('departments', 'code', 'CT-YOKOHAMA');
+  const wangan = await companyId('DC-WANGAN');
+  const yokohama = await departmentId(db, 'CT-YOKOHAMA');
   const gone = await as.super({ method: 'POST', url: '/api/user', payload: newUser('wangan-gone', { delivery_company_id: wangan }) });
   t.equal((await as.super({ method: 'DELETE', url: `/api/user/${gone.json().id}` })).statusCode, 200);
   t.equal((await as.super({ method: 'POST', url: '/api/user', payload: newUser('yokohama-live', { department_id: yokohama }) })).statusCode, 201);
 
-  const toto = await idOf('delivery_companies', 'code', 'DC-TOTO');
+  const toto = await companyId('DC-TOTO');
   const answers = [];
   for (const loginId of ['yokohama-live', 'wangan-gone', 'carrier']) {
     const response = await as.carrier({ method: 'POST', url: '/api/user', payload: newUser(loginId, { delivery_company_id: toto }) });
@@ -111,7 +113,7 @@ t.test('a taken login id is "not available", whoever holds it, live or deleted',
 });
 
 t.test("a planner's vehicle allocation is read under the user area's permission", async (t) => {
-  const center = await idOf('users', 'login_id', 'center');
+  const center = await userId('center');
   const own = await as.center({ method: 'GET', url: '/api/user/vehicle_allocation' });
   t.equal(own.statusCode, 200);
   t.ok(own.json().length > 0, "the center planner's vehicles");
