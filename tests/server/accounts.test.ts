@@ -1,5 +1,5 @@
 import t from 'tap';
-import { demoApp, departmentId, signedIn } from './helpers.js';
+import { csvUpload, demoApp, departmentId, signedIn } from './helpers.js';
 
 // One application for the file; each test creates the users it changes.
 const { app, db } = await demoApp(t);
@@ -110,6 +110,10 @@ t.test('a taken login id is "not available", whoever holds it, live or deleted',
   t.same(answers[1], answers[0], 'a deleted holder looks the same as a live one elsewhere');
   t.same(answers[2], answers[0], 'and the same as a holder in the own company');
   t.notMatch(JSON.stringify(answers[0]), /湾岸|横浜|非表示|CSV/, 'nothing says where the id is used');
+
+  const csv = 'login_id,name,password,type,delivery_company_code\nyokohama-live,別会社,secret-pass-1,2,DC-TOTO\n';
+  const imported = await as.carrier({ method: 'POST', url: '/api/user/check_file_import', ...csvUpload(csv) });
+  t.equal(imported.json().errors[0]?.message, answers[0].errors.login_id, 'a CSV row learns no more');
 });
 
 t.test("a planner's vehicle allocation is read under the user area's permission", async (t) => {
