@@ -17,11 +17,21 @@ type Kind = 'master' | 'account' | 'operation';
 
 const ALL_LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
 const DEPARTMENT_LEVELS: readonly Level[] = [1, 2, 3, 4];
+/** Delivery companies' staff, who read some shared catalogues without editing them. */
+const CARRIER_LEVELS: readonly Level[] = [5];
+
+interface AreaRule {
+  kind: Kind;
+  /** levels that may enter the area and act there as their type allows */
+  levels: readonly Level[];
+  /** further levels that may only list and show (carriers pick a vehicle type for their vehicles) */
+  readLevels?: readonly Level[];
+}
 
 export const AREAS = {
   department: { kind: 'master', levels: DEPARTMENT_LEVELS },
   delivery_company: { kind: 'master', levels: DEPARTMENT_LEVELS },
-  vehicle_type: { kind: 'master', levels: DEPARTMENT_LEVELS },
+  vehicle_type: { kind: 'master', levels: DEPARTMENT_LEVELS, readLevels: CARRIER_LEVELS },
   vehicle: { kind: 'master', levels: ALL_LEVELS },
   user: { kind: 'account', levels: ALL_LEVELS },
   driver: { kind: 'master', levels: ALL_LEVELS },
@@ -38,7 +48,7 @@ export const AREAS = {
   destination_share: { kind: 'operation', levels: ALL_LEVELS },
   report: { kind: 'operation', levels: ALL_LEVELS },
   notification: { kind: 'operation', levels: ALL_LEVELS },
-} as const satisfies Record<string, { kind: Kind; levels: readonly Level[] }>;
+} as const satisfies Record<string, AreaRule>;
 
 export type Area = keyof typeof AREAS;
 
@@ -54,20 +64,23 @@ export function isSuperAdmin(actor: Actor): boolean {
 /** May this user open the area at all (menu enabled)? */
 export function canEnter(actor: Actor, area: Area): boolean {
   if (isSuperAdmin(actor)) return true;
-  const rule = AREAS[area];
-  if (!(rule.levels as readonly number[]).includes(actor.level)) return false;
+  const rule: AreaRule = AREAS[area];
+  const levels: readonly number[] = [...rule.levels, ...(rule.readLevels ?? [])];
+  if (!levels.includes(actor.level)) return false;
   return !(rule.kind === 'account' && actor.type === USER_TYPE.adminVehicleAllocation);
+}
+
+/** Entered only to read: a level among the area's read levels, or allocation staff in a master. */
+function readOnly(actor: Actor, rule: AreaRule): boolean {
+  if (!(rule.levels as readonly number[]).includes(actor.level)) return true;
+  return rule.kind === 'master' && actor.type === USER_TYPE.adminVehicleAllocation;
 }
 
 /** May this user perform the action in the area? Scope (which records) is checked separately. */
 export function can(actor: Actor, area: Area, action: Action): boolean {
   if (!canEnter(actor, area)) return false;
   if (isSuperAdmin(actor)) return true;
-  const rule = AREAS[area];
-  if (rule.kind === 'master' && actor.type === USER_TYPE.adminVehicleAllocation) {
-    return READ_ACTIONS.includes(action);
-  }
-  return true;
+  return !readOnly(actor, AREAS[area]) || READ_ACTIONS.includes(action);
 }
 
 /** Which user types may this user create or promote others to? Type 1 only by type 1. */

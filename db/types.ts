@@ -170,6 +170,14 @@ export interface NotificationTable {
   created_at: Timestamp;
 }
 
+/** A token revoked before it expires (logout): refused until then, pruned after. */
+export interface RevokedTokenTable {
+  jti: string;
+  user_id: number;
+  expires_at: Date;
+  revoked_at: Timestamp;
+}
+
 export interface Database {
   departments: DepartmentTable;
   delivery_companies: DeliveryCompanyTable;
@@ -186,6 +194,7 @@ export interface Database {
   direction_bases: DirectionBaseTable;
   operation_times: OperationTimeTable;
   unit_prices: UnitPriceTable;
+  revoked_tokens: RevokedTokenTable;
 }
 
 export type Department = Selectable<DepartmentTable>;

@@ -9,6 +9,7 @@ import { MASTERS } from './masters/index.js';
 import { registerMaster } from './masters/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import securityHeaders from './plugins/security-headers.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import notificationRoutes from './routes/notification.js';
@@ -33,6 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', options.db);
   app.decorate('config', options.config);
+  await app.register(securityHeaders);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });

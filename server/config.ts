@@ -11,10 +11,14 @@ const ConfigSchema = Type.Object({
   HOST: Type.String({ minLength: 1, description: 'an address to listen on' }),
   DATA_DIR: Type.String({ minLength: 1, description: 'a folder for the embedded database' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+  NODE_ENV: Type.Optional(Type.String()),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   LOG_LEVEL: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
-  /** auto: load demo data when the database is empty; off: never. */
-  DEMO_DATA: oneOf('auto', 'off'),
+  /** auto: load demo data into an empty database, except in production; on: also in production; off: never. */
+  DEMO_DATA: oneOf('auto', 'on', 'off'),
+  LOGIN_MAX_FAILURES_PER_ID: Type.Integer({ minimum: 1, description: 'a whole number of failed sign-ins, 1 or more' }),
+  LOGIN_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, description: 'a whole number of sign-in attempts, 1 or more' }),
+  LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes, 1-1440' }),
   GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
@@ -28,6 +32,9 @@ const DEFAULTS = {
   DATA_DIR: './data',
   LOG_LEVEL: 'info',
   DEMO_DATA: 'auto',
+  LOGIN_MAX_FAILURES_PER_ID: '10',
+  LOGIN_MAX_PER_ADDRESS: '300',
+  LOGIN_WINDOW_MINUTES: '15',
   GSI_GEOCODER_URL: 'https://msearch.gsi.go.jp/address-search/AddressSearch',
   GOOGLE_GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json',
 };
@@ -51,10 +58,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const converted = Value.Convert(ConfigSchema, raw);
-  if (Value.Check(ConfigSchema, converted)) return converted;
+  if (!Value.Check(ConfigSchema, converted)) throw new ConfigError(schemaProblems(converted, raw));
+  const problems = productionProblems(converted);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return converted;
+}
+
+function schemaProblems(converted: unknown, raw: Record<string, unknown>): string[] {
   const wrongKeys = new Set([...Value.Errors(ConfigSchema, converted)].map((e) => e.instancePath.split('/')[1]));
   const properties = ConfigSchema.properties as unknown as Record<string, { description?: string }>;
-  throw new ConfigError(
-    [...wrongKeys].map((key) => `${key}=${JSON.stringify(raw[key])}: expected ${properties[key]?.description}`),
-  );
+  return [...wrongKeys].map((key) => `${key}=${JSON.stringify(raw[key])}: expected ${properties[key]?.description}`);
+}
+
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';
+
+/** Shannon entropy of the secret's own character frequencies, in bits per character. */
+function bitsPerCharacter(chars: string[]): number {
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / chars.length) * Math.log2(count / chars.length);
+  return bits;
+}
+
+/** Share of the secret's 4-character windows that occur once: a repeated pattern has few distinct ones. */
+function distinctWindowShare(chars: string[]): number {
+  const windows = chars.slice(3).map((_, i) => chars.slice(i, i + 4).join(''));
+  return windows.length === 0 ? 0 : new Set(windows).size / windows.length;
+}
+
+/**
+ * Does the secret look like 32 random bytes or more? 128 bits by character frequency, at least
+ * 3 bits per character (hex is 4, base64 6; 'abab…' is 1) and no repeated pattern ('abcd' × 16).
+ */
+export function looksRandom(secret: string): boolean {
+  const chars = [...secret];
+  const perChar = bitsPerCharacter(chars);
+  return perChar * chars.length >= 128 && perChar >= 3 && distinctWindowShare(chars) >= 0.9;
+}
+
+/**
+ * In production the secret must come from the environment (a generated file in the data folder is
+ * for trying the application out) and must look random: a forged token is every account.
+ */
+function productionProblems(config: Config): string[] {
+  if (!isProduction(config)) return [];
+  const secret = config.JWT_SECRET;
+  if (secret && looksRandom(secret)) return [];
+  const shown = secret ? '(too predictable)' : '(unset)';
+  return [`JWT_SECRET ${shown}: NODE_ENV=production needs at least 32 random bytes, e.g. \`openssl rand -base64 48\``];
+}
+
+/** Demo data goes only into an empty database, and in production only when asked for by name. */
+export function wantsDemoData(config: Config): boolean {
+  return config.DEMO_DATA === 'on' || (config.DEMO_DATA === 'auto' && !isProduction(config));
 }

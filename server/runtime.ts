@@ -5,13 +5,13 @@ import { createDb, type Db } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from '../db/seed/demo.js';
 import { hashPassword } from './auth/password.js';
-import type { Config } from './config.js';
+import { type Config, wantsDemoData } from './config.js';
 
-/** Opens the configured database, migrates it, and loads demo data into an empty one. */
+/** Opens the configured database, migrates it, and loads demo data into an empty one when wanted; `seeded` says it did. */
 export async function openDatabase(config: Config): Promise<{ db: Db; seeded: boolean }> {
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   await migrateToLatest(db);
-  const seeded = config.DEMO_DATA === 'auto' && (await isEmpty(db));
+  const seeded = wantsDemoData(config) && (await isEmpty(db));
   if (seeded) await seedDemo(db, await hashPassword(DEMO_PASSWORD));
   return { db, seeded };
 }

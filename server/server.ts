@@ -7,16 +7,21 @@ import { jwtSecret, openDatabase } from './runtime.js';
 
 const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
 
+function printDemoAccounts() {
+  console.log(`  Demo data loaded. Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`    ${account.login_id.padEnd(8)} ${account.note}`);
+}
+
 export async function startServer() {
   loadDotEnv();
   const config = loadConfig();
-  const { db } = await openDatabase(config);
+  const { db, seeded } = await openDatabase(config);
   const app = await buildApp({ config, db, jwtSecret: jwtSecret(config), clientDir: CLIENT_DIR });
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(config.DATA_DIR)}`;
   console.log(`\n  配車管理システム: http://localhost:${config.PORT}/  (database: ${where})`);
-  console.log(`  Demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) console.log(`    ${account.login_id.padEnd(8)} ${account.note}`);
+  // Only a start that just loaded them knows the demo passwords are still the ones printed.
+  if (seeded) printDemoAccounts();
   console.log('');
 
   const close = async () => {

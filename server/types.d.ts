@@ -3,6 +3,7 @@ import type { Area, Action } from '../common/permissions.js';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { Actor } from './auth/actor.js';
+import type { TokenClaims } from './plugins/auth.js';
 import type { Translate } from './i18n.js';
 
 declare module 'fastify' {
@@ -28,7 +29,7 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; tv: number };
-    user: { sub: string; tv: number; iat: number; exp: number };
+    payload: Omit<TokenClaims, 'iat' | 'exp'>;
+    user: TokenClaims;
   }
 }

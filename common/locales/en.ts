@@ -46,6 +46,7 @@ export const en: Catalogue = {
     invalidCredentials: 'The login ID or password is incorrect.',
     unauthorized: 'Please log in.',
     sessionExpired: 'Your session has expired. Please log in again.',
+    tooManyAttempts: 'Too many login attempts. Please try again in about {{minutes}} min.',
   },
   errors: {
     refNotFound: '{{field}} was not found.',
@@ -77,6 +78,8 @@ export const en: Catalogue = {
     rootLevel: 'A department without a parent must be level 1.',
     parentNotFound: 'The parent department was not found.',
     deleteSelf: 'You cannot delete your own account.',
+    superAdminOnly: 'Only a super admin can delete or change a super admin or their vehicle allocation.',
+    loginIdUnavailable: 'This login ID is not available. Please choose another one.',
     conflict: 'Another user has updated this record. Please reload the page.',
     // PostgreSQL errors the error handler maps (server/database-errors.ts)
     referenceGone: 'A related record was deleted or changed, so this could not be saved. Please reload the page.',

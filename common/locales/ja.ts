@@ -46,6 +46,7 @@ export const ja = {
     invalidCredentials: 'ログインIDまたはパスワードが正しくありません。',
     unauthorized: 'ログインが必要です。',
     sessionExpired: 'セッションの有効期限が切れました。再度ログインしてください。',
+    tooManyAttempts: 'ログインの試行回数が多すぎます。約{{minutes}}分後に再度お試しください。',
   },
   errors: {
     refNotFound: '{{field}}が見つかりません。',
@@ -77,6 +78,8 @@ export const ja = {
     rootLevel: '親部署のない部署はレベル1にしてください。',
     parentNotFound: '親部署が見つかりません。',
     deleteSelf: '自分自身のアカウントは削除できません。',
+    superAdminOnly: 'スーパー管理者の削除・変更・車両割当はスーパー管理者のみ行えます。',
+    loginIdUnavailable: 'このログインIDは使用できません。別のログインIDを入力してください。',
     conflict: '他のユーザーがこのデータを更新しました。画面を再読み込みしてください。',
     // PostgreSQL errors the error handler maps (server/database-errors.ts)
     referenceGone: '関連するデータが削除または変更されたため保存できません。画面を再読み込みしてください。',

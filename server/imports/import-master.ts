@@ -148,7 +148,8 @@ async function importRow(run: ImportRun, record: Record<string, string>, line: n
   if (earlier) return { ...errors, [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) };
   run.seen.set(key, line);
   const existing = await findByKey(ctx.db, def, values);
-  if (existing && !(await canWrite(ctx, def, existing.id))) return { ...errors, [keyField]: ctx.t('errors.notFound') };
+  // A key held outside the caller's scope: the master's "taken" message when it has one (login ids).
+  if (existing && !(await canWrite(ctx, def, existing.id))) return { ...errors, [keyField]: ctx.t(def.keyTaken ?? 'errors.notFound') };
   if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
   if (Object.keys(errors).length > 0) return errors;
   await upsert(run, values, existing);

@@ -62,6 +62,11 @@ export interface MasterDefinition {
   i18n: string;
   /** the business key (a code, or several columns): unique among live rows, used by CSV upsert */
   key: string[];
+  /**
+   * The one message for a key already held, live or soft-deleted, inside the caller's scope or not:
+   * for keys that must not tell who holds them (login ids).
+   */
+  keyTaken?: string;
   /** rows registered from the driver app stay temporary (仮登録) until an admin approves them */
   temporary?: boolean;
   /** the actions this master offers; default all of them */

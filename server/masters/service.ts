@@ -96,13 +96,14 @@ export async function findByKey(db: Kysely<any>, def: MasterDefinition, values: 
 const keyChanged = (def: MasterDefinition, values: Values, existing?: Row) =>
   !existing || def.key.some((column) => values[column] !== existing[column]);
 
-/** Keys are unique among live rows; a soft-deleted holder gets the "hidden but registered" message. */
+/** Keys are unique among live rows; a soft-deleted holder gets the "hidden but registered" message, unless the master says one message for all. */
 async function checkKey(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, selfId?: number) {
   const field = def.key[0]!;
   if (def.key.some((column) => errors[column])) return;
   const holder = await findByKey(ctx.db, def, values);
   if (!holder || holder.id === selfId) return;
-  errors[field] = holder.deleted_at ? ctx.t('errors.hiddenRegistered') : duplicateMessage(ctx, def);
+  if (def.keyTaken) errors[field] = ctx.t(def.keyTaken);
+  else errors[field] = holder.deleted_at ? ctx.t('errors.hiddenRegistered') : duplicateMessage(ctx, def);
 }
 
 const duplicateMessage = (ctx: MasterContext, def: MasterDefinition) =>

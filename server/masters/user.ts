@@ -1,19 +1,46 @@
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { USER_TYPE } from '../../common/enums.js';
 import { assignableUserTypes } from '../../common/permissions.js';
 import { PASSWORD_MIN } from '../../common/validation.js';
+import { type Actor, isSuper } from '../auth/actor.js';
 import { hashPassword } from '../auth/password.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { emailField, nameField } from './common-fields.js';
-import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef } from './refs.js';
-import { userScope } from './scope.js';
+import { departmentScope, userScope } from './scope.js';
 
 export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
 
 /**
+ * The delivery companies whose users the actor manages (userScope): their own, or those contracted in
+ * their subtree. Narrower than the companies they may see: a center sees its branch's carriers but a
+ * user put there would vanish from its own list.
+ */
+function managedCompanyScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (actor.deliveryCompanyId !== null && !isSuper(actor)) return sql<SqlBool>`delivery_companies.id = ${actor.deliveryCompanyId}`;
+  return departmentScope(actor, 'delivery_companies.department_id');
+}
+
+/** A user is created in, or moved to, a company the creator manages. */
+const managedCompanyRef: FieldRef = { ...companyRef(), scope: managedCompanyScope };
+
+/** Only a super admin deletes, edits or reallocates a super admin: others are refused with a 403. */
+export async function refuseSuperAdminTargets(ctx: MasterContext, userIds: number[]) {
+  if (isSuper(ctx.actor) || userIds.length === 0) return;
+  const target = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('type', '=', USER_TYPE.superAdmin)
+    .executeTakeFirst();
+  if (target) throw new AppError(403, 'errors.superAdminOnly');
+}
+
+/**
  * An admin belongs to a department or to a delivery company, never both; a new one needs a password;
- * nobody grants a type they may not grant (only a super admin makes or edits a super admin).
+ * nobody grants a type they may not grant, and only a super admin makes or edits a super admin.
  */
 async function checkUser(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors> {
   const errors: FieldErrors = {};
@@ -29,6 +56,7 @@ async function checkUser(ctx: MasterContext, values: Values, existing: Row | und
   if ((typeChanged && !allowed.includes(values.type as number)) || (existing && !allowed.includes(existing.type as number))) {
     errors.type = ctx.t('errors.typeNotAllowed');
   }
+  if (existing?.type === USER_TYPE.superAdmin && !isSuper(ctx.actor)) errors.type = ctx.t('errors.superAdminOnly');
   return errors;
 }
 
@@ -43,8 +71,9 @@ async function userColumns(_ctx: MasterContext, values: Values, existing: Row | 
   };
 }
 
-async function refuseOwnAccount(ctx: MasterContext, ids: number[]) {
+async function refuseProtectedAccounts(ctx: MasterContext, ids: number[]) {
   if (ids.includes(ctx.actor.id)) throw new AppError(409, 'errors.deleteSelf');
+  await refuseSuperAdminTargets(ctx, ids);
 }
 
 export const userMaster: MasterDefinition = {
@@ -53,13 +82,15 @@ export const userMaster: MasterDefinition = {
   area: 'user',
   i18n: 'users',
   key: ['login_id'],
+  // A login id is unique across every company: saying where it is used would reveal other companies' staff.
+  keyTaken: 'errors.loginIdUnavailable',
   fields: [
     nameField,
     { name: 'login_id', type: 'string', required: true, pattern: LOGIN_ID_PATTERN },
     { name: 'password', type: 'string', max: 200, writeOnly: true },
     { name: 'type', type: 'integer', required: true, range: { min: 1, max: 3 } },
     { name: 'department_id', type: 'integer', ref: departmentRef() },
-    { name: 'delivery_company_id', type: 'integer', ref: companyRef() },
+    { name: 'delivery_company_id', type: 'integer', ref: managedCompanyRef },
     emailField,
   ],
   search: ['name', 'login_id', 'email'],
@@ -75,5 +106,5 @@ export const userMaster: MasterDefinition = {
   }),
   check: checkUser,
   toColumns: userColumns,
-  checkDelete: refuseOwnAccount,
+  checkDelete: refuseProtectedAccounts,
 };

@@ -1,33 +1,87 @@
+import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { pickLocale } from '../../common/locales/index.js';
 import { can } from '../../common/permissions.js';
+import type { Db } from '../../db/index.js';
 import { findActor } from '../auth/actor.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { translator } from '../i18n.js';
 
 export const TOKEN_LIFETIME = '7d';
+/** One algorithm for signing and verifying: a token naming another one (`none`, RS256) is refused. */
+const ALGORITHM = 'HS256';
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest) {
-  let claims;
+/** Who a token speaks for: an admin user of the screens, or (next) a driver of the app. */
+export type TokenType = 'user' | 'driver';
+
+export interface TokenClaims {
+  sub: string;
+  /** the user's token_version when signed: a password change refuses older tokens */
+  tv: number;
+  typ: TokenType;
+  /** the token's own id, so that logout can revoke this one token */
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A fresh access token of the given type. */
+export function signToken(app: FastifyInstance, typ: TokenType, userId: number, tokenVersion: number): string {
+  return app.jwt.sign({ sub: String(userId), tv: tokenVersion, typ, jti: randomUUID() });
+}
+
+/** The claims of a valid, unexpired token of the expected type, signed by us with the pinned algorithm. */
+export async function verifiedClaims(request: FastifyRequest, typ: TokenType): Promise<TokenClaims> {
+  let claims: Partial<TokenClaims>;
   try {
-    claims = await request.jwtVerify<{ sub: string; tv: number }>();
+    claims = await request.jwtVerify<TokenClaims>();
   } catch {
     throw unauthorized();
   }
-  const actor = await findActor(app.db, Number(claims.sub));
-  // A deleted user's token, or one issued before the password changed, no longer opens anything.
-  if (!actor || actor.tokenVersion !== claims.tv) throw unauthorized();
+  if (claims.typ !== typ || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !/^\d{1,10}$/.test(claims.sub ?? '')) {
+    throw unauthorized();
+  }
+  return claims as TokenClaims;
+}
+
+async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst());
+}
+
+/** Logout: this token is refused until it would have expired anyway; rows of expired tokens go. */
+export async function revokeToken(db: Db, claims: TokenClaims): Promise<void> {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti: claims.jti, user_id: Number(claims.sub), expires_at: new Date(claims.exp * 1000) })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest) {
+  const claims = await verifiedClaims(request, 'user');
+  const [actor, revoked] = await Promise.all([findActor(app.db, Number(claims.sub)), isRevoked(app.db, claims.jti)]);
+  // A deleted user's token, one issued before the password changed, or one logged out opens nothing.
+  if (!actor || revoked || actor.tokenVersion !== claims.tv) throw unauthorized();
   request.actor = actor;
 }
 
 /**
  * Language for every request; then, under /api, a valid token and the route's permission
- * (common/permissions.ts). Scope (which records) is checked in SQL by the queries themselves.
+ * (common/permissions.ts), both in `onRequest`: a caller without them learns nothing from how the
+ * route would have validated the body. Scope (which records) is checked in SQL by the queries.
  */
 export default fp(async function authPlugin(app: FastifyInstance, options: { secret: string }) {
-  await app.register(jwt, { secret: options.secret, sign: { expiresIn: TOKEN_LIFETIME } });
+  await app.register(jwt, {
+    secret: options.secret,
+    sign: { algorithm: ALGORITHM, expiresIn: TOKEN_LIFETIME },
+    verify: { algorithms: [ALGORITHM] },
+  });
   app.decorateRequest('locale', 'ja');
   app.decorateRequest('t', null as never);
   app.decorateRequest('actor', null as never);
@@ -45,7 +99,7 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     // By the route, not the URL: /api/unknown reaches the static files' catch-all, then a JSON 404.
     if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;

@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { invalid } from '../errors.js';
 import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
-import { userMaster } from '../masters/user.js';
-import { vehicleMaster } from '../masters/vehicle.js';
+import { refuseSuperAdminTargets, userMaster } from '../masters/user.js';
 import { companyScope } from '../masters/scope.js';
 
 /** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
@@ -20,6 +19,20 @@ async function vehiclesOf(ctx: MasterContext, userId: number) {
   return query.orderBy('vehicles.vehicle_number').execute();
 }
 
+/** Are all these vehicles live and visible to the caller? One query for the whole set. */
+async function allVisible(ctx: MasterContext, vehicleIds: number[]) {
+  if (vehicleIds.length === 0) return true;
+  let query = ctx.db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('vehicles.id', 'in', vehicleIds)
+    .where('vehicles.deleted_at', 'is', null);
+  const scope = companyScope(ctx.actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id');
+  if (scope) query = query.where(scope);
+  const { n } = await query.executeTakeFirstOrThrow();
+  return Number(n) === vehicleIds.length;
+}
+
 export default async function userVehicleRoutes(app: FastifyInstance) {
   const context = (request: { actor: MasterContext['actor']; t: MasterContext['t'] }, db = app.db): MasterContext => ({
     db,
@@ -31,7 +44,8 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
     '/user/vehicle_allocation',
     {
       schema: { querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }) },
-      config: { permission: { area: 'vehicle', action: 'list' } },
+      // Whose vehicles a planner handles is account data: the user area's permission, not the vehicles'.
+      config: { permission: { area: 'user', action: 'show' } },
     },
     async (request) => {
       const ctx = context(request);
@@ -54,11 +68,10 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
       app.db.transaction().execute(async (trx) => {
         const ctx = context(request, trx);
         await findRecord(ctx, userMaster, request.params.id, true);
+        await refuseSuperAdminTargets(ctx, [request.params.id]);
         const vehicleIds = [...new Set(request.body.vehicle_ids)];
-        for (const vehicleId of vehicleIds) {
-          await findRecord(ctx, vehicleMaster, vehicleId).catch(() => {
-            throw invalid({ vehicle_ids: request.t('errors.refNotFound', { field: request.t('vehicles.fields.vehicle_number') }) });
-          });
+        if (!(await allVisible(ctx, vehicleIds))) {
+          throw invalid({ vehicle_ids: request.t('errors.refNotFound', { field: request.t('vehicles.fields.vehicle_number') }) });
         }
         await trx.deleteFrom('user_vehicles').where('user_id', '=', request.params.id).execute();
         if (vehicleIds.length) {

@@ -81,9 +81,11 @@ describe('access-control provider', () => {
       expect(await ask(DEMO.carrier, identifier, 'list'), identifier).toBe(true);
       expect(await ask(DEMO.carrier, identifier, 'edit'), identifier).toBe(true);
     }
-    for (const identifier of ['delivery-companies', 'vehicle-types', 'delivery-destinations', 'districts']) {
+    for (const identifier of ['delivery-companies', 'delivery-destinations', 'districts']) {
       expect(await ask(DEMO.carrier, identifier, 'list'), identifier).toBe(false);
     }
+    // Vehicle types: read so that the carrier can register its vehicles, never changed.
+    for (const action of CRUD) expect(await ask(DEMO.carrier, 'vehicle-types', action), action).toBe(['list', 'show'].includes(action));
     expect(await ask(DEMO.carrier, 'store-direct', 'list')).toBe(false);
     expect(await ask(DEMO.carrier, 'deliveries', 'list')).toBe(true);
     expect(await ask(DEMO.carrier, 'destination-shares', 'list')).toBe(true);

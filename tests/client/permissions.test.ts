@@ -9,8 +9,11 @@ const ALL = [1, 2, 3, 4, 5];
 const DEPARTMENTS = [1, 2, 3, 4];
 const ALLOCATION = [3, 4];
 
-/** Who may open each area (levels), and how type 3 (allocation staff) is treated there. */
-const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read' | 'none' }> = {
+/**
+ * Who may open each area (levels), how type 3 (allocation staff) is treated there, and the levels that
+ * may only read it (readLevels).
+ */
+const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read' | 'none'; readLevels?: number[] }> = {
   delivery: { levels: ALL, allocationStaff: 'full' },
   destination_share: { levels: ALL, allocationStaff: 'full' },
   report: { levels: ALL, allocationStaff: 'full' },
@@ -19,7 +22,7 @@ const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read
   vehicle_allocation: { levels: ALLOCATION, allocationStaff: 'full' },
   department: { levels: DEPARTMENTS, allocationStaff: 'read' },
   delivery_company: { levels: DEPARTMENTS, allocationStaff: 'read' },
-  vehicle_type: { levels: DEPARTMENTS, allocationStaff: 'read' },
+  vehicle_type: { levels: DEPARTMENTS, allocationStaff: 'read', readLevels: [5] },
   delivery_destination: { levels: DEPARTMENTS, allocationStaff: 'read' },
   district: { levels: DEPARTMENTS, allocationStaff: 'read' },
   direction: { levels: DEPARTMENTS, allocationStaff: 'read' },
@@ -41,7 +44,7 @@ describe('permission table', () => {
   });
 
   describe.each(AREA_NAMES)('%s', (area) => {
-    const { levels, allocationStaff } = EXPECTED[area];
+    const { levels, allocationStaff, readLevels = [] } = EXPECTED[area];
 
     it.each(ALL)('super admin (type 1) at level %i may do everything', (level) => {
       const actor = { type: 1, level };
@@ -49,19 +52,21 @@ describe('permission table', () => {
       for (const action of ACTIONS) expect(can(actor, area, action)).toBe(true);
     });
 
-    it.each(ALL)('admin manage (type 2) at level %i: every action inside its levels, none outside', (level) => {
+    it.each(ALL)('admin manage (type 2) at level %i: every action inside its levels, reads at its read levels', (level) => {
       const actor = { type: 2, level };
       const inside = levels.includes(level);
-      expect(canEnter(actor, area)).toBe(inside);
-      for (const action of ACTIONS) expect(can(actor, area, action), action).toBe(inside);
+      const reader = readLevels.includes(level);
+      expect(canEnter(actor, area)).toBe(inside || reader);
+      for (const action of ACTIONS) expect(can(actor, area, action), action).toBe(inside || (reader && READ.includes(action)));
     });
 
     it.each(ALL)('allocation staff (type 3) at level %i', (level) => {
       const actor = { type: 3, level };
-      const inside = levels.includes(level) && allocationStaff !== 'none';
-      expect(canEnter(actor, area)).toBe(inside);
+      const enters = (levels.includes(level) || readLevels.includes(level)) && allocationStaff !== 'none';
+      const full = levels.includes(level) && allocationStaff === 'full';
+      expect(canEnter(actor, area)).toBe(enters);
       for (const action of ACTIONS) {
-        const allowed = inside && (allocationStaff === 'full' || READ.includes(action));
+        const allowed = enters && (full || READ.includes(action));
         expect(can(actor, area, action), action).toBe(allowed);
       }
     });

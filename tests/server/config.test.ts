@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import t from 'tap';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig, wantsDemoData } from '../../server/config.js';
+import { openDatabase } from '../../server/runtime.js';
 
 t.test('defaults: port 3000, embedded database in ./data, demo data when empty', async (t) => {
   t.match(loadConfig({}), { PORT: 3000, DATA_DIR: './data', DEMO_DATA: 'auto', DATABASE_URL: undefined });
@@ -12,4 +17,44 @@ t.test('every wrong value is listed at once', async (t) => {
   const { problems } = error as ConfigError;
   t.equal(problems.length, 4);
   t.match(problems.join('\n'), /PORT="abc".*\n.*DATABASE_URL="mysql:\/\/x".*\n.*JWT_SECRET="short".*\n.*LOG_LEVEL="loud": expected one of fatal/s);
+});
+
+t.test('production refuses to start without a random-looking JWT_SECRET of 32 bytes or more', async (t) => {
+  const production = (JWT_SECRET?: string) => () => loadConfig({ NODE_ENV: 'production', ...(JWT_SECRET ? { JWT_SECRET } : {}) });
+  for (const [secret, why] of [
+    [undefined, 'unset'],
+    ['a'.repeat(32), 'one character repeated'],
+    ['abcd'.repeat(16), 'a short pattern repeated'],
+    ['0123456789abcdefghij'.repeat(3), 'a longer pattern repeated'],
+    [randomBytes(16).toString('hex'), '16 random bytes written in hex'],
+  ] as const) {
+    const error = t.throws(production(secret), why) as ConfigError;
+    t.ok(error instanceof ConfigError, why);
+    t.match(error.problems.join('\n'), /JWT_SECRET .*NODE_ENV=production needs at least 32 random bytes/, why);
+    if (secret) t.notMatch(error.message, secret, `${why}: the secret is not printed`);
+  }
+  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') }).NODE_ENV, 'production');
+  t.ok(loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') }), '32 bytes in hex');
+  t.ok(loadConfig({ JWT_SECRET: 'a'.repeat(32) }), 'outside production a test secret is fine');
+});
+
+t.test('demo data: into an empty database by default, in production only when DEMO_DATA=on', async (t) => {
+  const secret = randomBytes(32).toString('base64url');
+  t.equal(wantsDemoData(loadConfig({})), true);
+  t.equal(wantsDemoData(loadConfig({ DEMO_DATA: 'off' })), false);
+  t.equal(wantsDemoData(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })), false);
+  t.equal(wantsDemoData(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO_DATA: 'auto' })), false, 'auto is not enough');
+  t.equal(wantsDemoData(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO_DATA: 'on' })), true);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-config-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const open = async (env: NodeJS.ProcessEnv) => {
+    const { db, seeded } = await openDatabase(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, NODE_ENV: 'production', ...env }));
+    const departments = await db.selectFrom('departments').select('id').execute();
+    await db.destroy();
+    return { seeded, departments: departments.length };
+  };
+  t.same(await open({}), { seeded: false, departments: 0 }, 'a production start loads nothing');
+  t.match(await open({ DEMO_DATA: 'on' }), { seeded: true }, 'unless asked to');
+  t.match(await open({ DEMO_DATA: 'on' }), { seeded: false }, 'and never twice: the demo accounts are printed only by the start that loaded them');
 });

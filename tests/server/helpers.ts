@@ -127,10 +127,10 @@ async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-/** The application on a copy of the migrated demo database; closed when the test ends. */
-export async function demoApp(t: Teardown): Promise<{ app: FastifyInstance; db: Db }> {
+/** The application on a copy of the migrated demo database; closed when the test ends. `env` adds configuration. */
+export async function demoApp(t: Teardown, env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const { db, drop } = await freshDemoDatabase();
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false });
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', ...env }), db, jwtSecret: JWT_SECRET, logger: false });
   t.teardown(async () => {
     await app.close();
     await db.destroy();

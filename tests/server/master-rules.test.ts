@@ -51,7 +51,7 @@ t.test('user types: nobody grants what they may not; nobody deletes their own ac
   const promote = await hq({ method: 'PATCH', url: `/api/user/${center.id}`, payload: { type: 1 } });
   t.equal(promote.json().errors.type, 'この権限種別のユーザーは登録・変更できません。');
   const superAccount = await db.selectFrom('users').select('id').where('login_id', '=', 'super').executeTakeFirstOrThrow();
-  t.equal((await hq({ method: 'PATCH', url: `/api/user/${superAccount.id}`, payload: { name: 'x' } })).json().errors?.type, 'この権限種別のユーザーは登録・変更できません。');
+  t.equal((await hq({ method: 'PATCH', url: `/api/user/${superAccount.id}`, payload: { name: 'x' } })).json().errors?.type, 'スーパー管理者の削除・変更・車両割当はスーパー管理者のみ行えます。');
   const superApi = await signedIn(app, 'super');
   t.equal((await superApi({ method: 'POST', url: '/api/user', payload: superUser })).statusCode, 201, 'a super admin may');
 
