@@ -15,9 +15,12 @@ export interface Actor {
 
 export const isSuper = (actor: Actor) => actor.type === USER_TYPE.superAdmin;
 
-/** A live user with the level of their department (5 for a delivery company's staff). */
-export async function findActor(db: Db, userId: number): Promise<Actor | undefined> {
-  const row = await db
+/**
+ * A live user with the level of their department (5 for a delivery company's staff); with a token's
+ * `jti`, only while that token has not been revoked (one query for every authenticated request).
+ */
+export async function findActor(db: Db, userId: number, jti?: string): Promise<Actor | undefined> {
+  let query = db
     .selectFrom('users')
     .leftJoin('departments', 'departments.id', 'users.department_id')
     .select([
@@ -31,8 +34,11 @@ export async function findActor(db: Db, userId: number): Promise<Actor | undefin
       'departments.level',
     ])
     .where('users.id', '=', userId)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.deleted_at', 'is', null);
+  if (jti !== undefined) {
+    query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))));
+  }
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
     id: row.id,

@@ -118,6 +118,7 @@ function refusal(ctx: MasterContext, def: MasterDefinition, errors: FieldErrors)
   const message = errors[field];
   if (Object.keys(errors).length !== 1 || message === undefined) return invalid(errors);
   if (message === ctx.t('errors.hiddenRegistered')) return new AppError(409, 'errors.hiddenRegistered', {}, errors);
+  if (def.keyTaken && message === ctx.t(def.keyTaken)) return new AppError(409, def.keyTaken, {}, errors);
   if (message !== duplicateMessage(ctx, def)) return invalid(errors);
   return new AppError(409, 'errors.duplicateKey', { field: fieldLabel(ctx.t, def, field) }, errors);
 }
