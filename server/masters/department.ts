@@ -1,4 +1,3 @@
-import { type Kysely, sql } from 'kysely';
 import { isSuper } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { addressFields, codeField, nameField } from './common-fields.js';
@@ -6,11 +5,7 @@ import type { MasterContext, MasterDefinition, Row, Values } from './definition.
 import { lookup } from './display.js';
 import { ensureOperationTimes } from './operation-time.js';
 import { departmentRef } from './refs.js';
-import { departmentScope, departmentSubtree } from './scope.js';
-
-async function isInSubtree(db: Kysely<any>, rootId: number, id: number) {
-  return Boolean(await db.selectFrom(sql`${departmentSubtree(rootId)}`.as('t')).select('id').where('id', '=', id).executeTakeFirst());
-}
+import { departmentScope, isInSubtree } from './scope.js';
 
 /**
  * The tree's rules: a root is level 1 and only a super admin makes one; a child sits below its
