@@ -41,7 +41,7 @@ export const departmentMaster: MasterDefinition = {
     ...addressFields,
   ],
   search: ['code', 'name', 'address'],
-  sorts: ['id', 'code', 'name', 'level', 'parent_id', 'updated_at'],
+  sorts: ['id', 'code', 'name', 'level', 'parent_id', 'parent_name', 'parent_code', 'updated_at'],
   filters: ['level', 'parent_id'],
   csvColumns: ['code', 'name', 'level', 'parent_code', 'postal_code', 'address', 'phone', 'latitude', 'longitude'],
   references: [
@@ -56,10 +56,10 @@ export const departmentMaster: MasterDefinition = {
   ],
   cascade: [{ table: 'operation_times', column: 'department_id' }],
   scope: (actor) => departmentScope(actor, 'departments.id'),
-  displayColumns: (db, table) => ({
-    parent_name: lookup(db, table, 'parent_id', 'departments'),
-    parent_code: lookup(db, table, 'parent_id', 'departments', 'code'),
-  }),
+  displayColumns: {
+    parent_name: lookup('parent_id', 'departments'),
+    parent_code: lookup('parent_id', 'departments', 'code'),
+  },
   afterWrite: ensureOperationTimes,
   check: checkDepartment,
 };

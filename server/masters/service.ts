@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError, conflict, type FieldErrors, invalid, notFound } from '../errors.js';
 import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import { displayRef, joinDisplay } from './display.js';
 import { fieldLabel, readFields } from './fields.js';
 
 export interface ListQuery {
@@ -22,11 +23,9 @@ function visible(ctx: MasterContext, def: MasterDefinition, forWrite = false) {
   return query;
 }
 
-function withDisplay(ctx: MasterContext, def: MasterDefinition, query: ReturnType<typeof visible>) {
-  const display = def.displayColumns?.(ctx.db, def.table) ?? {};
-  return query
-    .selectAll(def.table)
-    .select(Object.entries(display).map(([alias, expression]) => sql`${expression}`.as(alias)));
+/** Every column of the rows, and the names their foreign keys point at (joined, not a query per row). */
+function withDisplay(def: MasterDefinition, query: ReturnType<typeof visible>) {
+  return joinDisplay(query.selectAll(def.table), def.table, def.displayColumns ?? {});
 }
 
 /** What a client may see of a row: never the hidden columns. */
@@ -59,18 +58,29 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
     .executeTakeFirstOrThrow();
   const start = Math.max(0, Number(query._start ?? 0));
   const end = Math.min(start + MAX_PAGE, Math.max(start, Number(query._end ?? start + 10)));
-  let page = withDisplay(ctx, def, filtered);
-  const orders = (query._order ?? 'asc').split(',');
-  (query._sort ?? '').split(',').forEach((column, i) => {
-    if (def.sorts.includes(column)) page = page.orderBy(`${def.table}.${column}`, orders[i] === 'desc' ? 'desc' : 'asc');
-  });
-  const rows = await page.orderBy(`${def.table}.id`).limit(end - start).offset(start).execute();
+  const rows = await orderPage(def, withDisplay(def, filtered), query).limit(end - start).offset(start).execute();
   return { rows: rows.map((row) => present(def, row)), total: Number(total) };
+}
+
+/**
+ * Orders by the requested columns the master declares (a display column by the name shown), then by
+ * id in the direction of the last one, so that a descending page reads its index backwards.
+ */
+function orderPage(def: MasterDefinition, page: ReturnType<typeof withDisplay>, query: ListQuery) {
+  const orders = (query._order ?? 'asc').split(',');
+  let direction: 'asc' | 'desc' = 'asc';
+  (query._sort ?? '').split(',').forEach((column, i) => {
+    if (!def.sorts.includes(column)) return;
+    direction = orders[i] === 'desc' ? 'desc' : 'asc';
+    const display = def.displayColumns?.[column];
+    page = page.orderBy(display ? displayRef(display) : `${def.table}.${column}`, direction);
+  });
+  return page.orderBy(`${def.table}.id`, direction);
 }
 
 /** One live row in the actor's scope; anything else is a 404 that does not tell whether it exists. */
 export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: number, forWrite = false): Promise<Row> {
-  const row = await withDisplay(ctx, def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id).executeTakeFirst();
+  const row = await withDisplay(def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return present(def, row);
 }
