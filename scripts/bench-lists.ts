@@ -124,7 +124,10 @@ async function startChild(role: 'app' | 'bare', env: Record<string, string>): Pr
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const [message] = (await once(child, 'message')) as [{ port: number }];
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the ${role} server stopped (exit code ${code}) before it listened`);
+  });
+  const [message] = (await Promise.race([once(child, 'message'), exited])) as [{ port: number }];
   return { child, port: message.port };
 }
 
