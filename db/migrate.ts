@@ -3,12 +3,16 @@ import type { Db } from './index.js';
 import * as foundation from './migrations/2026-11-22-0001-foundation.js';
 import * as masters from './migrations/2026-11-22-0002-masters.js';
 import * as tokens from './migrations/2026-11-22-0003-tokens.js';
+import * as departmentClosure from './migrations/2026-11-22-0004-department-closure.js';
+import * as listIndexes from './migrations/2026-11-22-0005-list-indexes.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-masters': masters,
   '2026-11-22-0003-tokens': tokens,
+  '2026-11-22-0004-department-closure': departmentClosure,
+  '2026-11-22-0005-list-indexes': listIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,6 +26,16 @@ export interface DepartmentTable extends Audited {
   longitude: number | null;
 }
 
+/**
+ * Every (ancestor, descendant) pair of the department tree, itself included at depth 0; kept by a
+ * database trigger on every write of `departments.parent_id`, so scopes need no recursive query.
+ */
+export interface DepartmentClosureTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
 export interface DeliveryCompanyTable extends Audited {
   code: string;
   name: string;
@@ -180,6 +190,7 @@ export interface RevokedTokenTable {
 
 export interface Database {
   departments: DepartmentTable;
+  department_closure: DepartmentClosureTable;
   delivery_companies: DeliveryCompanyTable;
   users: UserTable;
   notifications: NotificationTable;

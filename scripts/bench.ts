@@ -12,6 +12,7 @@ import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { deliveryDestinationMaster } from '../server/masters/delivery-destination.js';
 import { openDatabase } from '../server/runtime.js';
+import { benchLists } from './bench-lists.js';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -56,3 +57,4 @@ try {
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
+await benchLists();

@@ -3,6 +3,7 @@ import type { Action, Area } from '../../common/permissions.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
+import type { DisplayColumn } from './display.js';
 
 export type FieldType = 'string' | 'integer' | 'number';
 
@@ -73,6 +74,7 @@ export interface MasterDefinition {
   actions?: Action[];
   fields: Field[];
   search: string[];
+  /** columns a list sorts by: the table's own, or display columns (sorted by the name shown) */
   sorts: string[];
   filters: string[];
   /** CSV columns in template order: field names, or virtual keys `fromCsv` resolves */
@@ -86,8 +88,8 @@ export interface MasterDefinition {
   writeScope?(actor: Actor): Expression<SqlBool> | undefined;
   /** columns never sent to a client (password hashes) */
   hidden?: string[];
-  /** Extra display columns joined in lists and reads, e.g. the parent's name. */
-  displayColumns?(db: Kysely<any>, tableRef: string): Record<string, Expression<unknown>>;
+  /** Extra display columns joined in lists and reads, by the name the client reads, e.g. the parent's name. */
+  displayColumns?: Record<string, DisplayColumn>;
   /** Turns the CSV's virtual columns into field values (codes into ids). */
   fromCsv?(ctx: MasterContext, record: Record<string, string>, values: Values): Promise<FieldErrors>;
   /** Rules across fields or rows, after each field passed its own checks. */

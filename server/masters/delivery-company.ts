@@ -21,7 +21,7 @@ export const deliveryCompanyMaster: MasterDefinition = {
     { name: 'invoice_registration_number', type: 'string', pattern: INVOICE_REGISTRATION_PATTERN },
   ],
   search: ['code', 'name', 'name_kana', 'address'],
-  sorts: ['id', 'code', 'name', 'name_kana', 'department_id', 'updated_at'],
+  sorts: ['id', 'code', 'name', 'name_kana', 'department_id', 'department_name', 'updated_at'],
   filters: ['department_id'],
   csvColumns: ['code', 'name', 'name_kana', 'postal_code', 'address', 'phone', 'email', 'department_code', 'invoice_registration_number'],
   references: [
@@ -32,5 +32,5 @@ export const deliveryCompanyMaster: MasterDefinition = {
   // Centers see the carriers their branch or division contracted; only the contracting side edits them.
   scope: (actor) => contractedCompanyScope(actor, 'delivery_companies.id'),
   writeScope: (actor) => departmentScope(actor, 'delivery_companies.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  displayColumns: { department_name: lookup('department_id', 'departments') },
 };

@@ -42,7 +42,7 @@ export const deliveryDestinationMaster: MasterDefinition = {
     { name: 'customer_id', type: 'integer', ref: customerRef },
   ],
   search: ['delivery_code', 'customer_company_name', 'customer_store_name', 'customer_address', 'phone'],
-  sorts: ['id', 'delivery_code', 'customer_company_name', 'customer_store_name', 'direction_id', 'order', 'delivery_type', 'temporary_registration_date', 'updated_at'],
+  sorts: ['id', 'delivery_code', 'customer_company_name', 'customer_store_name', 'direction_id', 'direction_name', 'order', 'delivery_type', 'temporary_registration_date', 'updated_at', 'customer_name'],
   filters: ['direction_id', 'delivery_type', 'customer_id', 'classification'],
   csvColumns: [
     'delivery_code',
@@ -65,9 +65,9 @@ export const deliveryDestinationMaster: MasterDefinition = {
   ],
   references: [],
   scope: destinationScope,
-  displayColumns: (db, table) => ({
-    direction_name: lookup(db, table, 'direction_id', 'directions'),
-    customer_name: lookup(db, table, 'customer_id', 'customers'),
-  }),
+  displayColumns: {
+    direction_name: lookup('direction_id', 'directions'),
+    customer_name: lookup('customer_id', 'customers'),
+  },
   check: checkTimeWindow,
 };

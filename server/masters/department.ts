@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isSuper } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { addressFields, codeField, nameField } from './common-fields.js';
@@ -6,11 +6,7 @@ import type { MasterContext, MasterDefinition, Row, Values } from './definition.
 import { lookup } from './display.js';
 import { ensureOperationTimes } from './operation-time.js';
 import { departmentRef } from './refs.js';
-import { departmentScope, departmentSubtree } from './scope.js';
-
-async function isInSubtree(db: Kysely<any>, rootId: number, id: number) {
-  return Boolean(await db.selectFrom(sql`${departmentSubtree(rootId)}`.as('t')).select('id').where('id', '=', id).executeTakeFirst());
-}
+import { departmentScope, isInSubtree } from './scope.js';
 
 /**
  * A live child at or above this level (the highest first). Its creation locked this department
@@ -78,7 +74,7 @@ export const departmentMaster: MasterDefinition = {
     ...addressFields,
   ],
   search: ['code', 'name', 'address'],
-  sorts: ['id', 'code', 'name', 'level', 'parent_id', 'updated_at'],
+  sorts: ['id', 'code', 'name', 'level', 'parent_id', 'parent_name', 'parent_code', 'updated_at'],
   filters: ['level', 'parent_id'],
   csvColumns: ['code', 'name', 'level', 'parent_code', 'postal_code', 'address', 'phone', 'latitude', 'longitude'],
   references: [
@@ -93,10 +89,10 @@ export const departmentMaster: MasterDefinition = {
   ],
   cascade: [{ table: 'operation_times', column: 'department_id' }],
   scope: (actor) => departmentScope(actor, 'departments.id'),
-  displayColumns: (db, table) => ({
-    parent_name: lookup(db, table, 'parent_id', 'departments'),
-    parent_code: lookup(db, table, 'parent_id', 'departments', 'code'),
-  }),
+  displayColumns: {
+    parent_name: lookup('parent_id', 'departments'),
+    parent_code: lookup('parent_id', 'departments', 'code'),
+  },
   afterWrite: ensureOperationTimes,
   check: checkDepartment,
 };

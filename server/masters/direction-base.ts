@@ -18,15 +18,15 @@ export const directionBaseMaster: MasterDefinition = {
     { name: 'trips_per_day', type: 'integer', required: true, range: { min: 1, max: 20 } },
   ],
   search: [],
-  sorts: ['id', 'direction_id', 'base_department_id', 'delivery_company_id', 'vehicle_type_id', 'trips_per_day', 'updated_at'],
+  sorts: ['id', 'direction_id', 'direction_name', 'base_department_id', 'base_department_name', 'delivery_company_id', 'delivery_company_name', 'vehicle_type_id', 'vehicle_type_name', 'trips_per_day', 'updated_at'],
   filters: ['direction_id', 'base_department_id', 'delivery_company_id', 'vehicle_type_id'],
   csvColumns: ['direction_code', 'base_department_code', 'delivery_company_code', 'vehicle_type_code', 'trips_per_day'],
   references: [],
   scope: (actor) => departmentScope(actor, 'direction_bases.base_department_id'),
-  displayColumns: (db, table) => ({
-    direction_name: lookup(db, table, 'direction_id', 'directions'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-  }),
+  displayColumns: {
+    direction_name: lookup('direction_id', 'directions'),
+    base_department_name: lookup('base_department_id', 'departments'),
+    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
+    vehicle_type_name: lookup('vehicle_type_id', 'vehicle_types'),
+  },
 };

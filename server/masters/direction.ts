@@ -19,7 +19,7 @@ export const directionMaster: MasterDefinition = {
     { name: 'department_id', type: 'integer', required: true, ref: departmentRef() },
   ],
   search: ['code', 'name'],
-  sorts: ['id', 'code', 'name', 'district_id', 'department_id', 'temporary_registration_date', 'updated_at'],
+  sorts: ['id', 'code', 'name', 'district_id', 'district_name', 'department_id', 'department_name', 'temporary_registration_date', 'updated_at'],
   filters: ['district_id', 'department_id'],
   csvColumns: ['code', 'name', 'district_code', 'department_code'],
   references: [
@@ -27,8 +27,8 @@ export const directionMaster: MasterDefinition = {
     { table: 'direction_bases', column: 'direction_id', labelKey: 'menu.directionBase' },
   ],
   scope: (actor) => departmentScope(actor, 'directions.department_id'),
-  displayColumns: (db, table) => ({
-    district_name: lookup(db, table, 'district_id', 'districts'),
-    department_name: lookup(db, table, 'department_id', 'departments'),
-  }),
+  displayColumns: {
+    district_name: lookup('district_id', 'districts'),
+    department_name: lookup('department_id', 'departments'),
+  },
 };

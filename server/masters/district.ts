@@ -12,10 +12,10 @@ export const districtMaster: MasterDefinition = {
   key: ['code'],
   fields: [codeField, nameField, { name: 'department_id', type: 'integer', required: true, ref: departmentRef() }],
   search: ['code', 'name'],
-  sorts: ['id', 'code', 'name', 'department_id', 'updated_at'],
+  sorts: ['id', 'code', 'name', 'department_id', 'department_name', 'updated_at'],
   filters: ['department_id'],
   csvColumns: ['code', 'name', 'department_code'],
   references: [{ table: 'directions', column: 'district_id', labelKey: 'menu.direction' }],
   scope: (actor) => departmentScope(actor, 'districts.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  displayColumns: { department_name: lookup('department_id', 'departments') },
 };

@@ -49,17 +49,17 @@ export const driverMaster: MasterDefinition = {
     amountField('hourly_wage'),
   ],
   search: ['name', 'name_kana', 'login_id', 'phone'],
-  sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'base_department_id', 'employment_type', 'login_flag', 'updated_at'],
+  sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
   references: [],
   hidden: ['password_hash'],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
-  displayColumns: (db, table) => ({
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-    default_vehicle_number: lookup(db, table, 'default_vehicle_id', 'vehicles', 'vehicle_number'),
-  }),
+  displayColumns: {
+    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
+    base_department_name: lookup('base_department_id', 'departments'),
+    default_vehicle_number: lookup('default_vehicle_id', 'vehicles', 'vehicle_number'),
+  },
   check: checkDriver,
   toColumns: driverColumns,
 };

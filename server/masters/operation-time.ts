@@ -50,11 +50,11 @@ export const operationTimeMaster: MasterDefinition = {
     ...STEPS.map((step) => timeField(step, true)),
   ],
   search: [],
-  sorts: ['id', 'department_id', 'delivery_type', ...STEPS, 'updated_at'],
+  sorts: ['id', 'department_id', 'department_name', 'delivery_type', ...STEPS, 'updated_at'],
   filters: ['department_id', 'delivery_type'],
   csvColumns: ['department_code', 'delivery_type', ...STEPS],
   references: [],
   scope: (actor) => departmentScope(actor, 'operation_times.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  displayColumns: { department_name: lookup('department_id', 'departments') },
   check: checkSteps,
 };

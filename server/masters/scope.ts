@@ -1,22 +1,21 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { type Actor, isSuper } from '../auth/actor.js';
+import type { Database } from '../../db/types.js';
 
-/** The department and every department below it, at any depth. */
+/** The department and every department below it, at any depth (from the closure table: no recursion). */
 export function departmentSubtree(rootId: number) {
-  return sql<number>`(with recursive tree(id) as (
-    select id from departments where id = ${rootId}
-    union all
-    select d.id from departments d join tree on d.parent_id = tree.id
-  ) select id from tree)`;
+  return sql<number>`(select descendant_id from department_closure where ancestor_id = ${rootId})`;
 }
 
 /** The department and every department above it. */
 export function departmentAncestors(id: number) {
-  return sql<number>`(with recursive chain(id, parent_id) as (
-    select id, parent_id from departments where id = ${id}
-    union all
-    select d.id, d.parent_id from departments d join chain on d.id = chain.parent_id
-  ) select id from chain)`;
+  return sql<number>`(select ancestor_id from department_closure where descendant_id = ${id})`;
+}
+
+/** Is `id` the department `rootId` or below it? */
+export async function isInSubtree(db: Kysely<Database>, rootId: number, id: number): Promise<boolean> {
+  const pair = db.selectFrom('department_closure').select('depth').where('ancestor_id', '=', rootId).where('descendant_id', '=', id);
+  return Boolean(await pair.executeTakeFirst());
 }
 
 const NOTHING = sql<SqlBool>`false`;

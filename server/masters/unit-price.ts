@@ -28,14 +28,14 @@ export const unitPriceMaster: MasterDefinition = {
     { name: 'effective_from', type: 'string', required: true, pattern: DATE_PATTERN },
   ],
   search: [],
-  sorts: ['id', 'vehicle_type_id', 'kind', 'delivery_company_id', 'price_per_trip', 'price_per_km', 'effective_from', 'updated_at'],
+  sorts: ['id', 'vehicle_type_id', 'vehicle_type_name', 'kind', 'delivery_company_id', 'delivery_company_name', 'price_per_trip', 'price_per_km', 'effective_from', 'updated_at'],
   filters: ['vehicle_type_id', 'kind', 'delivery_company_id'],
   csvColumns: ['vehicle_type_code', 'kind', 'delivery_company_code', 'price_per_trip', 'price_per_km', 'effective_from'],
   references: [],
   scope: () => undefined,
-  displayColumns: (db, table) => ({
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-  }),
+  displayColumns: {
+    vehicle_type_name: lookup('vehicle_type_id', 'vehicle_types'),
+    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
+  },
   check: checkDate,
 };

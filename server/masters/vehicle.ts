@@ -29,15 +29,15 @@ export const vehicleMaster: MasterDefinition = {
     amountField('average_volume'),
   ],
   search: ['vehicle_number'],
-  sorts: ['id', 'vehicle_number', 'vehicle_type_id', 'delivery_company_id', 'base_department_id', 'temporary_registration_date', 'updated_at'],
+  sorts: ['id', 'vehicle_number', 'vehicle_type_id', 'vehicle_type_name', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'temporary_registration_date', 'updated_at'],
   filters: ['vehicle_type_id', 'delivery_company_id', 'base_department_id'],
   csvColumns: ['vehicle_number', 'vehicle_type_code', 'delivery_company_code', 'base_department_code', 'avg_fuel_economy', 'max_loading_capacity', 'average_volume'],
   references: [{ table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' }],
   scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
-  displayColumns: (db, table) => ({
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-  }),
+  displayColumns: {
+    vehicle_type_name: lookup('vehicle_type_id', 'vehicle_types'),
+    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
+    base_department_name: lookup('base_department_id', 'departments'),
+  },
   check: checkVehicle,
 };

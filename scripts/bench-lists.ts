@@ -1,0 +1,221 @@
+// The vehicle list under load on PostgreSQL: the application (signed in as `hq`) beside a bare
+// Fastify + pg route that runs the very SQL the application runs, both in this run, on a fresh
+// database seeded with thousands of vehicles and dropped afterwards. Each server runs in its own
+// process, so that neither shares its event loop with the load generator.
+// BENCH_DATABASE_URL: the admin connection that creates the bench database; VEHICLES=… to change.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import Fastify from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { createDb } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
+import { seedVehicles } from '../db/seed/generate-vehicles.js';
+import type { Database } from '../db/types.js';
+import { buildApp } from '../server/app.js';
+import { findActor } from '../server/auth/actor.js';
+import { hashPassword } from '../server/auth/password.js';
+import { loadConfig } from '../server/config.js';
+import { translator } from '../server/i18n.js';
+import { listRecords, type ListQuery } from '../server/masters/service.js';
+import { vehicleMaster } from '../server/masters/vehicle.js';
+
+const VEHICLES = Number(process.env.VEHICLES ?? 5_000);
+const CONNECTIONS = 50;
+const SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const QUERY: ListQuery = { _start: 0, _end: 50, _sort: 'delivery_company_name' };
+const LIST_PATH = '/api/vehicle?_start=0&_end=50&_sort=delivery_company_name';
+const JWT_SECRET = randomBytes(32).toString('hex');
+/** The application's pool size (db/index.ts), given to the bare route too. */
+const POOL_SIZE = 10;
+/** Today's figures, measured before this benchmark's optimisations (docs/performance.md). */
+const BASELINE = { requestsPerSecond: 342, p99: 322 };
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The SQL the list runs for `hq`, as Kysely compiled and executed it for the application. */
+async function listStatements(databaseUrl: string): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => void statements.push({ sql: event.query.sql, parameters: event.query.parameters }),
+  });
+  try {
+    const hq = await db.selectFrom('users').select('id').where('login_id', '=', 'hq').executeTakeFirstOrThrow();
+    const actor = (await findActor(db, hq.id))!;
+    statements.length = 0;
+    await listRecords({ db, actor, t: translator('ja') }, vehicleMaster, QUERY);
+    return statements;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function prepareDatabase(databaseUrl: string) {
+  const db = createDb({ databaseUrl, dataDir: '' });
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, await hashPassword(DEMO_PASSWORD));
+    await seedVehicles(db, VEHICLES);
+    await sql`analyze`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The real application, as `server.ts` builds it, on the bench database. */
+async function serveApp(databaseUrl: string) {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
+  const db = createDb({ databaseUrl, dataDir: '' });
+  const app = await buildApp({ config, db, jwtSecret: process.env.BENCH_JWT_SECRET!, logger: false });
+  app.addHook('onClose', () => db.destroy());
+  return app;
+}
+
+/** The same statements straight through pg, without authentication, scope building or Kysely. */
+async function serveBare(databaseUrl: string, statements: Statement[]) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  const app = Fastify();
+  app.get('/vehicle', async (_request, reply) => {
+    const [count, page] = statements;
+    const { rows: totals } = await pool.query(count!.sql, count!.parameters as unknown[]);
+    const { rows } = await pool.query(page!.sql, page!.parameters as unknown[]);
+    reply.header('x-total-count', totals[0].total);
+    return rows;
+  });
+  app.addHook('onClose', () => pool.end());
+  return app;
+}
+
+/** In a forked process: serve, tell the parent the port, and stop when told. */
+async function serveInChild(role: string) {
+  const databaseUrl = process.env.BENCH_DATABASE!;
+  const app = role === 'app' ? await serveApp(databaseUrl) : await serveBare(databaseUrl, JSON.parse(process.env.BENCH_STATEMENTS!));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
+  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
+}
+
+async function startChild(role: 'app' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, ...env, BENCH_LISTS_ROLE: role },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the ${role} server stopped (exit code ${code}) before it listened`);
+  });
+  const [message] = (await Promise.race([once(child, 'message'), exited])) as [{ port: number }];
+  return { child, port: message.port };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.disconnect();
+  await exited;
+}
+
+async function signIn(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_id: 'hq', password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** One measured run; any non-2xx answer or error makes the figures worthless. */
+async function load(target: Target, duration = SECONDS): Promise<Result> {
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers });
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return result;
+}
+
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Warms both up, then measures them in turns, ROUNDS times, and keeps each one's best run: on a
+ * shared machine a neighbour's burst then hurts one run, not the comparison.
+ */
+async function compare(app: Target, bare: Target) {
+  for (const target of [app, bare]) await load(target, WARM_UP_SECONDS);
+  const runs: { app: Result[]; bare: Result[] } = { app: [], bare: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.app.push(await load(app));
+    runs.bare.push(await load(bare));
+  }
+  const best = (results: Result[]) => results.reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+  return { app: best(runs.app), bare: best(runs.bare) };
+}
+
+const perSecond = (result: Result) => Math.round(result.requests.average);
+const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
+
+export async function benchLists() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `haisha_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const children: ChildProcess[] = [];
+  try {
+    await prepareDatabase(databaseUrl);
+    const statements = await listStatements(databaseUrl);
+    const common = { BENCH_DATABASE: databaseUrl, BENCH_JWT_SECRET: JWT_SECRET };
+    const app = await startChild('app', common);
+    children.push(app.child);
+    const bare = await startChild('bare', { ...common, BENCH_STATEMENTS: JSON.stringify(statements) });
+    children.push(bare.child);
+    const token = await signIn(app.port);
+    const { app: appResult, bare: bareResult } = await compare(
+      { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
+      { url: `http://127.0.0.1:${bare.port}/vehicle` },
+    );
+    const ratio = Math.round((100 * perSecond(appResult)) / perSecond(bareResult));
+    console.log(`bench list vehicle: ${VEHICLES.toLocaleString()} vehicles, ${CONNECTIONS} connections, PostgreSQL, best of ${ROUNDS} runs of ${SECONDS} s each`);
+    console.log(`  app   GET ${LIST_PATH} as hq`);
+    console.log(`        ${figures(appResult)} (baseline ${BASELINE.requestsPerSecond} req/s, p99 ${BASELINE.p99} ms; aim p99 ≤ 50 ms)`);
+    console.log(`  bare  Fastify + pg, the same ${statements.length} statements`);
+    console.log(`        ${figures(bareResult)}`);
+    console.log(`  ratio ${ratio} % of the bare route (aim ≥ 70 %)`);
+  } finally {
+    for (const child of children) await stopChild(child);
+    await adminQuery(adminUrl, `drop database if exists ${name}`);
+  }
+}
+
+if (process.env.BENCH_LISTS_ROLE) {
+  await serveInChild(process.env.BENCH_LISTS_ROLE);
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await benchLists();
+}
