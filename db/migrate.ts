@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db } from './index.js';
 import * as foundation from './migrations/2026-11-22-0001-foundation.js';
 import * as masters from './migrations/2026-11-22-0002-masters.js';
+import * as importStaging from './migrations/2026-11-22-0006-import-staging.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-masters': masters,
+  '2026-11-22-0006-import-staging': importStaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
