@@ -205,6 +205,8 @@ class ImportRun {
         if (chunk.length < this.chunkRows) continue;
         await write(await this.checkChunk(chunk));
         chunk = [];
+        // PGlite runs in this thread and answers without ever leaving it: let waiting requests in.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await write(await this.checkChunk(chunk));
       this.result.encoding = csv.encoding();

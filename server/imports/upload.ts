@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -13,11 +13,11 @@ const tooLarge = (request: FastifyRequest) =>
 const broken = () => new AppError(400, 'csv.badUpload');
 
 /**
- * The uploaded CSV as a stream that fails, rather than ends early, when the upload is cut: at the
- * size limit (413) or by a broken multipart body (400). The importer reads to the end before it
- * writes anything, so a failed stream means nothing is written.
+ * The uploaded CSV's bytes, failing rather than ending early when the upload is cut: at the size
+ * limit (413) or by a broken multipart body (400). The importer reads to the end before it writes
+ * anything, so a failed upload writes nothing.
  */
-export async function uploadedCsv(request: FastifyRequest): Promise<Readable> {
+export async function uploadedCsv(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
   const required = () => new AppError(400, 'csv.fileRequired', {}, { file: request.t('csv.fileRequired') });
   if (!request.isMultipart()) throw required();
   let part;
@@ -31,10 +31,15 @@ export async function uploadedCsv(request: FastifyRequest): Promise<Readable> {
     part.file.resume();
     throw new AppError(400, 'csv.wrongField', { field: part.fieldname }, { [part.fieldname]: request.t('csv.wrongField', { field: part.fieldname }) });
   }
-  const csv = new PassThrough();
-  // The rest of the upload is drained so that the request ends and the error can be answered.
-  part.file.on('limit', () => csv.destroy(tooLarge(request)) && part.file.resume());
-  part.file.on('error', () => csv.destroy(broken()) && part.file.resume());
-  part.file.pipe(csv);
-  return csv;
+  return guarded(part.file, request);
+}
+
+async function* guarded(file: Readable & { truncated?: boolean }, request: FastifyRequest) {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch {
+    throw broken();
+  }
+  // Past the limit the multipart parser drops the rest and ends the file as if it were complete.
+  if (file.truncated) throw tooLarge(request);
 }
