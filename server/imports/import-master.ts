@@ -55,14 +55,15 @@ function headerAliases(def: MasterDefinition): Map<string, string> {
 /** The CSV column that carries a field: its own name, or the code column of a reference. */
 const csvColumnOf = (def: MasterDefinition, name: string) => def.fields.find((f) => f.name === name)?.ref?.csv ?? name;
 
-/** Unknown columns are refused; of the required ones only the key must be there (others are required of new rows only). */
+/** Unknown columns are refused; of the required ones only the key's must be there (the others are required of new rows only). */
 function mapHeader(def: MasterDefinition, header: string[], t: Translate) {
   const aliases = headerAliases(def);
   const keys = header.map((cell) => aliases.get(normalise(cell)));
   const errors: RowError[] = [];
   const unknown = header.filter((_, i) => !keys[i]);
   if (unknown.length) errors.push({ row: 1, field: '', message: t('csv.unknownColumns', { columns: unknown.join(', ') }) });
-  const missing = def.key.map((name) => csvColumnOf(def, name)).filter((column) => !keys.includes(column));
+  const requiredKey = def.key.filter((name) => def.fields.find((f) => f.name === name)?.required);
+  const missing = requiredKey.map((name) => csvColumnOf(def, name)).filter((column) => !keys.includes(column));
   if (missing.length) {
     const columns = missing.map((key) => fieldLabel(t, def, key)).join(', ');
     errors.push({ row: 1, field: '', message: t('csv.missingColumns', { columns }) });
