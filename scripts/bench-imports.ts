@@ -80,13 +80,10 @@ async function pgliteTarget(dir: string): Promise<Target> {
 
 async function postgresTarget(serverUrl: string): Promise<Target> {
   const name = `haisha_bench_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
+  // One connection to the server's maintenance database creates the scratch database and drops it.
+  const server = new pg.Client({ connectionString: serverUrl });
+  await server.connect();
+  await server.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = createDb({ databaseUrl: url.toString(), dataDir: '' });
@@ -101,7 +98,8 @@ async function postgresTarget(serverUrl: string): Promise<Target> {
     },
     close: async () => {
       await db.destroy();
-      await admin(`drop database if exists ${name}`);
+      await server.query(`drop database if exists ${name}`);
+      await server.end();
     },
   };
 }
