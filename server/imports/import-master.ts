@@ -38,6 +38,12 @@ const MAX_REPORTED = 1000;
 /** Rows checked, looked up and staged together: one query per chunk and reference, not per row. */
 const CHUNK_ROWS = 1000;
 
+/** Rows checked between two chances for other requests to run. */
+const YIELD_EVERY_ROWS = 250;
+
+/** PGlite runs in this thread and answers without ever leaving it: let waiting requests in. */
+const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
+
 class Rollback extends Error {}
 
 const normalise = (text: string) => text.replace(/[\s\u3000]/g, '').toLowerCase();
@@ -206,8 +212,7 @@ class ImportRun {
         if (chunk.length < this.chunkRows) continue;
         await write(await this.checkChunk(chunk));
         chunk = [];
-        // PGlite runs in this thread and answers without ever leaving it: let waiting requests in.
-        await new Promise((resolve) => setImmediate(resolve));
+        await letOthersIn();
       }
       await write(await this.checkChunk(chunk));
       this.result.encoding = csv.encoding();
@@ -234,6 +239,7 @@ class ImportRun {
     const writable = await this.writableIds([...existing.values()].map((row) => row.id));
     const checked: CheckedRow[] = [];
     for (const [i, { values, errors }] of read.entries()) {
+      if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await letOthersIn();
       const line = lines[i]!.line;
       const row = await this.checkRow(line, records[i]!, values, errors, existing, writable);
       if (row) checked.push(row);
