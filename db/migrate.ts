@@ -5,6 +5,7 @@ import * as masters from './migrations/2026-11-22-0002-masters.js';
 import * as tokens from './migrations/2026-11-22-0003-tokens.js';
 import * as departmentClosure from './migrations/2026-11-22-0004-department-closure.js';
 import * as listIndexes from './migrations/2026-11-22-0005-list-indexes.js';
+import * as importStaging from './migrations/2026-11-22-0006-import-staging.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0003-tokens': tokens,
   '2026-11-22-0004-department-closure': departmentClosure,
   '2026-11-22-0005-list-indexes': listIndexes,
+  '2026-11-22-0006-import-staging': importStaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -188,6 +188,24 @@ export interface RevokedTokenTable {
   revoked_at: Timestamp;
 }
 
+/** One CSV import in progress; its staged rows go with it. */
+export interface ImportTable {
+  id: string;
+  master: string;
+  touched_at: Timestamp;
+}
+
+/** A checked CSV row waiting for its import's merge: the columns to write, and the row it updates. */
+export interface ImportRowTable {
+  import_id: string;
+  line: number;
+  /** the existing row (live or soft-deleted) this one updates; null: a new row */
+  target_id: number | null;
+  /** that row's version when checked: the merge refuses to overwrite a change made since */
+  target_version: number | null;
+  columns: ColumnType<Record<string, unknown>, string, string>;
+}
+
 export interface Database {
   departments: DepartmentTable;
   department_closure: DepartmentClosureTable;
@@ -206,6 +224,8 @@ export interface Database {
   operation_times: OperationTimeTable;
   unit_prices: UnitPriceTable;
   revoked_tokens: RevokedTokenTable;
+  imports: ImportTable;
+  import_rows: ImportRowTable;
 }
 
 export type Department = Selectable<DepartmentTable>;

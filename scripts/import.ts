@@ -7,11 +7,15 @@ import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/masters/index.js';
 import { findActor } from '../server/auth/actor.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { AppError } from '../server/errors.js';
 import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
 
 const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]`;
+
+/** The whole file refused, with a message for the staff rather than a stack trace. */
+class Refused extends Error {}
 
 function progressBar(totalBytes: number) {
   let bytes = 0;
@@ -72,7 +76,11 @@ async function main(): Promise<number> {
     const progress = progressBar(statSync(file).size);
     const input = createReadStream(file).pipe(progress.counter);
     const started = Date.now();
-    const result = await importMaster(db, master, actor, t, input, { commit: !values.check, onRow: progress.row });
+    const result = await importMaster(db, master, actor, t, input, { commit: !values.check, onRow: progress.row }).catch((error) => {
+      // Refusals of the whole file (a row changed by someone else meanwhile) in the staff's language.
+      if (error instanceof AppError) throw new Refused(t(error.messageKey, error.params));
+      throw error;
+    });
     progress.finish();
     for (const error of result.errors) console.error(t('csv.rowError', { row: error.row, field: error.field, message: error.message }));
     if (result.errorCount > result.errors.length) console.error(`… ${result.errorCount - result.errors.length} more`);
@@ -92,7 +100,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof Refused ? error.message : error);
     process.exit(1);
   },
 );

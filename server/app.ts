@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
+import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { MASTERS } from './masters/index.js';
 import { registerMaster } from './masters/routes.js';
 import authPlugin from './plugins/auth.js';
@@ -22,9 +23,9 @@ export interface AppOptions {
   /** the built client (client/dist); when absent, only the API is served */
   clientDir?: string;
   logger?: boolean;
+  /** the largest CSV upload; tests lower it */
+  maxUploadBytes?: number;
 }
-
-const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /** Builds the configured application without listening: the server listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -35,9 +36,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   await app.register(securityHeaders);
+  app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(
     async (api) => {

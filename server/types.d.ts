@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** the largest file an upload may carry, in bytes */
+    uploadLimitBytes: number;
   }
   interface FastifyRequest {
     locale: Locale;

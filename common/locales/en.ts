@@ -126,6 +126,13 @@ export const en: Catalogue = {
     field: 'Field',
     message: 'Message',
     encoding: 'Encoding',
+    notText: 'Row {{row}}: this is not a text CSV file (it contains control characters).',
+    badEncoding: 'Row {{row}}: invalid characters. Save the whole file as UTF-8 or Shift_JIS.',
+    tooLarge: 'The file is too large (limit {{max}} MB). Nothing was written.',
+    badUpload: 'The uploaded data is broken. Please choose the file again.',
+    wrongField: 'The upload field "{{field}}" is not accepted; send the file as "file".',
+    busy: 'Other CSV imports are running. Please try again shortly.',
+    changedDuringImport: 'Someone changed the record of row {{row}} during the import. Nothing was written; please import again.',
   },
   enums: {
     userType: { '1': 'Super admin', '2': 'Admin', '3': 'Vehicle allocation' },

@@ -1,55 +1,93 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import iconv from 'iconv-lite';
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 
-const SNIFF_BYTES = 64 * 1024;
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-/** UTF-8 (with or without BOM) unless the first bytes are not valid UTF-8: then Shift_JIS (CP932). */
-export function detectEncoding(head: Buffer, complete: boolean): CsvEncoding {
-  if (UTF8_BOM.every((byte, i) => head[i] === byte)) return 'utf-8';
-  // A multi-byte character may be cut at the end of the sample: leave its bytes out.
-  let end = head.length;
-  if (!complete) {
-    for (let back = 1; back <= 3 && end - back >= 0; back++) {
-      if ((head[end - back]! & 0xc0) === 0xc0) {
-        end -= back;
-        break;
-      }
-    }
-  }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
-    return 'utf-8';
-  } catch {
-    return 'shift_jis';
+/** A file that is not text, or not valid in one encoding throughout: refused at its first bad row. */
+export class CsvTextError extends Error {
+  constructor(
+    readonly messageKey: 'csv.notText' | 'csv.badEncoding',
+    readonly row: number,
+  ) {
+    super(`${messageKey} at row ${row}`);
   }
 }
 
-async function sniff(input: AsyncIterable<Buffer>) {
-  const iterator = input[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let complete = false;
-  while (size < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      complete = true;
-      break;
+const NEWLINE = 0x0a;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A line longer than this is not a CSV row: refuse it rather than hold an endless "line" in memory. */
+const MAX_LINE_BYTES = 1024 * 1024;
+/** Control characters no spreadsheet writes in a CSV (tab, CR, LF and Ctrl-Z, DOS's end of file, are fine). */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f]/;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+const decodes = (encoding: CsvEncoding, bytes: Uint8Array) => {
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+};
+
+function countLines(bytes: Uint8Array, end = bytes.length) {
+  let count = 0;
+  for (let at = bytes.indexOf(NEWLINE); at >= 0 && at < end; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+  return count;
+}
+
+/** Lines (1-based, in the piece) of the first line that does not decode. */
+function firstBadLine(encoding: CsvEncoding, bytes: Buffer) {
+  let start = 0;
+  for (let line = 0; ; line++) {
+    const end = bytes.indexOf(NEWLINE, start);
+    const stop = end < 0 ? bytes.length : end + 1;
+    if (decodes(encoding, bytes.subarray(start, stop)) === undefined || end < 0) return line;
+    start = stop;
+  }
+}
+
+/**
+ * Decodes a CSV strictly, whole lines at a time (a newline byte never sits inside a UTF-8 or
+ * Shift_JIS character): the first piece decides the encoding, and every later byte must be valid in
+ * it. A file that was plain ASCII so far may still turn out to be Shift_JIS (or UTF-8).
+ */
+class StrictDecoder {
+  encoding: CsvEncoding | undefined;
+  /** line number of the next piece's first line */
+  line = 1;
+  private asciiSoFar = true;
+
+  decode(piece: Buffer): string {
+    if (this.encoding === undefined) this.encoding = piece.subarray(0, 3).equals(UTF8_BOM) || decodes('utf-8', piece) !== undefined ? 'utf-8' : 'shift_jis';
+    let text = decodes(this.encoding, piece);
+    if (text === undefined && this.asciiSoFar) {
+      const other = this.encoding === 'utf-8' ? 'shift_jis' : 'utf-8';
+      text = decodes(other, piece);
+      if (text !== undefined) this.encoding = other;
     }
-    const chunk = Buffer.from(next.value);
-    chunks.push(chunk);
-    size += chunk.length;
+    if (text === undefined) {
+      // Neither encoding holds: name the row where the likelier one (the one that got further) breaks.
+      const bad = Math.max(firstBadLine('utf-8', piece), firstBadLine('shift_jis', piece));
+      throw new CsvTextError('csv.badEncoding', this.line + bad);
+    }
+    const control = text.search(CONTROL);
+    if (control >= 0) throw new CsvTextError('csv.notText', this.line + (text.slice(0, control).match(/\n/g)?.length ?? 0));
+    this.asciiSoFar &&= !NON_ASCII.test(text);
+    this.line += countLines(piece);
+    return text;
   }
-  const head = Buffer.concat(chunks);
-  async function* rest() {
-    yield head;
-    if (complete) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield Buffer.from(next.value);
+}
+
+async function* decodeLines(input: AsyncIterable<Buffer | string>, decoder: StrictDecoder): AsyncGenerator<string> {
+  let pending: Buffer = Buffer.alloc(0);
+  for await (const chunk of input) {
+    const bytes = pending.length ? Buffer.concat([pending, Buffer.from(chunk)]) : Buffer.from(chunk);
+    const cut = bytes.lastIndexOf(NEWLINE) + 1;
+    pending = bytes.subarray(cut);
+    if (cut > 0) yield decoder.decode(bytes.subarray(0, cut));
+    if (pending.length > MAX_LINE_BYTES) throw new CsvTextError('csv.notText', decoder.line);
   }
-  return { encoding: detectEncoding(head, complete), bytes: rest() };
+  if (pending.length) yield decoder.decode(pending);
 }
 
 export interface CsvLine {
@@ -60,14 +98,14 @@ export interface CsvLine {
 
 /**
  * Streams a CSV in either encoding: the header first, then one row at a time, so that a file of
- * any size is never held in memory whole.
+ * any size is never held in memory whole. A CsvTextError is thrown at the first row that is not
+ * text in the file's encoding; `encoding()` is known for sure once every row has been read.
  */
-export async function openCsv(input: Readable) {
-  const { encoding, bytes } = await sniff(input);
-  const decoded = Readable.from(bytes).pipe(iconv.decodeStream(encoding === 'utf-8' ? 'utf8' : 'cp932'));
-  const parser = decoded.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
-  );
+export async function openCsv(input: AsyncIterable<Buffer | string>) {
+  const decoder = new StrictDecoder();
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true });
+  // pipeline, not pipe: an error of the upload or of the decoding reaches the reader of the rows.
+  pipeline(Readable.from(decodeLines(input, decoder)), parser, () => {});
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
   const first = await records.next();
   const header = first.done ? [] : first.value.record;
@@ -77,7 +115,7 @@ export async function openCsv(input: Readable) {
       yield { line: next.value.info.lines, cells: next.value.record };
     }
   }
-  return { encoding, header, rows: rows() };
+  return { encoding: () => decoder.encoding ?? 'utf-8', header, rows: rows() };
 }
 
 /** A CSV for download: UTF-8 with a BOM so that Excel opens Japanese text correctly. */

@@ -1,14 +1,15 @@
-import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { LOCALES } from '../../common/locales/index.js';
 import type { Db } from '../../db/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
-import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
+import type { MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
 import { fieldLabel, readFields } from '../masters/fields.js';
-import { columnsOf, findByKey, refVisible } from '../masters/service.js';
-import { type CsvEncoding, openCsv } from './csv.js';
+import { columnsOf, pick } from '../masters/service.js';
+import { type CsvEncoding, type CsvLine, CsvTextError, openCsv } from './csv.js';
+import { takeImportSlot } from './slots.js';
+import { type CheckedRow, cleanDeadImports, dropImport, type MergeColumns, mergeRows, stageRows, startImport } from './staging.js';
 
 export interface RowError {
   row: number;
@@ -27,7 +28,21 @@ export interface ImportResult {
   errorCount: number;
 }
 
+export interface ImportOptions {
+  /** false: check only; nothing is written whatever happens */
+  commit: boolean;
+  onRow?: (line: number) => void;
+}
+
 const MAX_REPORTED = 1000;
+/** Rows checked, looked up and staged together: one query per chunk and reference, not per row. */
+const CHUNK_ROWS = 1000;
+
+/** Rows checked between two chances for other requests to run. */
+const YIELD_EVERY_ROWS = 250;
+
+/** PGlite runs in this thread and answers without ever leaving it: let waiting requests in. */
+const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
 
 class Rollback extends Error {}
 
@@ -43,182 +58,274 @@ function headerAliases(def: MasterDefinition): Map<string, string> {
   return aliases;
 }
 
+/** The CSV column that carries a field: its own name, or the code column of a reference. */
+const csvColumnOf = (def: MasterDefinition, name: string) => def.fields.find((f) => f.name === name)?.ref?.csv ?? name;
+
+/** Unknown columns are refused; of the required ones only the key's must be there (the others are required of new rows only). */
 function mapHeader(def: MasterDefinition, header: string[], t: Translate) {
   const aliases = headerAliases(def);
   const keys = header.map((cell) => aliases.get(normalise(cell)));
   const errors: RowError[] = [];
   const unknown = header.filter((_, i) => !keys[i]);
   if (unknown.length) errors.push({ row: 1, field: '', message: t('csv.unknownColumns', { columns: unknown.join(', ') }) });
-  const required = def.fields.filter((f) => f.required && def.csvColumns.includes(f.name)).map((f) => f.name);
-  const missing = required.filter((key) => !keys.includes(key));
+  const requiredKey = def.key.filter((name) => def.fields.find((f) => f.name === name)?.required);
+  const missing = requiredKey.map((name) => csvColumnOf(def, name)).filter((column) => !keys.includes(column));
   if (missing.length) {
     const columns = missing.map((key) => fieldLabel(t, def, key)).join(', ');
     errors.push({ row: 1, field: '', message: t('csv.missingColumns', { columns }) });
   }
-  return { keys, errors };
-}
-
-export interface ImportOptions {
-  /** false: check only; everything is rolled back whatever happens */
-  commit: boolean;
-  onRow?: (line: number) => void;
+  return { keys: keys as string[], errors };
 }
 
 /**
- * Checks and imports a master's CSV in one transaction: every row through the same rules as the
- * screens, upsert by code (restoring soft-deleted rows), and all-or-nothing: one bad row and
- * nothing is written. Checking is the same run, always rolled back.
+ * A master whose rows refer to rows of the same master (a parent department) or that does work
+ * after each write: its file runs in one transaction, row by row, each row written before the next
+ * is checked. Such files are small (departments); every other master is staged and merged.
  */
-export async function importMaster(
-  db: Db,
-  def: MasterDefinition,
-  actor: Actor,
-  t: Translate,
-  input: Readable,
-  options: ImportOptions,
-): Promise<ImportResult> {
-  const result: ImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
-  const report = (line: number, errors: FieldErrors) => {
-    for (const [field, message] of Object.entries(errors)) {
-      result.errorCount++;
-      if (result.errors.length < MAX_REPORTED) result.errors.push({ row: line, field: field ? fieldLabel(t, def, field) : '', message });
+const isSequential = (def: MasterDefinition) => Boolean(def.afterWrite) || def.fields.some((f) => f.ref?.table === def.table);
+
+/**
+ * Checks and imports a master's CSV: every row through the same rules as the screens, upsert by
+ * key (restoring soft-deleted rows, changing only the columns the file carries), all-or-nothing:
+ * one bad row and nothing is written. Checking is the same run without the write.
+ *
+ * Rows are checked a chunk at a time, outside any long transaction, and staged; one short
+ * transaction merges them at the end, so other requests keep being served during a long import.
+ */
+export async function importMaster(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions): Promise<ImportResult> {
+  const release = await takeImportSlot(db);
+  try {
+    if (isSequential(def)) return await importInOneTransaction(db, def, actor, t, input, options);
+    return await importStaged(db, def, actor, t, input, options);
+  } finally {
+    release();
+  }
+}
+
+async function importStaged(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions) {
+  await cleanDeadImports(db);
+  const run = new ImportRun({ db, actor, t }, def);
+  const importId = options.commit ? await startImport(db, def) : undefined;
+  try {
+    await run.readFile(input, options, async (rows) => {
+      if (importId && run.result.errorCount === 0) await stageRows(db, importId, rows);
+    });
+    if (importId && run.result.errorCount === 0) {
+      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { importId }, run.columns));
     }
-  };
+  } finally {
+    if (importId) await dropImport(db, importId);
+  }
+  return run.finish();
+}
+
+async function importInOneTransaction(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions) {
+  let run: ImportRun | undefined;
   try {
     await db.transaction().execute(async (trx) => {
       const ctx: MasterContext = { db: trx, actor, t };
-      const csv = await openCsv(input);
-      result.encoding = csv.encoding;
-      const header = mapHeader(def, csv.header, t);
-      if (header.errors.length) {
-        result.errors.push(...header.errors);
-        result.errorCount = header.errors.length;
-        throw new Rollback();
-      }
-      const run: ImportRun = { ctx, def, result, seen: new Map(), refIds: new Map(), pending: [] };
-      for await (const { line, cells } of csv.rows) {
-        result.total++;
-        options.onRow?.(line);
-        const record = Object.fromEntries(header.keys.map((key, i) => [key, cells[i] ?? '']));
-        report(line, await importRow(run, record, line));
-      }
-      await flush(run);
-      if (result.total === 0) report(1, { '': t('csv.empty') });
-      if (result.errorCount > 0 || !options.commit) throw new Rollback();
+      run = new ImportRun(ctx, def, 1);
+      await run.readFile(input, options, async (rows) => {
+        await mergeRows(trx, def, actor.id, { rows }, run!.columns);
+        for (const row of rows) await afterWrite(ctx, def, row);
+      });
+      if (run.result.errorCount > 0 || !options.commit) throw new Rollback();
     });
-    result.ok = true;
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
-    result.ok = result.errorCount === 0;
   }
-  return result;
+  return run!.finish();
 }
 
-/** The state of one import: its transaction, what it has seen and what it has looked up. */
-interface ImportRun {
-  ctx: MasterContext;
-  def: MasterDefinition;
-  result: ImportResult;
+async function afterWrite(ctx: MasterContext, def: MasterDefinition, row: CheckedRow) {
+  if (!def.afterWrite) return;
+  const id = row.targetId ?? (await findExisting(ctx, def, [row.values])).get(keyOf(def, row.values))!.id;
+  await def.afterWrite(ctx, id, row.values);
+}
+
+const keyOf = (def: MasterDefinition, values: Values) => JSON.stringify(def.key.map((column) => values[column] ?? null));
+
+/**
+ * The most recent row holding each business key, live or soft-deleted, whatever its scope: one
+ * query for a whole chunk.
+ */
+async function findExisting(ctx: MasterContext, def: MasterDefinition, keys: Values[]) {
+  const found = new Map<string, Row & { deleted_at: Date | null }>();
+  if (keys.length === 0) return found;
+  const json = JSON.stringify(keys.map((values) => Object.fromEntries(def.key.map((column) => [column, values[column] ?? null]))));
+  // Compared as text, so that a value the column's type would refuse (a date like 2026-13-40) is
+  // simply not found and gets the master's own message; '=' where the key is never null, so the index serves it.
+  const matches = def.key.map((column) => {
+    const required = def.fields.find((f) => f.name === column)?.required;
+    return sql`t.${sql.id(column)}::text ${sql.raw(required ? '=' : 'is not distinct from')} k.${sql.id(column)}`;
+  });
+  const types = sql.join(def.key.map((column) => sql`${sql.id(column)} text`));
+  const { rows } = await sql<Row & { deleted_at: Date | null }>`select t.* from ${sql.table(def.table)} as t
+      join jsonb_to_recordset(${json}::jsonb) as k(${types}) on ${sql.join(matches, sql` and `)}
+      order by t.deleted_at is null, t.id`.execute(ctx.db);
+  // Ordered so that the live row, then the most recent one, comes last and wins.
+  for (const row of rows) found.set(keyOf(def, row as unknown as Values), row);
+  return found;
+}
+
+/** One read of a CSV: what has been seen and looked up, the counts and the errors. */
+class ImportRun {
+  readonly result: ImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
+  readonly columns: MergeColumns = { inserted: new Set(), updated: new Set() };
   /** business key → the line that had it first */
-  seen: Map<string, number>;
-  /** referenced codes already found, so that 100,000 rows naming 30 directions ask 30 times */
-  refIds: Map<string, number>;
-  /** new rows waiting to be inserted together */
-  pending: Record<string, unknown>[];
-}
+  private readonly seen = new Map<string, number>();
+  /** referenced codes already found, so that 100,000 rows naming 30 directions look up 30 codes */
+  private readonly refIds = new Map<string, number>();
+  private header: string[] = [];
 
-const INSERT_BATCH = 500;
+  constructor(
+    readonly ctx: MasterContext,
+    readonly def: MasterDefinition,
+    private readonly chunkRows = CHUNK_ROWS,
+  ) {}
 
-/** Inserts the waiting new rows in one statement. */
-async function flush(run: ImportRun) {
-  if (run.pending.length === 0) return;
-  await run.ctx.db.insertInto(run.def.table).values(run.pending).execute();
-  run.pending = [];
-}
-
-async function importRow(run: ImportRun, record: Record<string, string>, line: number): Promise<FieldErrors> {
-  const { ctx, def } = run;
-  const { values, errors } = readFields(def, record, ctx.t);
-  await resolveCsvRefs(run, record, values, errors);
-  if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
-  const keyField = def.key[0]!;
-  if (def.key.some((column) => errors[column])) return errors;
-  const key = JSON.stringify(def.key.map((column) => values[column]));
-  const earlier = run.seen.get(key);
-  if (earlier) return { ...errors, [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) };
-  run.seen.set(key, line);
-  const existing = await findByKey(ctx.db, def, values);
-  // A key held outside the caller's scope: the master's "taken" message when it has one (login ids).
-  if (existing && !(await canWrite(ctx, def, existing.id))) return { ...errors, [keyField]: ctx.t(def.keyTaken ?? 'errors.notFound') };
-  if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, values, existing));
-  if (Object.keys(errors).length > 0) return errors;
-  await upsert(run, values, existing);
-  if (existing) run.result.updated++;
-  else run.result.created++;
-  return {};
-}
-
-/** CSV names foreign rows by code: each becomes the id of a live row the caller can see. */
-async function resolveCsvRefs(run: ImportRun, record: Record<string, string>, values: Values, errors: FieldErrors) {
-  const { ctx, def } = run;
-  for (const field of def.fields) {
-    if (!field.ref) continue;
-    const code = record[field.ref.csv]?.trim();
-    values[field.name] = null;
-    delete errors[field.name];
-    if (!code) {
-      if (field.required) errors[field.ref.csv] = ctx.t('errors.required', { field: fieldLabel(ctx.t, def, field.ref.csv) });
-      continue;
+  private report(line: number, errors: FieldErrors) {
+    const { t } = this.ctx;
+    for (const [field, message] of Object.entries(errors)) {
+      this.result.errorCount++;
+      if (this.result.errors.length < MAX_REPORTED) this.result.errors.push({ row: line, field: field ? fieldLabel(t, this.def, field) : '', message });
     }
-    const cacheKey = `${field.ref.table}\u0000${code}`;
-    // Only hits are remembered: a code missing now may be created by a later row of the same file.
-    const id = run.refIds.get(cacheKey) ?? (await findRef(run, field.ref, code));
-    if (id === undefined) {
-      errors[field.ref.csv] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.ref.csv) });
-      continue;
+  }
+
+  /** Reads every row, checks it a chunk at a time and hands each chunk's valid rows to `write`. */
+  async readFile(input: AsyncIterable<Buffer | string>, options: ImportOptions, write: (rows: CheckedRow[]) => Promise<void>) {
+    const { t } = this.ctx;
+    try {
+      const csv = await openCsv(input);
+      const header = mapHeader(this.def, csv.header, t);
+      if (header.errors.length) {
+        this.result.errors.push(...header.errors);
+        this.result.errorCount = header.errors.length;
+        return;
+      }
+      this.header = header.keys;
+      let chunk: CsvLine[] = [];
+      for await (const line of csv.rows) {
+        this.result.total++;
+        options.onRow?.(line.line);
+        chunk.push(line);
+        if (chunk.length < this.chunkRows) continue;
+        await write(await this.checkChunk(chunk));
+        chunk = [];
+        await letOthersIn();
+      }
+      await write(await this.checkChunk(chunk));
+      this.result.encoding = csv.encoding();
+      if (this.result.total === 0) this.report(1, { '': t('csv.empty') });
+    } catch (error) {
+      if (!(error instanceof CsvTextError)) throw error;
+      this.report(error.row, { '': t(error.messageKey, { row: error.row }) });
     }
-    run.refIds.set(cacheKey, id);
-    values[field.name] = id;
   }
-}
 
-/** A referenced row; one not found may be among the rows waiting for insertion, so look again after them. */
-async function findRef(run: ImportRun, ref: FieldRef, code: string) {
-  const found = await refVisible(run.ctx, ref, ref.by, code);
-  if (found || run.pending.length === 0 || ref.table !== run.def.table) return found?.id;
-  await flush(run);
-  return (await refVisible(run.ctx, ref, ref.by, code))?.id;
-}
-
-async function canWrite(ctx: MasterContext, def: MasterDefinition, id: number) {
-  const scope = def.writeScope ? def.writeScope(ctx.actor) : def.scope(ctx.actor);
-  if (!scope) return true;
-  return Boolean(await ctx.db.selectFrom(def.table).select('id').where('id', '=', id).where(scope).executeTakeFirst());
-}
-
-/** New rows wait for a batch insert unless the master has work to do after each write. */
-async function upsert(run: ImportRun, values: Values, existing: Row | undefined) {
-  const { ctx, def } = run;
-  const columns = await columnsOf(ctx, def, values, existing);
-  if (existing === undefined && !def.afterWrite) {
-    run.pending.push({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id });
-    if (run.pending.length >= INSERT_BATCH) await flush(run);
-    return;
+  finish() {
+    this.result.ok = this.result.errorCount === 0;
+    return this.result;
   }
-  let id = existing?.id;
-  if (id === undefined) {
-    const inserted = await ctx.db
-      .insertInto(def.table)
-      .values({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = inserted.id as number;
-  } else {
-    await ctx.db
-      .updateTable(def.table)
-      .set({ ...columns, deleted_at: null, updated_by: ctx.actor.id, updated_at: sql`now()`, version: sql`version + 1` })
-      .where('id', '=', id)
-      .execute();
+
+  /** Checks a chunk of rows: references and keys looked up once for the chunk, then each row's own rules. */
+  private async checkChunk(lines: CsvLine[]): Promise<CheckedRow[]> {
+    if (lines.length === 0) return [];
+    const records = lines.map(({ cells }) => Object.fromEntries(this.header.map((key, i) => [key, cells[i] ?? ''])));
+    await this.lookUpRefs(records);
+    const read = records.map((record) => this.readRecord(record));
+    const keyed = read.filter(({ errors }) => !this.def.key.some((column) => errors[column]));
+    const existing = await findExisting(this.ctx, this.def, keyed.map(({ values }) => values));
+    const writable = await this.writableIds([...existing.values()].map((row) => row.id));
+    const checked: CheckedRow[] = [];
+    for (const [i, { values, errors }] of read.entries()) {
+      if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await letOthersIn();
+      const line = lines[i]!.line;
+      const row = await this.checkRow(line, records[i]!, values, errors, existing, writable);
+      if (row) checked.push(row);
+    }
+    return checked;
   }
-  await def.afterWrite?.(ctx, id, values);
+
+  /** The fields the file carries, each checked; references as ids. */
+  private readRecord(record: Record<string, string>) {
+    const { values, errors } = readFields(this.def, record, this.ctx.t, true);
+    for (const field of this.def.fields) {
+      if (!field.ref || !(field.ref.csv in record)) continue;
+      const code = record[field.ref.csv]!.trim();
+      const label = () => fieldLabel(this.ctx.t, this.def, field.ref!.csv);
+      values[field.name] = code ? (this.refIds.get(`${field.ref.table}\u0000${code}`) ?? null) : null;
+      if (!code && field.required) errors[field.ref.csv] = this.ctx.t('errors.required', { field: label() });
+      if (code && values[field.name] === null) errors[field.ref.csv] = this.ctx.t('errors.refNotFound', { field: label() });
+    }
+    return { values, errors };
+  }
+
+  /** Codes named in a chunk → ids of live rows the caller can see: one query per reference. */
+  private async lookUpRefs(records: Record<string, string>[]) {
+    for (const field of this.def.fields) {
+      const ref = field.ref;
+      if (!ref || !this.header.includes(ref.csv)) continue;
+      const cacheKey = (code: string) => `${ref.table}\u0000${code}`;
+      const codes = [...new Set(records.map((record) => record[ref.csv]!.trim()))].filter((code) => code && !this.refIds.has(cacheKey(code)));
+      if (codes.length === 0) continue;
+      let query = this.ctx.db.selectFrom(ref.table).select(['id', `${ref.by} as code`]).where(ref.by, 'in', codes).where('deleted_at', 'is', null);
+      const scope = ref.scope(this.ctx.actor);
+      if (scope) query = query.where(scope);
+      // Only hits are remembered: a code missing now may be written by an earlier row (a parent department).
+      for (const { id, code } of await query.execute()) this.refIds.set(cacheKey(String(code)), id as number);
+    }
+  }
+
+  /** Of these existing rows, those the caller may change: one query. */
+  private async writableIds(ids: number[]) {
+    const scope = this.def.writeScope ? this.def.writeScope(this.ctx.actor) : this.def.scope(this.ctx.actor);
+    if (!scope) return new Set(ids);
+    if (ids.length === 0) return new Set<number>();
+    const rows = await this.ctx.db.selectFrom(this.def.table).select('id').where('id', 'in', ids).where(scope).execute();
+    return new Set(rows.map((row) => row.id as number));
+  }
+
+  private async checkRow(
+    line: number,
+    record: Record<string, string>,
+    values: Values,
+    errors: FieldErrors,
+    existingByKey: Map<string, Row>,
+    writable: Set<number>,
+  ): Promise<CheckedRow | undefined> {
+    const { ctx, def } = this;
+    const keyField = csvColumnOf(def, def.key[0]!);
+    const fail = (more: FieldErrors = {}) => {
+      this.report(line, { ...errors, ...more });
+      return undefined;
+    };
+    if (def.key.some((column) => errors[column] || errors[csvColumnOf(def, column)])) return fail();
+    const key = keyOf(def, values);
+    const earlier = this.seen.get(key);
+    if (earlier) return fail({ [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) });
+    this.seen.set(key, line);
+    const existing = existingByKey.get(key);
+    // A key held outside the caller's scope: the master's "taken" message when it has one (login ids).
+    if (existing && !writable.has(existing.id)) return fail({ [keyField]: ctx.t(def.keyTaken ?? 'errors.notFound') });
+    if (!existing) this.requireMissingFields(record, values, errors);
+    const merged: Values = existing ? { ...(pick(existing, def) as Values), ...values } : values;
+    if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, merged, existing));
+    if (Object.keys(errors).length > 0) return fail();
+    const columns = await columnsOf(ctx, def, values, existing);
+    for (const column of Object.keys(columns)) this.columns[existing ? 'updated' : 'inserted'].add(column);
+    if (existing) this.result.updated++;
+    else this.result.created++;
+    return { line, targetId: existing?.id ?? null, targetVersion: existing?.version ?? null, columns, values: merged };
+  }
+
+  /** A new row needs every required field, also those whose column the file leaves out. */
+  private requireMissingFields(record: Record<string, string>, values: Values, errors: FieldErrors) {
+    for (const field of this.def.fields) {
+      const column = field.ref?.csv ?? field.name;
+      if (column in record) continue;
+      values[field.name] = null;
+      if (field.required) errors[column] = this.ctx.t('errors.required', { field: fieldLabel(this.ctx.t, this.def, column) });
+    }
+  }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Action } from '../../common/permissions.js';
-import { AppError } from '../errors.js';
 import { importMaster } from '../imports/import-master.js';
 import { toCsv } from '../imports/csv.js';
+import { uploadedCsv } from '../imports/upload.js';
 import type { MasterContext, MasterDefinition } from './definition.js';
 import { fieldLabel } from './fields.js';
 import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, type ListQuery, updateRecord } from './service.js';
@@ -39,12 +39,6 @@ const readContext = (app: FastifyInstance, request: FastifyRequest): MasterConte
   actor: request.actor,
   t: request.t,
 });
-
-async function uploadedCsv(request: FastifyRequest) {
-  const file = request.isMultipart() ? await request.file() : undefined;
-  if (!file) throw new AppError(400, 'csv.fileRequired', {}, { file: request.t('csv.fileRequired') });
-  return file.file;
-}
 
 /** Registers the simple-rest CRUD, bulk delete and CSV routes of one master under /api/<resource>. */
 export function registerMaster(app: FastifyInstance, def: MasterDefinition) {

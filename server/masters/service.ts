@@ -214,7 +214,8 @@ export async function updateRecord(
   return findRecord(ctx, def, id);
 }
 
-function pick(row: Row, def: MasterDefinition) {
+/** The stored values of a row's writable fields. */
+export function pick(row: Row, def: MasterDefinition) {
   return Object.fromEntries(def.fields.filter((f) => !f.writeOnly).map((f) => [f.name, row[f.name] ?? null]));
 }
 

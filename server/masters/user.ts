@@ -67,7 +67,9 @@ async function userColumns(_ctx: MasterContext, values: Values, existing: Row | 
   return {
     ...columns,
     password_hash: await hashPassword(password),
-    ...(existing ? { token_version: sql`token_version + 1` } : {}),
+    // The CSV import stages plain values and knows the row's token_version (its merge refuses a row
+    // changed since); the screens, which do not read it, raise it in SQL.
+    ...(existing ? { token_version: typeof existing.token_version === 'number' ? existing.token_version + 1 : sql`token_version + 1` } : {}),
   };
 }
 

@@ -70,14 +70,16 @@ t.test('one bad row: every row error is reported by line and the table is untouc
 t.test('headers are checked before any row', async (t) => {
   const { app } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
-  const response = await hq(post('/api/department/check_file_import', '部署コード,住所,色\nX1,東京\n'));
+  const response = await hq(post('/api/department/check_file_import', '部署名,住所,色\nX1,東京\n'));
   t.match(response.json(), {
     ok: false,
     errors: [
       { row: 1, message: '不明な列があります: 色' },
-      { row: 1, message: '必須の列がありません: 部署名, レベル' },
+      { row: 1, message: '必須の列がありません: 部署コード' },
     ],
   });
+  const newRowWithoutLevel = await hq(post('/api/department/check_file_import', '部署コード,部署名\nX1,新部署\n'));
+  t.match(newRowWithoutLevel.json(), { ok: false, errors: [{ row: 2, field: 'レベル', message: 'レベルを入力してください。' }] });
   const empty = await hq(post('/api/department/check_file_import', 'code,name,level\n'));
   t.match(empty.json(), { ok: false, errors: [{ message: 'CSVにデータ行がありません。' }] });
   const missing = await hq({ method: 'POST', url: '/api/department/import', payload: {} });

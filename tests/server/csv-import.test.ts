@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream';
+import iconv from 'iconv-lite';
+import t from 'tap';
+import { destinationCsvLines } from '../../db/seed/generate-destinations.js';
+import { buildApp } from '../../server/app.js';
+import { findActor } from '../../server/auth/actor.js';
+import { loadConfig } from '../../server/config.js';
+import { translator } from '../../server/i18n.js';
+import { importMaster } from '../../server/imports/import-master.js';
+import { MAX_CONCURRENT_IMPORTS, takeImportSlot } from '../../server/imports/slots.js';
+import { mergeRows } from '../../server/imports/staging.js';
+import { deliveryDestinationMaster } from '../../server/masters/delivery-destination.js';
+import { vehicleTypeMaster } from '../../server/masters/vehicle-type.js';
+import { csvUpload, demoApp, JWT_SECRET, signedIn } from './helpers.js';
+
+const post = (url: string, file: Buffer | string) => ({ method: 'POST' as const, url, ...csvUpload(file) });
+
+const vehicleTypeRows = (count: number, name = '車種') =>
+  ['code,name,max_loading_capacity,pallet_capacity', ...Array.from({ length: count }, (_, i) => `VT-${i + 1},${name}${i + 1},4000,16`)].join('\n');
+
+t.test('CSV imports', async (t) => {
+  const { app, db } = await demoApp(t);
+  const hq = await signedIn(app, 'hq');
+  const superAdmin = (await findActor(db, (await db.selectFrom('users').select('id').where('login_id', '=', 'super').executeTakeFirstOrThrow()).id))!;
+  const ja = translator('ja');
+  const vehicleTypes = () => db.selectFrom('vehicle_types').selectAll().orderBy('id').execute();
+
+  t.test('a file over the upload limit answers 413 and writes nothing', async (t) => {
+    const small = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false, maxUploadBytes: 4096 });
+    t.teardown(() => small.close());
+    const before = await vehicleTypes();
+    const file = vehicleTypeRows(1000);
+    t.ok(Buffer.byteLength(file) > 4096 * 2, 'the first part alone would be valid rows');
+    const response = await (await signedIn(small, 'hq'))(post('/api/vehicle_type/import', file));
+    t.equal(response.statusCode, 413);
+    t.match(response.json().message, /^ファイルが大きすぎます/);
+    t.same(await vehicleTypes(), before);
+  });
+
+  t.test('the file must come in the field "file"; broken multipart bodies answer 400', async (t) => {
+    const upload = csvUpload('code,name\nX,x\n');
+    const renamed = { ...upload, payload: Buffer.from(upload.payload.toString().replace('name="file"', 'name="csv"')) };
+    const wrongField = await hq({ method: 'POST', url: '/api/vehicle_type/import', ...renamed });
+    t.equal(wrongField.statusCode, 400);
+    t.match(wrongField.json(), { message: /「csv」/, errors: { csv: /「file」/ } });
+
+    const truncated = { ...upload, payload: upload.payload.subarray(0, upload.payload.length - 20) };
+    t.equal((await hq({ method: 'POST', url: '/api/vehicle_type/import', ...truncated })).statusCode, 400, 'truncated');
+    const noBoundary = await hq({ method: 'POST', url: '/api/vehicle_type/import', payload: Buffer.from([0, 1, 2, 255]), headers: { 'content-type': 'multipart/form-data' } });
+    t.equal(noBoundary.statusCode, 400, 'binary body without a boundary');
+    t.equal((await vehicleTypes()).some((row) => row.code === 'X'), false);
+  });
+
+  t.test('bytes valid in neither encoding throughout are refused at their first bad row', async (t) => {
+    const before = await vehicleTypes();
+    // 70 KiB of UTF-8 rows (beyond the first piece that decides the encoding), then one Shift_JIS row.
+    const utf8 = vehicleTypeRows(3000, '大型トラック');
+    const mixed = Buffer.concat([Buffer.from(`${utf8}\n`), iconv.encode('VT-SJIS,小型\n', 'cp932')]);
+    t.ok(mixed.length > 64 * 1024);
+    const response = await hq(post('/api/vehicle_type/import', mixed));
+    t.equal(response.statusCode, 422);
+    t.match(response.json(), { ok: false, errors: [{ row: 3002, message: '3002行目: 文字コードが正しくありません。ファイル全体をUTF-8またはShift_JISで保存してください。' }] });
+    t.same(await vehicleTypes(), before, 'nothing written');
+
+    const binary = await hq(post('/api/vehicle_type/check_file_import', Buffer.from('code,name\nA,a\nB,\u0000\u0001\u0002\n')));
+    t.match(binary.json(), { ok: false, errors: [{ row: 3, message: /テキストのCSVファイルではありません/ }] });
+  });
+
+  t.test('a Shift_JIS file that is plain ASCII for its first 64 KiB is still read as Shift_JIS', async (t) => {
+    const ascii = Array.from({ length: 3000 }, (_, i) => `AS-${i},ascii-name-${i}`).join('\n');
+    const file = Buffer.concat([Buffer.from(`code,name\n${ascii}\n`), iconv.encode('AS-KANA,軽トラック\n', 'cp932')]);
+    const response = await hq(post('/api/vehicle_type/check_file_import', file));
+    t.match(response.json(), { ok: true, total: 3001, encoding: 'shift_jis' });
+  });
+
+  t.test('an upsert changes only the columns the file carries; new rows still need the required ones', async (t) => {
+    await hq(post('/api/vehicle_type/import', 'code,name,max_loading_capacity,pallet_capacity,cage_cart_capacity\nKEEP,4t車,4000,16,20\n'));
+    const renamed = await hq(post('/api/vehicle_type/import', 'code,name\nKEEP,4tウイング車\n'));
+    t.match(renamed.json(), { ok: true, updated: 1 });
+    const kept = await db.selectFrom('vehicle_types').selectAll().where('code', '=', 'KEEP').executeTakeFirstOrThrow();
+    t.match(kept, { name: '4tウイング車', max_loading_capacity: 4000, pallet_capacity: 16, cage_cart_capacity: 20, version: 2 });
+
+    const capacityOnly = await hq(post('/api/vehicle_type/import', 'code,pallet_capacity\nKEEP,18\nNEWONE,10\n'));
+    t.match(capacityOnly.json(), { ok: false, errors: [{ row: 3, field: '車種名', message: '車種名を入力してください。' }] });
+    t.match(await db.selectFrom('vehicle_types').select('pallet_capacity').where('code', '=', 'KEEP').executeTakeFirstOrThrow(), { pallet_capacity: 16 });
+  });
+
+  t.test('re-importing 200 rows is a handful of queries, not three per row', async (t) => {
+    let queries = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const file = vehicleTypeRows(200, '再取込');
+    const first = await importMaster(counted, vehicleTypeMaster, superAdmin, ja, Readable.from([file]), { commit: true });
+    t.match(first, { ok: true, created: 200 });
+    queries = 0;
+    const again = await importMaster(counted, vehicleTypeMaster, superAdmin, ja, Readable.from([file.replaceAll('再取込', '再々取込')]), { commit: true });
+    t.match(again, { ok: true, created: 0, updated: 200 });
+    t.ok(queries <= 12, `${queries} queries`);
+    t.equal((await db.selectFrom('vehicle_types').select('name').where('code', '=', 'VT-200').executeTakeFirstOrThrow()).name, '再々取込200');
+  });
+
+  t.test('other requests are served while a long import runs on the one embedded connection', async (t) => {
+    const file = [...destinationCsvLines(4000)].join('\n');
+    let importDone = false;
+    const running = importMaster(db, deliveryDestinationMaster, superAdmin, ja, Readable.from([file]), { commit: true }).then((result) => {
+      importDone = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const profile = await hq({ method: 'GET', url: '/api/auth/profile' });
+    t.equal(profile.statusCode, 200);
+    t.equal(importDone, false, 'the profile answered before the import finished');
+    t.match(await running, { ok: true, created: 4000 });
+  });
+
+  t.test('a row changed by someone else between check and merge makes the merge write nothing', async (t) => {
+    const row = await db.selectFrom('vehicle_types').selectAll().where('code', '=', 'KEEP').executeTakeFirstOrThrow();
+    const stale = { line: 7, targetId: row.id, targetVersion: row.version - 1, columns: { name: '古い' }, values: {} };
+    const fresh = { line: 2, targetId: null, targetVersion: null, columns: { code: 'NEVER', name: 'x' }, values: {} };
+    const merge = db.transaction().execute((trx) =>
+      mergeRows(trx, vehicleTypeMaster, superAdmin.id, { rows: [fresh, stale] }, { inserted: new Set(['code', 'name']), updated: new Set(['name']) }),
+    );
+    t.match(await merge.catch((error: unknown) => error), { statusCode: 409, messageKey: 'csv.changedDuringImport', params: { row: 7 } });
+    t.match(await db.selectFrom('vehicle_types').select('name').where('id', '=', row.id).executeTakeFirstOrThrow(), { name: row.name });
+    t.equal(await db.selectFrom('vehicle_types').select('id').where('code', '=', 'NEVER').executeTakeFirst(), undefined);
+  });
+
+  t.test('staging rows of a dead import are removed by the next import; a finished one leaves none', async (t) => {
+    const dead = '00000000-0000-4000-8000-000000000001';
+    await db.insertInto('imports').values({ id: dead, master: 'vehicle_type', touched_at: new Date(Date.now() - 3600_000) }).execute();
+    await db.insertInto('import_rows').values({ import_id: dead, line: 2, columns: JSON.stringify({ code: 'DEAD' }) }).execute();
+    await hq(post('/api/vehicle_type/import', 'code,name\nALIVE,生存\n'));
+    t.same(await db.selectFrom('import_rows').selectAll().execute(), []);
+    t.same(await db.selectFrom('imports').selectAll().execute(), []);
+  });
+});
+
+t.test('at most two imports run at once per database; the next waits briefly, then answers 503', async (t) => {
+  const db = {};
+  const releases = await Promise.all(Array.from({ length: MAX_CONCURRENT_IMPORTS }, () => takeImportSlot(db)));
+  t.match(await takeImportSlot(db, 200).catch((error: unknown) => error), { statusCode: 503, messageKey: 'csv.busy' });
+  const waiting = takeImportSlot(db, 2000);
+  releases[0]!();
+  const release = await waiting;
+  t.type(release, 'function', 'a freed slot is taken by the waiting import');
+  t.type(await takeImportSlot({}, 0), 'function', 'another database has its own slots');
+});
