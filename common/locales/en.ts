@@ -133,6 +133,7 @@ export const en: Catalogue = {
     wrongField: 'The upload field "{{field}}" is not accepted; send the file as "file".',
     busy: 'Other CSV imports are running. Please try again shortly.',
     changedDuringImport: 'Someone changed the record of row {{row}} during the import. Nothing was written; please import again.',
+    referenceGoneDuringImport: 'A record that row {{row}} refers to was deleted during the import. Nothing was written; please import again.',
   },
   enums: {
     userType: { '1': 'Super admin', '2': 'Admin', '3': 'Vehicle allocation' },

@@ -73,6 +73,8 @@ export async function mergeRows(db: Kysely<any>, def: MasterDefinition, actorId:
   const from = sql`${sourceOf(source)} as s cross join lateral jsonb_populate_record(null::${table}, s.columns) as r`;
   const { expected, stale } = await updatesToMake(db, def, source);
   if (stale !== null) throw new AppError(409, 'csv.changedDuringImport', { row: stale });
+  const orphan = await firstRowReferringToDeleted(db, def, source);
+  if (orphan !== null) throw new AppError(409, 'csv.referenceGoneDuringImport', { row: orphan });
   if (expected > 0) {
     const sets = [...columns.updated].map(
       (column) => sql`${sql.id(column)} = case when s.columns ? ${sql.lit(column)} then r.${sql.id(column)} else ${table}.${sql.id(column)} end`,
@@ -99,4 +101,25 @@ async function updatesToMake(db: Kysely<any>, def: MasterDefinition, source: Mer
       min(s.line) filter (where s.target_id is not null and t.version is distinct from s.target_version) as stale
     from ${sourceOf(source)} as s left join ${table} as t on t.id = s.target_id`.execute(db);
   return rows[0]!;
+}
+
+/**
+ * The rows were checked before the merge's transaction began: the rows they refer to are locked
+ * FOR SHARE now (a deletion waits for this merge, then sees the new references), and a row whose
+ * reference was deleted in between refuses the whole merge. One query per reference.
+ */
+async function firstRowReferringToDeleted(db: Kysely<any>, def: MasterDefinition, source: MergeSource) {
+  for (const field of def.fields) {
+    if (!field.ref) continue;
+    const referenced = sql`(s.columns ->> ${sql.lit(field.name)})::integer`;
+    const { rows } = await sql<{ line: number | null }>`with live as (
+        select id from ${sql.table(field.ref.table)}
+        where id in (select ${referenced} from ${sourceOf(source)} as s) and deleted_at is null
+        for share
+      )
+      select min(s.line) as line from ${sourceOf(source)} as s
+      where ${referenced} is not null and ${referenced} not in (select id from live)`.execute(db);
+    if (rows[0]?.line !== null && rows[0]?.line !== undefined) return rows[0].line;
+  }
+  return null;
 }
