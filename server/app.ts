@@ -5,12 +5,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
-import { MASTERS } from './masters/index.js';
-import { registerMaster } from './masters/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import { validatorCompiler } from './http/validator.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
+import masterRoutes from './routes/masters.js';
 import notificationRoutes from './routes/notification.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
@@ -29,8 +29,8 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.LOG_LEVEL },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   await app.register(errorsPlugin);
@@ -43,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(geocodeRoutes);
       await api.register(userVehicleRoutes);
-      for (const master of MASTERS) registerMaster(api, master);
+      await api.register(masterRoutes);
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,12 @@ export const en: Catalogue = {
     invalidFormat: '{{field}} is not in a valid format.',
     outOfRange: '{{field}} must be between {{min}} and {{max}}.',
     unknownField: 'Unknown field: {{field}}',
+    forbiddenCharacter: '{{field}} contains a character that is not allowed.',
+    notInteger: '{{field}} must be a whole number.',
+    notNumber: '{{field}} must be a number.',
+    notText: '{{field}} must be text.',
+    notList: '{{field}} must be a list.',
+    tooMany: '{{field}} accepts at most {{max}} items.',
     duplicateCode: 'This code is already registered.',
     hiddenRegistered:
       'This record is already registered. It is hidden on the master screen but exists in the database; change it via CSV import.',

@@ -140,7 +140,6 @@ async function importRow(run: ImportRun, record: Record<string, string>, line: n
   const { ctx, def } = run;
   const { values, errors } = readFields(def, record, ctx.t);
   await resolveCsvRefs(run, record, values, errors);
-  if (def.fromCsv) Object.assign(errors, await def.fromCsv(ctx, record, values));
   const keyField = def.key[0]!;
   if (def.key.some((column) => errors[column])) return errors;
   const key = JSON.stringify(def.key.map((column) => values[column]));

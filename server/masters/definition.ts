@@ -31,6 +31,13 @@ export interface Field {
   writeOnly?: boolean;
 }
 
+/** A display column: `column` (default `name`) of the `table` row that `foreignKey` points at. */
+export interface DisplayColumn {
+  foreignKey: string;
+  table: string;
+  column?: string;
+}
+
 /** A row elsewhere that refers to this master and so blocks its deletion. */
 export interface Reference {
   table: string;
@@ -51,7 +58,9 @@ export type Row = Record<string, unknown> & { id: number; version: number };
 
 /**
  * A master declared as data. The generic routes, service and CSV importer serve every master
- * from its declaration; only rules that really differ live in `check` and `fromCsv`.
+ * from its declaration (its request and response schemas too: `server/masters/schemas.ts`); only
+ * rules that really differ live in `check`, `toColumns`, `checkDelete` and `afterWrite`.
+ * Every column a client receives is declared here: a column that is not (a password hash) never leaves.
  */
 export interface MasterDefinition {
   /** URL segment under /api and the importer's name, e.g. `department` */
@@ -79,12 +88,10 @@ export interface MasterDefinition {
   scope(actor: Actor): Expression<SqlBool> | undefined;
   /** What the actor may change, when narrower than what they may see. */
   writeScope?(actor: Actor): Expression<SqlBool> | undefined;
-  /** columns never sent to a client (password hashes) */
-  hidden?: string[];
-  /** Extra display columns joined in lists and reads, e.g. the parent's name. */
-  displayColumns?(db: Kysely<any>, tableRef: string): Record<string, Expression<unknown>>;
-  /** Turns the CSV's virtual columns into field values (codes into ids). */
-  fromCsv?(ctx: MasterContext, record: Record<string, string>, values: Values): Promise<FieldErrors>;
+  /** Columns clients read and filter on but never write (a driver's app login flag). */
+  readOnly?: Field[];
+  /** Display columns read with each row, e.g. the parent's name: alias → where it comes from. */
+  display?: Record<string, DisplayColumn>;
   /** Rules across fields or rows, after each field passed its own checks. */
   check?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors>;
   /** Field values → stored columns, when they differ (hashing a password). */

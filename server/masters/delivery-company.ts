@@ -1,7 +1,6 @@
 import { INVOICE_REGISTRATION_PATTERN } from '../../common/validation.js';
 import { addressFields, codeField, emailField, kanaField, nameField } from './common-fields.js';
 import type { MasterDefinition } from './definition.js';
-import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { contractedCompanyScope, departmentScope } from './scope.js';
 
@@ -32,5 +31,5 @@ export const deliveryCompanyMaster: MasterDefinition = {
   // Centers see the carriers their branch or division contracted; only the contracting side edits them.
   scope: (actor) => contractedCompanyScope(actor, 'delivery_companies.id'),
   writeScope: (actor) => departmentScope(actor, 'delivery_companies.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  display: { department_name: { foreignKey: 'department_id', table: 'departments' } },
 };

@@ -1,9 +1,8 @@
 import { ADDRESS_MAX, CODE_PATTERN, NAME_MAX } from '../../common/validation.js';
 import { isEndAfterStart } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
-import { amountField, countField, latitudeField, longitudeField, phoneField, timeField } from './common-fields.js';
+import { countField, latitudeField, longitudeField, phoneField, timeField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
 import { customerRef, directionRef } from './refs.js';
 import { destinationScope } from './scope.js';
 
@@ -27,7 +26,7 @@ export const deliveryDestinationMaster: MasterDefinition = {
     { name: 'customer_company_name', type: 'string', required: true, max: NAME_MAX },
     { name: 'customer_store_name', type: 'string', required: true, max: NAME_MAX },
     { name: 'customer_address', type: 'string', required: true, max: ADDRESS_MAX },
-    amountField('shipping_fee'),
+    yenField('shipping_fee'),
     { name: 'direction_id', type: 'integer', ref: directionRef },
     countField('order', 10_000),
     { name: 'delivery_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
@@ -65,9 +64,9 @@ export const deliveryDestinationMaster: MasterDefinition = {
   ],
   references: [],
   scope: destinationScope,
-  displayColumns: (db, table) => ({
-    direction_name: lookup(db, table, 'direction_id', 'directions'),
-    customer_name: lookup(db, table, 'customer_id', 'customers'),
-  }),
+  display: {
+    direction_name: { foreignKey: 'direction_id', table: 'directions' },
+    customer_name: { foreignKey: 'customer_id', table: 'customers' },
+  },
   check: checkTimeWindow,
 };

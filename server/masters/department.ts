@@ -3,7 +3,6 @@ import { isSuper } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { addressFields, codeField, nameField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
-import { lookup } from './display.js';
 import { ensureOperationTimes } from './operation-time.js';
 import { departmentRef } from './refs.js';
 import { departmentScope, departmentSubtree } from './scope.js';
@@ -61,10 +60,10 @@ export const departmentMaster: MasterDefinition = {
   ],
   cascade: [{ table: 'operation_times', column: 'department_id' }],
   scope: (actor) => departmentScope(actor, 'departments.id'),
-  displayColumns: (db, table) => ({
-    parent_name: lookup(db, table, 'parent_id', 'departments'),
-    parent_code: lookup(db, table, 'parent_id', 'departments', 'code'),
-  }),
+  display: {
+    parent_name: { foreignKey: 'parent_id', table: 'departments' },
+    parent_code: { foreignKey: 'parent_id', table: 'departments', column: 'code' },
+  },
   afterWrite: ensureOperationTimes,
   check: checkDepartment,
 };

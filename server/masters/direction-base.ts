@@ -1,5 +1,4 @@
 import type { MasterDefinition } from './definition.js';
-import { lookup } from './display.js';
 import { companyRef, departmentRef, directionRef, vehicleTypeRef } from './refs.js';
 import { departmentScope } from './scope.js';
 
@@ -23,10 +22,10 @@ export const directionBaseMaster: MasterDefinition = {
   csvColumns: ['direction_code', 'base_department_code', 'delivery_company_code', 'vehicle_type_code', 'trips_per_day'],
   references: [],
   scope: (actor) => departmentScope(actor, 'direction_bases.base_department_id'),
-  displayColumns: (db, table) => ({
-    direction_name: lookup(db, table, 'direction_id', 'directions'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-  }),
+  display: {
+    direction_name: { foreignKey: 'direction_id', table: 'directions' },
+    base_department_name: { foreignKey: 'base_department_id', table: 'departments' },
+    delivery_company_name: { foreignKey: 'delivery_company_id', table: 'delivery_companies' },
+    vehicle_type_name: { foreignKey: 'vehicle_type_id', table: 'vehicle_types' },
+  },
 };

@@ -1,6 +1,5 @@
 import { codeField, nameField } from './common-fields.js';
 import type { MasterDefinition } from './definition.js';
-import { lookup } from './display.js';
 import { departmentRef, districtRef } from './refs.js';
 import { departmentScope } from './scope.js';
 
@@ -27,8 +26,8 @@ export const directionMaster: MasterDefinition = {
     { table: 'direction_bases', column: 'direction_id', labelKey: 'menu.directionBase' },
   ],
   scope: (actor) => departmentScope(actor, 'directions.department_id'),
-  displayColumns: (db, table) => ({
-    district_name: lookup(db, table, 'district_id', 'districts'),
-    department_name: lookup(db, table, 'department_id', 'departments'),
-  }),
+  display: {
+    district_name: { foreignKey: 'district_id', table: 'districts' },
+    department_name: { foreignKey: 'department_id', table: 'departments' },
+  },
 };

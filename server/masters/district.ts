@@ -1,6 +1,5 @@
 import { codeField, nameField } from './common-fields.js';
 import type { MasterDefinition } from './definition.js';
-import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { departmentScope } from './scope.js';
 
@@ -17,5 +16,5 @@ export const districtMaster: MasterDefinition = {
   csvColumns: ['code', 'name', 'department_code'],
   references: [{ table: 'directions', column: 'district_id', labelKey: 'menu.direction' }],
   scope: (actor) => departmentScope(actor, 'districts.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  display: { department_name: { foreignKey: 'department_id', table: 'departments' } },
 };

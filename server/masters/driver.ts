@@ -1,9 +1,8 @@
 import { PASSWORD_MIN } from '../../common/validation.js';
 import { hashPassword } from '../auth/password.js';
 import type { FieldErrors } from '../errors.js';
-import { amountField, kanaField, nameField, phoneField } from './common-fields.js';
+import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
 import { LOGIN_ID_PATTERN } from './user.js';
@@ -46,20 +45,20 @@ export const driverMaster: MasterDefinition = {
     phoneField,
     { name: 'default_vehicle_id', type: 'integer', ref: vehicleRef('default_vehicle_number') },
     { name: 'employment_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
-    amountField('hourly_wage'),
+    yenField('hourly_wage'),
   ],
+  readOnly: [{ name: 'login_flag', type: 'integer', range: { min: 0, max: 1 } }],
   search: ['name', 'name_kana', 'login_id', 'phone'],
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'base_department_id', 'employment_type', 'login_flag', 'updated_at'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
   references: [],
-  hidden: ['password_hash'],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
-  displayColumns: (db, table) => ({
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-    default_vehicle_number: lookup(db, table, 'default_vehicle_id', 'vehicles', 'vehicle_number'),
-  }),
+  display: {
+    delivery_company_name: { foreignKey: 'delivery_company_id', table: 'delivery_companies' },
+    base_department_name: { foreignKey: 'base_department_id', table: 'departments' },
+    default_vehicle_number: { foreignKey: 'default_vehicle_id', table: 'vehicles', column: 'vehicle_number' },
+  },
   check: checkDriver,
   toColumns: driverColumns,
 };

@@ -3,7 +3,6 @@ import { minutesOf } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
 import { timeField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { departmentScope } from './scope.js';
 
@@ -55,6 +54,6 @@ export const operationTimeMaster: MasterDefinition = {
   csvColumns: ['department_code', 'delivery_type', ...STEPS],
   references: [],
   scope: (actor) => departmentScope(actor, 'operation_times.department_id'),
-  displayColumns: (db, table) => ({ department_name: lookup(db, table, 'department_id', 'departments') }),
+  display: { department_name: { foreignKey: 'department_id', table: 'departments' } },
   check: checkSteps,
 };

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AppError, conflict, type FieldErrors, invalid, notFound } from '../errors.js';
 import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import { lookup } from './display.js';
 import { fieldLabel, readFields } from './fields.js';
 
 export interface ListQuery {
@@ -23,16 +24,10 @@ function visible(ctx: MasterContext, def: MasterDefinition, forWrite = false) {
 }
 
 function withDisplay(ctx: MasterContext, def: MasterDefinition, query: ReturnType<typeof visible>) {
-  const display = def.displayColumns?.(ctx.db, def.table) ?? {};
+  const display = Object.entries(def.display ?? {});
   return query
     .selectAll(def.table)
-    .select(Object.entries(display).map(([alias, expression]) => sql`${expression}`.as(alias)));
-}
-
-/** What a client may see of a row: never the hidden columns. */
-function present(def: MasterDefinition, row: Record<string, unknown>): Row {
-  for (const column of def.hidden ?? []) delete row[column];
-  return row as Row;
+    .select(display.map(([alias, column]) => sql`${lookup(ctx.db, def.table, column)}`.as(alias)));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -65,14 +60,14 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
     if (def.sorts.includes(column)) page = page.orderBy(`${def.table}.${column}`, orders[i] === 'desc' ? 'desc' : 'asc');
   });
   const rows = await page.orderBy(`${def.table}.id`).limit(end - start).offset(start).execute();
-  return { rows: rows.map((row) => present(def, row)), total: Number(total) };
+  return { rows: rows as Row[], total: Number(total) };
 }
 
 /** One live row in the actor's scope; anything else is a 404 that does not tell whether it exists. */
 export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: number, forWrite = false): Promise<Row> {
   const row = await withDisplay(ctx, def, visible(ctx, def, forWrite)).where(`${def.table}.id`, '=', id).executeTakeFirst();
   if (!row) throw notFound();
-  return present(def, row);
+  return row as Row;
 }
 
 /** The most recent row holding this business key, live or soft-deleted, whatever its scope. */

@@ -1,6 +1,5 @@
 import type { FieldErrors } from '../errors.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
 import { companyRef, vehicleTypeRef } from './refs.js';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,9 +32,9 @@ export const unitPriceMaster: MasterDefinition = {
   csvColumns: ['vehicle_type_code', 'kind', 'delivery_company_code', 'price_per_trip', 'price_per_km', 'effective_from'],
   references: [],
   scope: () => undefined,
-  displayColumns: (db, table) => ({
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-  }),
+  display: {
+    vehicle_type_name: { foreignKey: 'vehicle_type_id', table: 'vehicle_types' },
+    delivery_company_name: { foreignKey: 'delivery_company_id', table: 'delivery_companies' },
+  },
   check: checkDate,
 };

@@ -5,7 +5,6 @@ import { hashPassword } from '../auth/password.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { emailField, nameField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
-import { lookup } from './display.js';
 import { companyRef, departmentRef } from './refs.js';
 import { userScope } from './scope.js';
 
@@ -67,12 +66,11 @@ export const userMaster: MasterDefinition = {
   filters: ['type', 'department_id', 'delivery_company_id'],
   csvColumns: ['login_id', 'name', 'password', 'type', 'department_code', 'delivery_company_code', 'email'],
   references: [],
-  hidden: ['password_hash', 'token_version'],
   scope: userScope,
-  displayColumns: (db, table) => ({
-    department_name: lookup(db, table, 'department_id', 'departments'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-  }),
+  display: {
+    department_name: { foreignKey: 'department_id', table: 'departments' },
+    delivery_company_name: { foreignKey: 'delivery_company_id', table: 'delivery_companies' },
+  },
   check: checkUser,
   toColumns: userColumns,
   checkDelete: refuseOwnAccount,

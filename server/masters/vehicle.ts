@@ -2,7 +2,6 @@ import { VEHICLE_NUMBER_MAX } from '../../common/validation.js';
 import { amountField, countField } from './common-fields.js';
 import type { FieldErrors } from '../errors.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
 
@@ -34,10 +33,10 @@ export const vehicleMaster: MasterDefinition = {
   csvColumns: ['vehicle_number', 'vehicle_type_code', 'delivery_company_code', 'base_department_code', 'avg_fuel_economy', 'max_loading_capacity', 'average_volume'],
   references: [{ table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' }],
   scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
-  displayColumns: (db, table) => ({
-    vehicle_type_name: lookup(db, table, 'vehicle_type_id', 'vehicle_types'),
-    delivery_company_name: lookup(db, table, 'delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup(db, table, 'base_department_id', 'departments'),
-  }),
+  display: {
+    vehicle_type_name: { foreignKey: 'vehicle_type_id', table: 'vehicle_types' },
+    delivery_company_name: { foreignKey: 'delivery_company_id', table: 'delivery_companies' },
+    base_department_name: { foreignKey: 'base_department_id', table: 'departments' },
+  },
   check: checkVehicle,
 };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { schemaFieldErrors } from '../http/field-errors.js';
 
 /** One error shape for every route: {message, code, errors?}; no internals in 5xx bodies. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -13,12 +14,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       });
     }
     if (error.validation) {
-      const errors: Record<string, string> = {};
-      for (const v of error.validation) {
-        const field = (v.instancePath.split('/')[1] || (v.params as { missingProperty?: string }).missingProperty) ?? '';
-        errors[field] = request.t('errors.invalidFormat', { field });
-      }
-      return reply.status(400).send({ message: request.t('errors.validation'), code: 400, errors });
+      return reply.status(400).send({ message: request.t('errors.validation'), code: 400, errors: schemaFieldErrors(request, error) });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

@@ -1,18 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findActor, profileOf } from '../auth/actor.js';
 import { verifyPassword } from '../auth/password.js';
 import { unauthorized } from '../errors.js';
+import { loginLabels, loginSchema, logoutSchema, profileSchema } from './auth-schemas.js';
 
-const LoginBody = Type.Object({
-  login_id: Type.String({ minLength: 1, maxLength: 50 }),
-  password: Type.String({ minLength: 1, maxLength: 200 }),
-});
-
-export default async function authRoutes(app: FastifyInstance) {
-  app.post<{ Body: { login_id: string; password: string } }>(
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/auth/login',
-    { schema: { body: LoginBody }, config: { public: true } },
+    { schema: loginSchema, config: { public: true, labels: loginLabels } },
     async (request) => {
       const { login_id, password } = request.body;
       const user = await app.db
@@ -30,8 +25,10 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/auth/profile', { config: { anyUser: true } }, async (request) => profileOf(app.db, request.actor));
+  app.get('/auth/profile', { schema: profileSchema, config: { anyUser: true } }, async (request) => profileOf(app.db, request.actor));
 
   // Tokens are stateless: logging out is the client forgetting its token (and its cookies).
-  app.post('/auth/logout', { config: { anyUser: true } }, async () => ({ ok: true }));
-}
+  app.post('/auth/logout', { schema: logoutSchema, config: { anyUser: true } }, async () => ({ ok: true }));
+};
+
+export default authRoutes;

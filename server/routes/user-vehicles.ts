@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../errors.js';
 import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
 import { userMaster } from '../masters/user.js';
 import { vehicleMaster } from '../masters/vehicle.js';
 import { companyScope } from '../masters/scope.js';
+import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './user-vehicle-schemas.js';
 
 /** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
 async function vehiclesOf(ctx: MasterContext, userId: number) {
@@ -20,18 +20,18 @@ async function vehiclesOf(ctx: MasterContext, userId: number) {
   return query.orderBy('vehicles.vehicle_number').execute();
 }
 
-export default async function userVehicleRoutes(app: FastifyInstance) {
+const userVehicleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const context = (request: { actor: MasterContext['actor']; t: MasterContext['t'] }, db = app.db): MasterContext => ({
     db,
     actor: request.actor,
     t: request.t,
   });
 
-  app.get<{ Querystring: { user_id?: number } }>(
+  app.get(
     '/user/vehicle_allocation',
     {
-      schema: { querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }) },
-      config: { permission: { area: 'vehicle', action: 'list' } },
+      schema: userVehiclesSchema,
+      config: { permission: { area: 'vehicle', action: 'list' }, labels: userVehicleLabels },
     },
     async (request) => {
       const ctx = context(request);
@@ -41,14 +41,11 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { vehicle_ids: number[] } }>(
+  app.put(
     '/user/:id/vehicle_allocation',
     {
-      schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ vehicle_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }),
-      },
-      config: { permission: { area: 'user', action: 'edit' } },
+      schema: setUserVehiclesSchema,
+      config: { permission: { area: 'user', action: 'edit' }, labels: userVehicleLabels },
     },
     async (request) =>
       app.db.transaction().execute(async (trx) => {
@@ -67,4 +64,6 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
         return vehiclesOf(ctx, request.params.id);
       }),
   );
-}
+};
+
+export default userVehicleRoutes;
