@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { MessageKey } from '../../common/locales/index.js';
 import type { FieldErrors } from '../errors.js';
 import { NO_NUL_PATTERN } from './schemas.js';
 
@@ -26,7 +27,7 @@ function fieldsOf(error: FastifySchemaValidationError): string[] {
   return params.requiredProperties ?? params.additionalProperties ?? [''];
 }
 
-type Message = [key: string, params?: Record<string, unknown>];
+type Message = [key: MessageKey, params?: Record<string, unknown>];
 
 /** One localisable message per kind of failure, naming the field and the limit it broke. */
 function messageOf(error: FastifySchemaValidationError, node: SchemaNode): Message {

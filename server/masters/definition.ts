@@ -1,4 +1,5 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { MessageKey } from '../../common/locales/index.js';
 import type { Action, Area } from '../../common/permissions.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
@@ -43,7 +44,7 @@ export interface Reference {
   table: string;
   column: string;
   /** i18n key naming what refers, e.g. menu.user */
-  labelKey: string;
+  labelKey: MessageKey;
 }
 
 /** What a master's own rules can use: the transaction, the caller and their language. */
