@@ -78,9 +78,11 @@ export interface MasterDefinition {
   actions?: Action[];
   fields: Field[];
   search: string[];
+  /** columns a list may be sorted by (`_sort`) */
   sorts: string[];
+  /** columns a list may be filtered by: declared fields or `readOnly` columns, typed like them */
   filters: string[];
-  /** CSV columns in template order: field names, or virtual keys `fromCsv` resolves */
+  /** CSV columns in template order: field names, or a reference's code column (`FieldRef.csv`) */
   csvColumns: string[];
   references: Reference[];
   /** rows that belong to this one and are soft-deleted with it (a center's operation times) */
