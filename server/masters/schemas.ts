@@ -33,21 +33,22 @@ function fieldOutput(field: Field): TSchema {
 
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
 
-/** POST/PUT/PATCH body: the declared fields (null empties one) and the `version` the client loaded. */
+/**
+ * POST/PUT/PATCH body: the declared fields (null empties one) and the `version` the client loaded.
+ * The other columns of the record as read (id, display names, timestamps) are accepted and ignored,
+ * so a record fetched, changed and PUT back works; any other key is refused.
+ */
 export function masterBody(def: MasterDefinition) {
   const fields = Object.fromEntries(def.fields.map((field) => [field.name, Type.Optional(Nullable(fieldInput(field)))]));
-  return Type.Object({ ...fields, version: Type.Optional(Nullable(Version)) }, { additionalProperties: false });
+  const asRead = Object.keys(recordProperties(def)).filter((name) => !(name in fields));
+  const ignored = Object.fromEntries(asRead.map((name) => [name, Type.Optional(Type.Unknown())]));
+  return Type.Object({ ...ignored, ...fields, version: Type.Optional(Nullable(Version)) }, { additionalProperties: false });
 }
 
-/**
- * A row as clients receive it, and nothing more: fields that are not write-only, read-only columns,
- * display columns, id, version and timestamps. Serialisation drops every other column
- * (password_hash, token_version), whatever the query selected.
- */
-export function masterRecord(def: MasterDefinition) {
+/** The columns of a row as clients receive it. */
+function recordProperties(def: MasterDefinition) {
   const readable = [...def.fields.filter((field) => !field.writeOnly), ...(def.readOnly ?? [])];
-  // Typed as the engine's Row: the columns vary by master, the allow-list is the schema itself.
-  return Type.Unsafe<Row>(Type.Object({
+  return {
     id: Id,
     ...Object.fromEntries(readable.map((field) => [field.name, Nullable(fieldOutput(field))])),
     ...Object.fromEntries(Object.keys(def.display ?? {}).map((alias) => [alias, Nullable(Type.String())])),
@@ -55,8 +56,16 @@ export function masterRecord(def: MasterDefinition) {
     version: Version,
     created_at: Timestamp,
     updated_at: Timestamp,
-  }));
+  };
 }
+
+/**
+ * A row as clients receive it, and nothing more: fields that are not write-only, read-only columns,
+ * display columns, id, version and timestamps. Serialisation drops every other column
+ * (password_hash, token_version), whatever the query selected. Typed as the engine's Row: the
+ * columns vary by master, the allow-list is the schema itself.
+ */
+export const masterRecord = (def: MasterDefinition) => Type.Unsafe<Row>(Type.Object(recordProperties(def)));
 
 /** One value or a list of values (`?level=3&level=4`) of a filterable column. */
 function filterValues(field: Field) {
