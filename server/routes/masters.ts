@@ -1,9 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Action } from '../../common/permissions.js';
+import { invalid } from '../errors.js';
+import { schemaFieldErrors } from '../http/field-errors.js';
 import { errorResponses, Id, IdParams } from '../http/schemas.js';
 import type { MasterContext, MasterDefinition } from '../masters/definition.js';
+import { readFields } from '../masters/fields.js';
 import { MASTERS } from '../masters/index.js';
 import { masterBody, masterLabels, masterListQuery, masterRecord } from '../masters/schemas.js';
 import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, updateRecord } from '../masters/service.js';
@@ -21,6 +24,18 @@ export const masterConfig = (def: MasterDefinition, action: Action) => ({
 /** Transactions start here, at the edge: one per write request. */
 function inTransaction<T>(app: FastifyInstance, request: FastifyRequest, work: (ctx: MasterContext) => Promise<T>) {
   return app.db.transaction().execute((trx) => work({ db: trx, actor: request.actor, t: request.t }));
+}
+
+/**
+ * A body that failed its schema: every wrong field is reported at once, the schema's failures and
+ * the master's own field checks together, as a form expects. Other parts (the id) fail as usual.
+ */
+function refuseBody(request: FastifyRequest, def: MasterDefinition, partial: boolean): never {
+  const error = request.validationError as FastifyError;
+  const body = request.body;
+  if (error.validationContext !== 'body' || !body || typeof body !== 'object' || Array.isArray(body)) throw error;
+  const { errors } = readFields(def, body as Record<string, unknown>, request.t, partial);
+  throw invalid({ ...errors, ...schemaFieldErrors(request, error) });
 }
 
 const readContext = (app: FastifyInstance, request: FastifyRequest): MasterContext => ({
@@ -56,7 +71,9 @@ function registerMaster(app: FastifyInstance, def: MasterDefinition) {
   );
 
   if (offers('create')) {
-    api.post(base, { schema: { body: Body, response: { 201: Record, ...errorResponses } }, config: config('create') }, async (request, reply) => {
+    const schema = { body: Body, response: { 201: Record, ...errorResponses } };
+    api.post(base, { schema, attachValidation: true, config: config('create') }, async (request, reply) => {
+      if (request.validationError) refuseBody(request, def, false);
       const created = await inTransaction(app, request, (ctx) => createRecord(ctx, def, request.body));
       return reply.status(201).send(created);
     });
@@ -67,9 +84,12 @@ function registerMaster(app: FastifyInstance, def: MasterDefinition) {
       method,
       url: `${base}/:id`,
       schema: { ...one, body: Body },
+      attachValidation: true,
       config: config('edit'),
-      handler: async (request) =>
-        inTransaction(app, request, (ctx) => updateRecord(ctx, def, request.params.id, request.body, method === 'PATCH')),
+      handler: async (request) => {
+        if (request.validationError) refuseBody(request, def, method === 'PATCH');
+        return inTransaction(app, request, (ctx) => updateRecord(ctx, def, request.params.id, request.body, method === 'PATCH'));
+      },
     });
   }
 
