@@ -6,13 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
-import { MASTERS } from './masters/index.js';
-import { registerMaster } from './masters/routes.js';
+import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
+import masterRoutes from './routes/masters.js';
 import notificationRoutes from './routes/notification.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
@@ -31,8 +31,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.LOG_LEVEL },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   await app.register(securityHeaders);
@@ -47,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(geocodeRoutes);
       await api.register(userVehicleRoutes);
-      for (const master of MASTERS) registerMaster(api, master);
+      await api.register(masterRoutes);
     },
     { prefix: '/api' },
   );

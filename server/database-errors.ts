@@ -1,3 +1,4 @@
+import type { MessageKey } from '../common/locales/index.js';
 import { AppError } from './errors.js';
 import type { Translate } from './i18n.js';
 import { MASTERS } from './masters/index.js';
@@ -46,7 +47,7 @@ function duplicate(t: Translate, error: PgError) {
 }
 
 /** The refusal, with the field's own message when PostgreSQL named a field the client knows. */
-function onField(t: Translate, status: number, key: string, field: { name: string; label: string } | undefined, fallbackKey = key) {
+function onField(t: Translate, status: number, key: MessageKey, field: { name: string; label: string } | undefined, fallbackKey: MessageKey = key) {
   if (!field) return new AppError(status, fallbackKey);
   const params = { field: field.label };
   return new AppError(status, key, params, { [field.name]: t(key, params) });

@@ -26,6 +26,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes any signed-in user may call (their own profile, logout). */
     anyUser?: boolean;
+    /** field → i18n key of its label, so that a refused input names the field as the screen does */
+    labels?: Record<string, string>;
   }
 }
 

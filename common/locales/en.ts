@@ -69,6 +69,12 @@ export const en: Catalogue = {
     outOfRange: '{{field}} must be between {{min}} and {{max}}.',
     unknownField: 'Unknown field: {{field}}',
     duplicateKey: '{{field}} is already registered.',
+    forbiddenCharacter: '{{field}} contains a character that is not allowed.',
+    notInteger: '{{field}} must be a whole number.',
+    notNumber: '{{field}} must be a number.',
+    notText: '{{field}} must be text.',
+    notList: '{{field}} must be a list.',
+    tooMany: '{{field}} accepts at most {{max}} items.',
     hiddenRegistered:
       'This record is already registered. It is hidden on the master screen but exists in the database; change it via CSV import.',
     inUse: 'Cannot delete: it is referred to by {{what}}.',

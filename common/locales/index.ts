@@ -1,10 +1,18 @@
 import { en } from './en.js';
-import { ja } from './ja.js';
+import { type Catalogue, ja } from './ja.js';
 
 export const LOCALES = ['ja', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ja';
 export const resources = { ja: { translation: ja }, en: { translation: en } } as const;
+
+/** The leaf keys of a catalogue, dotted: `errors.notFound`. */
+type KeysOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every message key of the reference (ja) catalogue: a key written in code with a typo does not compile. */
+export type MessageKey = KeysOf<Catalogue>;
 
 /** Accept-Language or a stored choice → one of our locales (ja unless en is asked for first). */
 export function pickLocale(header: string | undefined | null): Locale {

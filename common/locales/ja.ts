@@ -69,6 +69,12 @@ export const ja = {
     outOfRange: '{{field}}は{{min}}から{{max}}の範囲で入力してください。',
     unknownField: '不明な項目です: {{field}}',
     duplicateKey: '{{field}}は既に登録されています。',
+    forbiddenCharacter: '{{field}}に使用できない文字が含まれています。',
+    notInteger: '{{field}}は整数で入力してください。',
+    notNumber: '{{field}}は数値で入力してください。',
+    notText: '{{field}}は文字列で入力してください。',
+    notList: '{{field}}は一覧(配列)で指定してください。',
+    tooMany: '{{field}}は{{max}}件以内で指定してください。',
     hiddenRegistered:
       'このデータは既に登録されています。マスタ画面では非表示ですが、データベースに存在します。変更はCSVインポートで行ってください。',
     inUse: '{{what}}から参照されているため削除できません。',

@@ -28,4 +28,7 @@ export const addressFields: Field[] = [
 ];
 export const timeField = (name: string, required = false): Field => ({ name, type: 'string', pattern: TIME_PATTERN, required });
 export const countField = (name: string, max = 1_000_000): Field => ({ name, type: 'integer', range: { min: 0, max } });
-export const amountField = (name: string, required = false): Field => ({ name, type: 'number', range: { min: 0, max: 1e9 }, required });
+const AMOUNT_RANGE = { min: 0, max: 1e9 };
+export const amountField = (name: string, required = false): Field => ({ name, type: 'number', range: AMOUNT_RANGE, required });
+/** Yen are whole: the column is an integer, so 1.5 is refused rather than rounded by the database. */
+export const yenField = (name: string): Field => ({ name, type: 'integer', range: AMOUNT_RANGE });

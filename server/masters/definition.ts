@@ -1,4 +1,5 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { MessageKey } from '../../common/locales/index.js';
 import type { Action, Area } from '../../common/permissions.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
@@ -37,7 +38,7 @@ export interface Reference {
   table: string;
   column: string;
   /** i18n key naming what refers, e.g. menu.user */
-  labelKey: string;
+  labelKey: MessageKey;
 }
 
 /** What a master's own rules can use: the transaction, the caller and their language. */
@@ -52,7 +53,9 @@ export type Row = Record<string, unknown> & { id: number; version: number };
 
 /**
  * A master declared as data. The generic routes, service and CSV importer serve every master
- * from its declaration; only rules that really differ live in `check` and `fromCsv`.
+ * from its declaration (its request and response schemas too: `server/masters/schemas.ts`); only
+ * rules that really differ live in `check`, `toColumns`, `checkDelete` and `afterWrite`.
+ * Every column a client receives is declared here: a column that is not (a password hash) never leaves.
  */
 export interface MasterDefinition {
   /** URL segment under /api and the importer's name, e.g. `department` */
@@ -67,17 +70,18 @@ export interface MasterDefinition {
    * The one message for a key already held, live or soft-deleted, inside the caller's scope or not:
    * for keys that must not tell who holds them (login ids).
    */
-  keyTaken?: string;
+  keyTaken?: MessageKey;
   /** rows registered from the driver app stay temporary (仮登録) until an admin approves them */
   temporary?: boolean;
   /** the actions this master offers; default all of them */
   actions?: Action[];
   fields: Field[];
   search: string[];
-  /** columns a list sorts by: the table's own, or display columns (sorted by the name shown) */
+  /** columns a list may be sorted by (`_sort`): the table's own, or display columns (sorted by the name shown) */
   sorts: string[];
+  /** columns a list may be filtered by: declared fields or `readOnly` columns, typed like them */
   filters: string[];
-  /** CSV columns in template order: field names, or virtual keys `fromCsv` resolves */
+  /** CSV columns in template order: field names, or a reference's code column (`FieldRef.csv`) */
   csvColumns: string[];
   references: Reference[];
   /** rows that belong to this one and are soft-deleted with it (a center's operation times) */
@@ -86,12 +90,10 @@ export interface MasterDefinition {
   scope(actor: Actor): Expression<SqlBool> | undefined;
   /** What the actor may change, when narrower than what they may see. */
   writeScope?(actor: Actor): Expression<SqlBool> | undefined;
-  /** columns never sent to a client (password hashes) */
-  hidden?: string[];
+  /** Columns clients read and filter on but never write (a driver's app login flag). */
+  readOnly?: Field[];
   /** Extra display columns joined in lists and reads, by the name the client reads, e.g. the parent's name. */
   displayColumns?: Record<string, DisplayColumn>;
-  /** Turns the CSV's virtual columns into field values (codes into ids). */
-  fromCsv?(ctx: MasterContext, record: Record<string, string>, values: Values): Promise<FieldErrors>;
   /** Rules across fields or rows, after each field passed its own checks. */
   check?(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors>;
   /** Field values → stored columns, when they differ (hashing a password). */

@@ -1,7 +1,7 @@
 import { ADDRESS_MAX, CODE_PATTERN, NAME_MAX } from '../../common/validation.js';
 import { isEndAfterStart } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
-import { amountField, countField, latitudeField, longitudeField, phoneField, timeField } from './common-fields.js';
+import { countField, latitudeField, longitudeField, phoneField, timeField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { customerRef, directionRef } from './refs.js';
@@ -27,7 +27,7 @@ export const deliveryDestinationMaster: MasterDefinition = {
     { name: 'customer_company_name', type: 'string', required: true, max: NAME_MAX },
     { name: 'customer_store_name', type: 'string', required: true, max: NAME_MAX },
     { name: 'customer_address', type: 'string', required: true, max: ADDRESS_MAX },
-    amountField('shipping_fee'),
+    yenField('shipping_fee'),
     { name: 'direction_id', type: 'integer', ref: directionRef },
     countField('order', 10_000),
     { name: 'delivery_type', type: 'integer', required: true, range: { min: 0, max: 2 } },

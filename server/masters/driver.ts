@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '../../common/validation.js';
 import { hashPassword } from '../auth/password.js';
 import type { FieldErrors } from '../errors.js';
-import { amountField, kanaField, nameField, phoneField } from './common-fields.js';
+import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
@@ -46,14 +46,14 @@ export const driverMaster: MasterDefinition = {
     phoneField,
     { name: 'default_vehicle_id', type: 'integer', ref: vehicleRef('default_vehicle_number') },
     { name: 'employment_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
-    amountField('hourly_wage'),
+    yenField('hourly_wage'),
   ],
+  readOnly: [{ name: 'login_flag', type: 'integer', range: { min: 0, max: 1 } }],
   search: ['name', 'name_kana', 'login_id', 'phone'],
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
   references: [],
-  hidden: ['password_hash'],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
   displayColumns: {
     delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),

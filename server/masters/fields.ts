@@ -4,17 +4,29 @@ import type { Field, MasterDefinition, Values } from './definition.js';
 
 const EMPTY = new Set([undefined, null, '']);
 
+const INVALID = Symbol('invalid');
+/** Plain decimals only: `Number()` would also read "0x10" as 16, "1e3" as 1000 and "Infinity". */
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * A body value (already typed by the route's schema) or a CSV cell (text) → the field's type.
+ * Anything else — an array, an object — is invalid, never turned into text.
+ */
 function coerce(field: Field, raw: unknown): string | number | null | typeof INVALID {
   if (EMPTY.has(raw as string)) return null;
-  if (field.type === 'string') return String(raw).trim() || null;
-  const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isFinite(value) || (field.type === 'integer' && !Number.isInteger(value))) return INVALID;
-  return value;
+  if (typeof raw === 'number') return field.type === 'string' || !Number.isFinite(raw) ? INVALID : integerOk(field, raw);
+  if (typeof raw !== 'string') return INVALID;
+  const text = raw.trim();
+  if (field.type === 'string') return text || null;
+  if (!text) return null;
+  return DECIMAL_TEXT.test(text) ? integerOk(field, Number(text)) : INVALID;
 }
-const INVALID = Symbol('invalid');
+
+const integerOk = (field: Field, value: number) => (field.type === 'integer' && !Number.isInteger(value) ? INVALID : value);
 
 function checkValue(field: Field, value: string | number, label: () => string, t: Translate): string | undefined {
   if (typeof value === 'string') {
+    if (value.includes('\u0000')) return t('errors.forbiddenCharacter', { field: label() });
     if (field.max && value.length > field.max) return t('errors.tooLong', { field: label(), max: field.max });
     if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: label() });
   }

@@ -28,12 +28,6 @@ function withDisplay(def: MasterDefinition, query: ReturnType<typeof visible>) {
   return joinDisplay(query.selectAll(def.table), def.table, def.displayColumns ?? {});
 }
 
-/** What a client may see of a row: never the hidden columns. */
-function present(def: MasterDefinition, row: Record<string, unknown>): Row {
-  for (const column of def.hidden ?? []) delete row[column];
-  return row as Row;
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listRecords(ctx: MasterContext, def: MasterDefinition, query: ListQuery) {
@@ -60,7 +54,7 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     orderPage(def, withDisplay(def, filtered), query).limit(end - start).offset(start).execute(),
   ]);
-  return { rows: rows.map((row) => present(def, row)), total: Number(total) };
+  return { rows: rows as Row[], total: Number(total) };
 }
 
 /**
@@ -88,7 +82,7 @@ export async function findRecord(ctx: MasterContext, def: MasterDefinition, id: 
   if (forWrite) query = query.forUpdate(def.table);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound();
-  return present(def, row);
+  return row as Row;
 }
 
 /** The most recent row holding this business key, live or soft-deleted, whatever its scope. */
@@ -239,7 +233,7 @@ export async function deleteRecords(ctx: MasterContext, def: MasterDefinition, i
   for (const owned of def.cascade ?? []) {
     await ctx.db.updateTable(owned.table).set(softDelete).where(owned.column, 'in', ids).where('deleted_at', 'is', null).execute();
   }
-  return rows.map((row) => present(def, row));
+  return rows as Row[];
 }
 
 /** A live row that refers to one of the batch and is not itself in it blocks the deletion. */

@@ -100,7 +100,6 @@ export const userMaster: MasterDefinition = {
   filters: ['type', 'department_id', 'delivery_company_id'],
   csvColumns: ['login_id', 'name', 'password', 'type', 'department_code', 'delivery_company_code', 'email'],
   references: [],
-  hidden: ['password_hash', 'token_version'],
   scope: userScope,
   displayColumns: {
     department_name: lookup('department_id', 'departments'),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { fromDatabaseError } from '../database-errors.js';
 import { AppError } from '../errors.js';
+import { schemaFieldErrors } from '../http/field-errors.js';
 
 function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   return reply.status(error.statusCode).send({
@@ -11,15 +12,9 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   });
 }
 
-/** Schema validation failures: one message per field, for Refine's forms. */
-function validationError(request: FastifyRequest, error: FastifyError): AppError {
-  const errors: Record<string, string> = {};
-  for (const v of error.validation ?? []) {
-    const field = (v.instancePath.split('/')[1] || (v.params as { missingProperty?: string }).missingProperty) ?? '';
-    errors[field] = request.t('errors.invalidFormat', { field });
-  }
-  return new AppError(400, 'errors.validation', {}, errors);
-}
+/** Schema validation failures: one localised message per field, for Refine's forms. */
+const validationError = (request: FastifyRequest, error: FastifyError) =>
+  new AppError(400, 'errors.validation', {}, schemaFieldErrors(request, error));
 
 /**
  * Client errors are logged at `info`: anyone can cause them, and at `error` an anonymous caller could

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findActor, profileOf } from '../auth/actor.js';
 import { loginLimits } from '../auth/login-limit.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { unauthorized } from '../errors.js';
 import { revokeToken, signToken } from '../plugins/auth.js';
-
-const LoginBody = Type.Object({
-  login_id: Type.String({ minLength: 1, maxLength: 50 }),
-  password: Type.String({ minLength: 1, maxLength: 200 }),
-});
+import { loginLabels, loginSchema, logoutSchema, profileSchema } from './auth-schemas.js';
 
 /** A hash of nothing anyone knows, verified for unknown login ids so they cost as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
@@ -22,12 +17,12 @@ async function passwordMatches(hash: string | undefined, password: string): Prom
   return matches && hash !== undefined;
 }
 
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = await loginLimits(app);
 
-  app.post<{ Body: { login_id: string; password: string } }>(
+  app.post(
     '/auth/login',
-    { schema: { body: LoginBody }, config: { public: true }, preHandler: limits.admit },
+    { schema: loginSchema, config: { public: true, labels: loginLabels }, preHandler: limits.admit },
     async (request) => {
       const { login_id, password } = request.body;
       const user = await app.db
@@ -47,11 +42,13 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/auth/profile', { config: { anyUser: true } }, async (request) => profileOf(app.db, request.actor));
+  app.get('/auth/profile', { schema: profileSchema, config: { anyUser: true } }, async (request) => profileOf(app.db, request.actor));
 
   // The token is revoked on the server: a copy left in a browser or a log no longer opens anything.
-  app.post('/auth/logout', { config: { anyUser: true } }, async (request) => {
+  app.post('/auth/logout', { schema: logoutSchema, config: { anyUser: true } }, async (request) => {
     await revokeToken(app.db, request.user);
     return { ok: true };
   });
-}
+};
+
+export default authRoutes;

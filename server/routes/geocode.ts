@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../errors.js';
 import { createGeocoder, GeocoderUnavailable } from '../geocoding/index.js';
+import { geocodeSchema } from './geocode-schemas.js';
 
 /** GET /api/geocode?address=…: the "get latitude/longitude" button of the destination screens. */
-export default async function geocodeRoutes(app: FastifyInstance) {
+const geocodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const geocoder = createGeocoder(app.config);
-  app.get<{ Querystring: { address?: string } }>(
+  app.get(
     '/geocode',
     {
-      schema: { querystring: Type.Object({ address: Type.Optional(Type.String({ maxLength: 200 })) }) },
+      schema: geocodeSchema,
       config: { permission: { area: 'delivery_destination', action: 'list' } },
     },
     async (request) => {
@@ -28,4 +28,6 @@ export default async function geocodeRoutes(app: FastifyInstance) {
       }
     },
   );
-}
+};
+
+export default geocodeRoutes;

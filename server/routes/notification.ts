@@ -1,11 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors.js';
-
-const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
+import { notificationPageSchema, notificationShowSchema } from './notification-schemas.js';
 
 const config = { permission: { area: 'notification', action: 'list' } } as const;
 
@@ -18,10 +13,10 @@ const toNotification = (row: { id: number; title: string; type: string; read_at:
 });
 
 /** The caller's own notifications, in the response shape the specification's client reads. */
-export default async function notificationRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { page?: number; per_page?: number } }>(
+const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/notification/get_notification_submit_loading_center',
-    { schema: { querystring: PageQuery }, config },
+    { schema: notificationPageSchema, config },
     async (request) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 15;
@@ -34,9 +29,9 @@ export default async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/notification/show/:id',
-    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }, config },
+    { schema: notificationShowSchema, config },
     async (request) => {
       const row = await app.db
         .updateTable('notifications')
@@ -49,4 +44,6 @@ export default async function notificationRoutes(app: FastifyInstance) {
       return { data: toNotification(row) };
     },
   );
-}
+};
+
+export default notificationRoutes;

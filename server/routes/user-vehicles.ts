@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../errors.js';
 import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
 import { refuseSuperAdminTargets, userMaster } from '../masters/user.js';
 import { companyScope } from '../masters/scope.js';
+import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './user-vehicle-schemas.js';
 
 /** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
 async function vehiclesOf(ctx: MasterContext, userId: number) {
@@ -33,19 +33,19 @@ async function allVisible(ctx: MasterContext, vehicleIds: number[]) {
   return Number(n) === vehicleIds.length;
 }
 
-export default async function userVehicleRoutes(app: FastifyInstance) {
+const userVehicleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const context = (request: { actor: MasterContext['actor']; t: MasterContext['t'] }, db = app.db): MasterContext => ({
     db,
     actor: request.actor,
     t: request.t,
   });
 
-  app.get<{ Querystring: { user_id?: number } }>(
+  app.get(
     '/user/vehicle_allocation',
     {
-      schema: { querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }) },
+      schema: userVehiclesSchema,
       // Whose vehicles a planner handles is account data: the user area's permission, not the vehicles'.
-      config: { permission: { area: 'user', action: 'show' } },
+      config: { permission: { area: 'user', action: 'show' }, labels: userVehicleLabels },
     },
     async (request) => {
       const ctx = context(request);
@@ -55,14 +55,11 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { vehicle_ids: number[] } }>(
+  app.put(
     '/user/:id/vehicle_allocation',
     {
-      schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ vehicle_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }),
-      },
-      config: { permission: { area: 'user', action: 'edit' } },
+      schema: setUserVehiclesSchema,
+      config: { permission: { area: 'user', action: 'edit' }, labels: userVehicleLabels },
     },
     async (request) =>
       app.db.transaction().execute(async (trx) => {
@@ -80,4 +77,6 @@ export default async function userVehicleRoutes(app: FastifyInstance) {
         return vehiclesOf(ctx, request.params.id);
       }),
   );
-}
+};
+
+export default userVehicleRoutes;

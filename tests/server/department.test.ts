@@ -53,21 +53,20 @@ t.test('permissions: a delivery company gets 403, allocation staff read only', a
   t.equal((await branch({ method: 'GET', url: '/api/department/import_template' })).statusCode, 403);
 });
 
-t.test('create, update (PUT and PATCH) and read back, unknown fields ignored', async (t) => {
+t.test('create, update (PUT of the record as read, PATCH) and read back; unknown fields refused', async (t) => {
   const { app, db } = await demoApp(t);
   const center = await signedIn(app, 'center');
   const parent_id = await departmentId(db, 'CT-SHINAGAWA');
   // Centers are the deepest level (4): a center can only be re-parented, so create under the branch as hq.
   const hq = await signedIn(app, 'hq');
-  const created = await hq({
-    method: 'POST',
-    url: '/api/department',
-    payload: { code: 'CT-KOTO', name: '江東センター', level: 4, parent_id: await departmentId(db, 'BR-TOKYO'), postal_code: '135-0052', is_admin: true },
-  });
+  const body = { code: 'CT-KOTO', name: '江東センター', level: 4, parent_id: await departmentId(db, 'BR-TOKYO'), postal_code: '135-0052' };
+  const unknown = await hq({ method: 'POST', url: '/api/department', payload: { ...body, is_admin: true } });
+  t.equal(unknown.statusCode, 400, 'a field the master does not declare is refused, not silently dropped');
+  t.match(unknown.json().errors, { is_admin: /不明な項目/ });
+  const created = await hq({ method: 'POST', url: '/api/department', payload: body });
   t.equal(created.statusCode, 201);
   const record = created.json();
   t.match(record, { code: 'CT-KOTO', name: '江東センター', level: 4, parent_name: '東京支店', version: 1 });
-  t.notOk('is_admin' in record);
 
   const put = await hq({ method: 'PUT', url: `/api/department/${record.id}`, payload: { ...record, name: '江東第一センター' } });
   t.equal(put.statusCode, 200);

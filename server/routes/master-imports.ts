@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses } from '../http/schemas.js';
+import { toCsv } from '../imports/csv.js';
+import { importMaster } from '../imports/import-master.js';
+import { uploadedCsv } from '../imports/upload.js';
+import type { MasterDefinition } from '../masters/definition.js';
+import { fieldLabel } from '../masters/fields.js';
+import { masterConfig } from './masters.js';
+
+const ImportResult = Type.Object({
+  ok: Type.Boolean(),
+  total: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  encoding: Type.String(),
+  errors: Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() })),
+  errorCount: Type.Integer(),
+});
+
+/** The template, the check (always rolled back) and the all-or-nothing import of one master's CSV. */
+export function registerMasterImport(app: FastifyInstance, def: MasterDefinition) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const base = `/${def.resource}`;
+  const config = masterConfig(def, 'import');
+  const checked = { response: { 200: ImportResult, 422: ImportResult, ...errorResponses } };
+
+  api.get(`${base}/import_template`, { schema: { response: { 200: Type.String(), ...errorResponses } }, config }, async (request, reply) => {
+    const header = def.csvColumns.map((key) => fieldLabel(request.t, def, key));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${def.resource}_template.csv"`);
+    return toCsv([header]);
+  });
+
+  api.post(`${base}/check_file_import`, { schema: checked, config }, async (request) =>
+    importMaster(app.db, def, request.actor, request.t, await uploadedCsv(request), { commit: false }),
+  );
+
+  api.post(`${base}/import`, { schema: checked, config }, async (request, reply) => {
+    const result = await importMaster(app.db, def, request.actor, request.t, await uploadedCsv(request), { commit: true });
+    return reply.status(result.ok ? 200 : 422).send(result);
+  });
+}
