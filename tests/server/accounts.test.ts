@@ -103,7 +103,7 @@ t.test('a taken login id is "not available", whoever holds it, live or deleted',
   const answers = [];
   for (const loginId of ['yokohama-live', 'wangan-gone', 'carrier']) {
     const response = await as.carrier({ method: 'POST', url: '/api/user', payload: newUser(loginId, { delivery_company_id: toto }) });
-    t.equal(response.statusCode, 400, loginId);
+    t.equal(response.statusCode, 409, loginId);
     answers.push(response.json());
   }
   t.equal(answers[0].errors.login_id, 'このログインIDは使用できません。別のログインIDを入力してください。');

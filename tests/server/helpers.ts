@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
@@ -117,7 +117,12 @@ async function demoTemplate(serverUrl: string): Promise<string> {
  */
 async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { db: createDb({ dataDir: 'memory://', snapshot: await demoSnapshot() }), drop: async () => {} };
+  if (!serverUrl) {
+    const db = createDb({ dataDir: 'memory://', snapshot: await demoSnapshot() });
+    // PGlite opens lazily; closing one that never finished opening hangs, so open it now.
+    await sql`select 1`.execute(db);
+    return { db, drop: async () => {} };
+  }
   const template = await demoTemplate(serverUrl);
   const name = `haisha_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template}`);
