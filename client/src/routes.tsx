@@ -1,7 +1,7 @@
 /**
  * Every route of the specification, generated from resources.tsx. Pages load lazily
- * (resource-page.tsx picks each one). Guards: /login is guest-only,
- * everything else needs a token and the area's permission.
+ * (resource-page.tsx picks each one). Guards: /login is guest-only, everything else (unknown
+ * paths too) needs a token, and each screen the area's permission.
  */
 import { Authenticated, CanAccess } from '@refinedev/core';
 import { CatchAllNavigate } from '@refinedev/react-router-v6';
@@ -37,35 +37,32 @@ function routeElements(resource: AppResource): ReactElement[] {
 }
 
 export function AppRoutes() {
+  // One boundary for the lazy layout and login page; the layout has its own for the pages.
   return (
-    <Routes>
-      <Route
-        element={
-          <Authenticated key="protected" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<PageSpinner />}>
-            <AppLayout />
-          </Authenticated>
-        }
-      >
-        <Route index element={<Navigate to={HOME_PATH} replace />} />
-        {APP_RESOURCES.flatMap(routeElements)}
-      </Route>
-      <Route
-        element={
-          <Authenticated key="guest" fallback={<Outlet />} loading={<PageSpinner />}>
-            <Navigate to="/" replace />
-          </Authenticated>
-        }
-      >
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
         <Route
-          path={LOGIN_PATH}
           element={
-            <Suspense fallback={<PageSpinner />}>
-              <LoginPage />
-            </Suspense>
+            <Authenticated key="protected" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<PageSpinner />}>
+              <AppLayout />
+            </Authenticated>
           }
-        />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        >
+          <Route index element={<Navigate to={HOME_PATH} replace />} />
+          {APP_RESOURCES.flatMap(routeElements)}
+          {/* Inside the layout: a signed-in user keeps the header and menu; a guest signs in first. */}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          element={
+            <Authenticated key="guest" fallback={<Outlet />} loading={<PageSpinner />}>
+              <Navigate to="/" replace />
+            </Authenticated>
+          }
+        >
+          <Route path={LOGIN_PATH} element={<LoginPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }

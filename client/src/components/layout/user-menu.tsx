@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../hooks/use-profile.js';
 import { affiliationOf } from '../../providers/profile.js';
 
-/** The user's name and company; logout opens on hover. */
-export function UserMenu() {
+/** The user's name and company (the name alone when compact); logout opens on hover or tap. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { profile } = useProfile();
   const { mutate: logout } = useLogout();
@@ -19,8 +19,8 @@ export function UserMenu() {
     },
   ];
   return (
-    <Dropdown trigger={['hover']} menu={{ items }} placement="bottomRight">
-      <Space className="user-menu" data-testid="user-menu">
+    <Dropdown trigger={compact ? ['click'] : ['hover']} menu={{ items }} placement="bottomRight">
+      <Space className={compact ? 'user-menu user-menu--compact' : 'user-menu'} data-testid="user-menu">
         <Avatar size="small" icon={<UserOutlined />} />
         <span className="user-menu__text">
           <Typography.Text strong data-testid="user-name">
@@ -30,7 +30,7 @@ export function UserMenu() {
             {profile ? affiliationOf(profile) : null}
           </Typography.Text>
         </span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined className="user-menu__arrow" style={{ fontSize: 10 }} />
       </Space>
     </Dropdown>
   );
