@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../hooks/use-profile.js';
 import { affiliationOf } from '../../providers/profile.js';
 
-/** The user's name and company (the name alone when compact); logout opens on hover or tap. */
+/** The user's name and company (compact: the name, the rest in the dropdown); logout opens on hover or tap. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { profile } = useProfile();
   const { mutate: logout } = useLogout();
+  const affiliation = profile ? affiliationOf(profile) : null;
+  // Compact, the header has room for the name only: the full name and company head the dropdown.
+  const whoItem = { key: 'who', disabled: true, label: [profile?.name, affiliation].filter(Boolean).join(' / ') };
   const items = [
+    ...(compact && profile ? [whoItem, { type: 'divider' as const }] : []),
     {
       key: 'logout',
       icon: <LogoutOutlined />,
@@ -27,7 +31,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             {profile?.name}
           </Typography.Text>
           <Typography.Text type="secondary" className="user-menu__company" data-testid="user-company">
-            {profile ? affiliationOf(profile) : null}
+            {affiliation}
           </Typography.Text>
         </span>
         <DownOutlined className="user-menu__arrow" style={{ fontSize: 10 }} />
