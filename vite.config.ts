@@ -18,7 +18,7 @@ const proxy: Record<string, ProxyOptions> = {
  * chain (get-intrinsic, object-inspect, call-bind) weighs about 10 KB gzip on the login page;
  * the browser's own WeakMap and Map do the same job.
  */
-const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/shims/side-channel.js', import.meta.url));
+const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/shims/side-channel.cjs', import.meta.url));
 
 /**
  * CommonJS packages that Refine's devtools import for stack traces taken only in development:

@@ -1,3 +1,4 @@
+/* global module -- CommonJS, as the package it stands in for: qs requires it. */
 // Stand-in for the `side-channel` package in the browser bundle (see vite.config.ts): the same
 // get/set/has/delete/assert store on the built-in WeakMap (object keys) and Map (other keys).
 module.exports = function getSideChannel() {
