@@ -25,28 +25,6 @@ export interface AppOptions {
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-/** Hashed build output: a new build writes new names, so a browser may keep these for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The page names the current assets: always fetched again, so a deploy is seen at once. */
-const NEVER_CACHED = 'no-store';
-
-/**
- * The built client: the `.br`/`.gz` twins written at build time are sent to browsers that accept
- * them. wildcard: files are looked up per request, so a rebuilt client is served without a restart.
- */
-function clientFiles(clientDir: string): FastifyStaticOptions {
-  const assets = `${path.sep}assets${path.sep}`;
-  return {
-    root: path.resolve(clientDir),
-    wildcard: true,
-    preCompressed: true,
-    setHeaders: (reply, file) => {
-      if (file.includes(assets)) reply.header('cache-control', IMMUTABLE);
-      else if (/index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', NEVER_CACHED);
-    },
-  };
-}
-
 /** Builds the configured application without listening: the server listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -82,4 +60,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html');
   });
   return app;
+}
+
+/** Hashed build output: a new build writes new names, so a browser may keep these for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page names the current assets: always fetched again, so a deploy is seen at once. */
+const NEVER_CACHED = 'no-store';
+
+/**
+ * The built client: the `.br`/`.gz` twins written at build time are sent to browsers that accept
+ * them. wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+ */
+function clientFiles(clientDir: string): FastifyStaticOptions {
+  const assets = `${path.sep}assets${path.sep}`;
+  return {
+    root: path.resolve(clientDir),
+    wildcard: true,
+    preCompressed: true,
+    setHeaders: (reply, file) => {
+      if (file.includes(assets)) reply.header('cache-control', IMMUTABLE);
+      else if (/index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', NEVER_CACHED);
+    },
+  };
 }
