@@ -1,5 +1,5 @@
 import { Refine, type I18nProvider, type NotificationProvider } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
+import { useNotificationProvider } from './providers/antd-notification.js';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
