@@ -123,6 +123,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/departments',
     create: '/departments/add',
     edit: '/departments/edit/:id',
+    show: '/departments/detail/:id',
     optionalId: true,
   },
   {
@@ -136,6 +137,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/delivery-company',
     create: '/delivery-company/add',
     edit: '/delivery-company/edit/:id',
+    show: '/delivery-company/detail/:id',
   },
   {
     identifier: 'vehicle-types',
@@ -148,6 +150,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/vehicle-type',
     create: '/vehicle-type/add',
     edit: '/vehicle-type/edit/:id',
+    show: '/vehicle-type/detail/:id',
   },
   {
     identifier: 'vehicles',
@@ -160,6 +163,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/vehicles',
     create: '/vehicles/add',
     edit: '/vehicles/edit/:id',
+    show: '/vehicles/detail/:id',
     optionalId: true,
     extra: [
       { path: '/vehicles/temp', label: 'screens.temporaryVehicle', action: 'edit' },
@@ -177,6 +181,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/users',
     create: '/users/add',
     edit: '/users/edit/:id',
+    show: '/users/detail/:id',
     optionalId: true,
   },
   {
@@ -190,6 +195,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/drivers',
     create: '/drivers/add',
     edit: '/drivers/edit/:id',
+    show: '/drivers/detail/:id',
     optionalId: true,
   },
   {
@@ -203,6 +209,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/delivery-destination',
     create: '/delivery-destination/add',
     edit: '/delivery-destination/edit/:id',
+    show: '/delivery-destination/detail/:id',
     extra: [{ path: '/delivery-destination/temp/:id', label: 'screens.temporaryDestination', action: 'edit' }],
   },
   {
@@ -216,6 +223,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/district-master',
     create: '/district-master/add',
     edit: '/district-master/edit/:id',
+    show: '/district-master/detail/:id',
   },
   {
     identifier: 'directions',
@@ -228,6 +236,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/direction-master',
     create: '/direction-master/add',
     edit: '/direction-master/edit/:id',
+    show: '/direction-master/detail/:id',
     extra: [{ path: '/direction-master/temp/:id', label: 'screens.temporaryDirection', action: 'edit' }],
   },
   {
@@ -241,6 +250,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/direction-base',
     create: '/direction-base/add',
     edit: '/direction-base/edit/:id',
+    show: '/direction-base/detail/:id',
   },
   {
     identifier: 'operation-times',
@@ -252,6 +262,7 @@ export const APP_RESOURCES: AppResource[] = [
     menu: true,
     list: '/operation-time',
     edit: '/operation-time/edit/:id',
+    show: '/operation-time/detail/:id',
   },
   {
     identifier: 'customers',
@@ -283,7 +294,8 @@ export const APP_RESOURCES: AppResource[] = [
   report('invoice-between-center', 'screens.invoiceBetweenCenter'),
   report('invoice-store-directly', 'screens.invoiceStoreDirectly'),
   report('payroll-accounting', 'screens.payrollAccounting'),
-  report('set-init-price', 'screens.setInitPrice', false, 'unit_price'),
+  // Unit prices are a master: planners look for 初期単価設定 under マスタ管理, not among the reports.
+  { ...report('set-init-price', 'screens.setInitPrice', true, 'unit_price'), parent: 'masters' },
   {
     identifier: 'between-centers-before',
     name: 'vehicle_allocation/between_centers_before',

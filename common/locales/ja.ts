@@ -63,6 +63,7 @@ export const ja = {
     internal: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
     validation: '入力内容に誤りがあります。',
     required: '{{field}}を入力してください。',
+    requiredSelect: '{{field}}を選択してください。',
     tooLong: '{{field}}は{{max}}文字以内で入力してください。',
     invalidFormat: '{{field}}の形式が正しくありません。',
     outOfRange: '{{field}}は{{min}}から{{max}}の範囲で入力してください。',
@@ -94,6 +95,7 @@ export const ja = {
     deleteSuccess: '成功しました',
     emptyTable: '該当するデータはありません',
     confirmDelete: '選択した{{count}}件を削除しますか？',
+    confirmDeleteRecord: '「{{name}}」を削除しますか？',
   },
   csv: {
     import: 'CSV取込',
@@ -136,7 +138,7 @@ export const ja = {
       longitude: '経度',
       updated_at: '更新日時',
     },
-    titles: { list: '部署一覧', create: '部署登録', edit: '部署編集', import: '部署CSV取込' },
+    titles: { list: '部署一覧', create: '部署登録', edit: '部署編集', show: '部署詳細', import: '部署CSV取込' },
     search: 'コード・部署名・住所で検索',
   },
   screens: {
@@ -198,18 +200,18 @@ export const ja = {
   warnWhenUnsavedChanges: '保存されていない変更があります。ページを離れますか？',
   notifications: {
     success: '成功しました',
-    error: 'エラー（ステータスコード: {{statusCode}}）',
+    error: 'エラーが発生しました',
     undoable: '{{seconds}}秒後に実行されます',
     createSuccess: '成功しました',
-    createError: '{{resource}}を登録できませんでした（ステータスコード: {{statusCode}}）',
+    createError: '{{resource}}を登録できませんでした',
     deleteSuccess: '成功しました',
-    deleteError: '{{resource}}を削除できませんでした（ステータスコード: {{statusCode}}）',
+    deleteError: '{{resource}}を削除できませんでした',
     editSuccess: '成功しました',
-    editError: '{{resource}}を更新できませんでした（ステータスコード: {{statusCode}}）',
+    editError: '{{resource}}を更新できませんでした',
     importProgress: '取込中: {{processed}}/{{total}}',
   },
   loading: '読み込み中',
-  table: { actions: '操作' },
+  table: { actions: '操作', total: '{{from}}-{{to}} / {{total}}件' },
   actions: { list: '一覧', create: '登録', edit: '編集', show: '詳細', clone: '複製' },
 };
 

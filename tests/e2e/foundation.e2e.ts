@@ -85,7 +85,7 @@ describe('foundation, in a real browser', () => {
     await page.getByTestId('import-check').click();
     await expect.poll(() => page.getByTestId('import-check-ok').count()).toBe(1);
     await page.getByTestId('import-run').click();
-    await expect.poll(() => page.getByTestId('import-result').textContent()).toContain('2件を登録、1件を更新しました。');
+    await toast(page, '2件を登録、1件を更新しました。');
     const funabashi = await stackOf().db.selectFrom('departments').select('name').where('code', '=', 'CT-FUNABASHI').executeTakeFirstOrThrow();
     expect(funabashi.name).toBe('船橋センター');
     await context.close();

@@ -6,7 +6,8 @@ import { findResource } from '../resources.js';
 
 /**
  * The toast of a refused deletion, naming the resource by its label (Refine would use its raw
- * identifier): "車種マスタを削除できませんでした（ステータスコード: 409）" and the server's reason.
+ * identifier): "車種マスタを削除できませんでした" and the server's reason (no status code: it means
+ * nothing to a planner).
  */
 export function useDeleteErrorNotification(resource: string) {
   const { t } = useTranslation();
@@ -14,10 +15,7 @@ export function useDeleteErrorNotification(resource: string) {
     const failure = error as Partial<HttpError> | undefined;
     return {
       type: 'error',
-      message: t('notifications.deleteError', {
-        resource: t(findResource(resource)?.label ?? resource),
-        statusCode: failure?.statusCode,
-      }),
+      message: t('notifications.deleteError', { resource: t(findResource(resource)?.label ?? resource) }),
       description: failure?.message,
     };
   };

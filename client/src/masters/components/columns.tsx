@@ -1,10 +1,10 @@
 /** A master list's columns, from its declaration. */
 import { getDefaultSortOrder } from '@refinedev/antd';
 import type { BaseRecord, CrudSorting } from '@refinedev/core';
-import { Space, Tag, type TableColumnType } from 'antd';
+import { Space, Tag, Tooltip, type TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
-import { approvalPath, cellText, groupSpans } from '../rules.js';
+import { approvalPath, cellText, groupSpans, isNumericColumn } from '../rules.js';
 import type { ColumnSpec, MasterDeclaration } from '../types.js';
 
 function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunction, link: boolean) {
@@ -17,6 +17,20 @@ function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunctio
   );
   return path ? <Link to={path}>{tag}</Link> : tag;
 }
+
+/** Headers stay on one line: a Japanese label broken mid-word (「更新日 / 時」) reads badly. */
+export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/** A long text (an address) cut to the column, whole in a tooltip. */
+function clipped(text: string) {
+  return (
+    <Tooltip placement="topLeft" title={text}>
+      <span>{text}</span>
+    </Tooltip>
+  );
+}
+
+const CLIPPED_WIDTH = 280;
 
 export function buildColumns(
   master: MasterDeclaration,
@@ -34,12 +48,16 @@ export function buildColumns(
       key: column.sort ?? column.name,
       dataIndex: column.name,
       title: t(`${master.i18n}.fields.${column.label ?? column.name}`),
-      ellipsis: column.ellipsis,
+      ellipsis: column.ellipsis ? { showTitle: false } : undefined,
+      width: column.ellipsis ? CLIPPED_WIDTH : undefined,
+      align: isNumericColumn(column) ? ('right' as const) : undefined,
+      onHeaderCell: headerCell,
       sorter: Boolean(column.sort),
       defaultSortOrder: column.sort ? getDefaultSortOrder(column.sort, sorters) : undefined,
       onCell: spans ? (_record: BaseRecord, index?: number) => ({ rowSpan: spans[index ?? 0] }) : undefined,
       render: (value: unknown, record: BaseRecord) => {
         const text = cellText(column, value, t);
+        if (column.ellipsis) return clipped(text);
         if (!column.temporaryTag) return text;
         return (
           <Space size={4}>
