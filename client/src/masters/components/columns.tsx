@@ -21,16 +21,26 @@ function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunctio
 /** Headers stay on one line: a Japanese label broken mid-word (「更新日 / 時」) reads badly. */
 export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
-/** A long text (an address) cut to the column, whole in a tooltip. */
+/**
+ * A long text (an address) cut at a readable width, whole in a tooltip. Cut by the cell itself, not
+ * antd's column ellipsis, which would force a fixed table layout and squeeze every other column.
+ */
+const CLIPPED_STYLE = {
+  display: 'inline-block',
+  maxWidth: 280,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 function clipped(text: string) {
   return (
     <Tooltip placement="topLeft" title={text}>
-      <span>{text}</span>
+      <span style={CLIPPED_STYLE}>{text}</span>
     </Tooltip>
   );
 }
-
-const CLIPPED_WIDTH = 280;
 
 export function buildColumns(
   master: MasterDeclaration,
@@ -48,8 +58,6 @@ export function buildColumns(
       key: column.sort ?? column.name,
       dataIndex: column.name,
       title: t(`${master.i18n}.fields.${column.label ?? column.name}`),
-      ellipsis: column.ellipsis ? { showTitle: false } : undefined,
-      width: column.ellipsis ? CLIPPED_WIDTH : undefined,
       align: isNumericColumn(column) ? ('right' as const) : undefined,
       onHeaderCell: headerCell,
       sorter: Boolean(column.sort),

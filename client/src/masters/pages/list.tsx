@@ -26,7 +26,7 @@ import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
 import { MasterDetails } from '../components/master-details.js';
 import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
-import { approvalPath, filterValue, isCallersRecord, offers, recordTitle, visibleFilters } from '../rules.js';
+import { approvalPath, isCallersRecord, offers, recordTitle, visibleFilters } from '../rules.js';
 import type { MasterDeclaration } from '../types.js';
 
 type Search = Record<string, unknown>;
@@ -138,11 +138,9 @@ export default function MasterListPage({
   };
   const rows = tableProps.dataSource ?? [];
   const columns = buildColumns(master, rows, sorters, t, editable);
-  const initialSearch = Object.fromEntries([
-    ['q', getDefaultFilter('q', filters, 'eq')],
-    ...filterSpecs.map((filter) => [filter.name, filterValue(getDefaultFilter(filter.name, filters, 'eq'))]),
-    ...(master.temporary ? [[TEMPORARY_FILTER, getDefaultFilter(TEMPORARY_FILTER, filters, 'eq')]] : []),
-  ]);
+  const initialSearch = Object.fromEntries(
+    ['q', ...filterNames].map((name) => [name, getDefaultFilter(name, filters, 'eq')]),
+  );
   const mayDelete = (record: BaseRecord) => deletable && !isCallersRecord(master, record, profile);
 
   const actions = (record: BaseRecord) => {
@@ -226,6 +224,8 @@ export default function MasterListPage({
         ]}
         rowKey="id"
         size="small"
+        // Columns as wide as their content (sticky headers and the fixed actions column would force 'fixed').
+        tableLayout="auto"
         sticky={{ offsetHeader: HEADER_HEIGHT }}
         pagination={pagination}
         scroll={master.scrollX ? { x: master.scrollX } : undefined}
