@@ -165,10 +165,18 @@ export const APP_RESOURCES: AppResource[] = [
     edit: '/vehicles/edit/:id',
     show: '/vehicles/detail/:id',
     optionalId: true,
-    extra: [
-      { path: '/vehicles/temp', label: 'screens.temporaryVehicle', action: 'edit' },
-      { path: '/vehicles/temp/:id', label: 'screens.temporaryVehicle', action: 'edit' },
-    ],
+    extra: [{ path: '/vehicles/temp/:id', label: 'screens.temporaryVehicle', action: 'edit' }],
+  },
+  {
+    // The vehicles waiting for approval (仮登録), in the menu beside the vehicles: the vehicles' list, filtered.
+    identifier: 'temporary-vehicles',
+    name: 'vehicle',
+    area: 'vehicle',
+    label: 'screens.temporaryVehicles',
+    icon: <CarOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/vehicles/temp',
   },
   {
     identifier: 'users',
@@ -394,12 +402,12 @@ export function routesOf(resource: AppResource): ResourceRoute[] {
   return routes;
 }
 
-const BY_KEY = new Map<string, AppResource>(
-  APP_RESOURCES.flatMap((resource) => [
-    [resource.identifier, resource],
-    [resource.name, resource],
-  ]),
-);
+/** By identifier, and by API name for the first resource of that name (`vehicle`: the vehicles, not the temporary ones). */
+const BY_KEY = new Map<string, AppResource>();
+for (const resource of APP_RESOURCES) {
+  BY_KEY.set(resource.identifier, resource);
+  if (!BY_KEY.has(resource.name)) BY_KEY.set(resource.name, resource);
+}
 
 /** By Refine identifier or API name. */
 export function findResource(key: string | undefined): AppResource | undefined {

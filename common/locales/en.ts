@@ -158,6 +158,7 @@ export const en: Catalogue = {
     shareComments: 'Address sharing: comments',
     shareComment: 'Address sharing: comment',
     temporaryVehicle: 'Approve temporary vehicle',
+    temporaryVehicles: 'Temporary vehicles',
     temporaryDestination: 'Approve temporary delivery destination',
     temporaryDirection: 'Approve temporary direction',
     checkMap: 'Map check',

@@ -151,6 +151,7 @@ export const ja = {
     shareComments: '配送先情報共有 コメント一覧',
     shareComment: '配送先情報共有 コメント',
     temporaryVehicle: '仮登録車両の承認',
+    temporaryVehicles: '仮登録車両',
     temporaryDestination: '仮登録配送先の承認',
     temporaryDirection: '仮登録方面の承認',
     checkMap: '地図確認',

@@ -4,6 +4,7 @@
  * a delete confirmation, no delete of one's own account, filters restored from the URL, and
  * vehicle types read-only for a carrier.
  */
+import type { RuleObject } from 'antd/es/form';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../common/time.js';
 import { getMaster } from '../../client/src/masters/declarations.js';
@@ -30,7 +31,9 @@ const field = (master: string, name: string): FieldSpec => {
   return found;
 };
 const requiredMessage = (spec: FieldSpec, label: string, translate = t) =>
-  fieldRules(spec, label, translate, 'create').find((rule) => 'required' in rule && rule.required)?.message;
+  fieldRules(spec, label, translate, 'create')
+    .filter((rule): rule is RuleObject => typeof rule === 'object' && Boolean(rule.required))
+    .map((rule) => rule.message)[0];
 
 beforeAll(async () => {
   await i18n.changeLanguage('ja');

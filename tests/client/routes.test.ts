@@ -108,6 +108,7 @@ describe('top menu', () => {
       '/delivery-company',
       '/vehicle-type',
       '/vehicles',
+      '/vehicles/temp',
       '/users',
       '/drivers',
       '/delivery-destination',
