@@ -57,6 +57,16 @@ describe('master screens, as planners see them', () => {
     const orderHeader = page.locator('.ant-table-thead th').filter({ hasText: /^配送順$/ });
     expect(await orderHeader.evaluate((th) => getComputedStyle(th).textAlign)).toBe('right');
     expect(await page.getByRole('button', { name: '検索' }).textContent()).toBe('検索');
+    expect(await page.locator('.ant-table-sticky-holder').count()).toBe(1);
+    // Headers with words in them stay on one line (the selection column's box has none).
+    const wrapping = await page.locator('.ant-table-thead th').evaluateAll((cells) => cells.filter((th) => th.textContent && getComputedStyle(th).whiteSpace !== 'nowrap').length);
+    expect(wrapping).toBe(0);
+    expect(await page.locator('td').filter({ hasText: /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/ }).count()).toBe(50);
+    // An address cut to its column reads whole in a tooltip.
+    const address = rows(page).first().locator('td').nth(4);
+    const full = (await address.textContent()) ?? '';
+    await address.locator('span').first().hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toBe(full);
     await snap(page, 'screens-destinations-ja');
 
     const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'code', 'name']).orderBy('id').executeTakeFirstOrThrow();
@@ -187,6 +197,16 @@ describe('master screens, as planners see them', () => {
     expect(await own.locator('.ant-checkbox-input').isDisabled()).toBe(true);
     await page.goto('/users');
     await expect.poll(() => page.getByTestId('row-delete').count()).toBeGreaterThan(0);
+  });
+
+  test('hq: a customer (edited in a modal) shows its detail in a modal over the list', async () => {
+    const page = await asHq();
+    await page.goto('/customers');
+    await rows(page).first().getByTestId('row-show').click();
+    const details = page.getByTestId('customer-details');
+    await details.waitFor();
+    expect(await details.textContent()).toContain((await rows(page).first().locator('td').nth(1).textContent()) ?? '-');
+    await snap(page, 'screens-customer-detail');
   });
 
   test('hq: the CSV dialog closes after a successful import', async () => {

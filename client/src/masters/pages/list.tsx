@@ -168,6 +168,7 @@ export default function MasterListPage({
             resource={resource}
             recordItemId={id}
             onClick={master.modalForm ? () => modals.edit.show(id) : undefined}
+            data-testid="row-edit"
           />
         ) : null}
         {mayDelete(record) ? (
