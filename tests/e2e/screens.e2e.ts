@@ -188,6 +188,15 @@ describe('master screens, as planners see them', () => {
     await snap(page, 'screens-delete-confirm');
     await confirm.getByRole('button', { name: 'キャンセル' }).click();
 
+    // Deleting the selected rows names them too.
+    await rows(page).nth(0).locator('.ant-checkbox-input').check();
+    await rows(page).nth(1).locator('.ant-checkbox-input').check();
+    await page.getByTestId('delete-selected').click();
+    const names = page.getByTestId('delete-selected-names');
+    await expect.poll(() => names.locator('li').count()).toBe(2);
+    expect(await names.locator('li').first().textContent()).toBe(`${first.code} ${first.name}`);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'キャンセル' }).click();
+
     await page.goto('/users');
     await searchBox(page, 'user-search').fill('hq');
     await searchBox(page, 'user-search').press('Enter');

@@ -209,7 +209,14 @@ export default function MasterListPage({
     >
       <div className="list-toolbar">
         <ListFilters master={master} filters={filterSpecs} searchFormProps={searchFormProps} initialValues={initialSearch} />
-        {offers(master, 'delete') ? <DeleteSelectedButton resource={resource} ids={selected} onDeleted={refresh} /> : null}
+        {offers(master, 'delete') ? (
+          <DeleteSelectedButton
+            resource={resource}
+            ids={selected}
+            names={rows.filter((row) => selected.includes(row.id as BaseKey)).map((row) => recordTitle(master, row))}
+            onDeleted={refresh}
+          />
+        ) : null}
       </div>
       <Table<BaseRecord>
         {...tableProps}
