@@ -34,14 +34,26 @@ function detailItems(master: MasterDeclaration, record: BaseRecord, profile: Pro
   return items;
 }
 
-export function MasterDetails({ master, record }: { master: MasterDeclaration; record: BaseRecord }) {
+/** On a page: one column on a phone, up to three on a wide screen. */
+const PAGE_COLUMNS: DescriptionsProps['column'] = { xs: 1, md: 2, xl: 3 };
+
+export function MasterDetails({
+  master,
+  record,
+  column = PAGE_COLUMNS,
+}: {
+  master: MasterDeclaration;
+  record: BaseRecord;
+  /** a modal is narrow whatever the screen: one column */
+  column?: DescriptionsProps['column'];
+}) {
   const { t } = useTranslation();
   const { profile } = useProfile();
   return (
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, md: 2 }}
+      column={column}
       items={detailItems(master, record, profile, t)}
       labelStyle={{ width: 160, whiteSpace: 'nowrap' }}
       data-testid={`${master.resource}-details`}

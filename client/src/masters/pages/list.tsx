@@ -52,7 +52,7 @@ function DetailModal({ master, record, onClose }: { master: MasterDeclaration; r
   const { t } = useTranslation();
   return (
     <Modal open title={t(`${master.i18n}.titles.show`)} width={720} footer={null} onCancel={onClose}>
-      <MasterDetails master={master} record={record} />
+      <MasterDetails master={master} record={record} column={1} />
     </Modal>
   );
 }
