@@ -132,6 +132,14 @@ describe('master screens, as planners see them', () => {
     await context.close();
   });
 
+  test('hq: a detail view offers its edit button to who may edit', async () => {
+    const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const page = await asHq();
+    await page.goto(`/vehicle-type/detail/${type.id}`);
+    await expect.poll(() => page.getByTestId('detail-name').textContent()).toBe(type.name);
+    expect(await page.locator('.ant-page-header .anticon-edit').count()).toBe(1);
+  });
+
   test('hq: an out-of-range number is refused with its message, not clamped; a required select says 選択', async () => {
     const page = await asHq();
     await page.goto('/vehicle-type/add');
