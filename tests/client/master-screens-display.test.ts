@@ -108,6 +108,13 @@ describe('detail view', () => {
     expect(text('shipping_fee')).toBe('12,500');
   });
 
+  it('reads a value as its list column shows it', () => {
+    const customers = getMaster('customers');
+    const closing = customers.columns.find((c) => c.name === 'billing_closing_day');
+    expect(fieldText(field('customers', 'billing_closing_day'), { billing_closing_day: 20 }, t, closing)).toBe('20日');
+    expect(fieldText(field('customers', 'billing_closing_day'), { billing_closing_day: 31 }, t, closing)).toBe('末日');
+  });
+
   it('never shows a password', () => {
     expect(fieldText(field('users', 'password'), { password: 'secret' }, t)).toBe('');
   });

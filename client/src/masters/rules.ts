@@ -262,8 +262,12 @@ export function isNumericColumn(column: ColumnSpec): boolean {
   return column.render === 'number';
 }
 
-/** How a field's value reads on the detail view: references by name, enums by label, numbers and days formatted. */
-export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: TFunction): string {
+/**
+ * How a field's value reads on the detail view: as its list column shows it when the list has one
+ * (a closing day: 「20日」), else references by name, enums by label, numbers and days formatted.
+ */
+export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: TFunction, column?: ColumnSpec): string {
+  if (column?.render) return cellText(column, record[column.name], t);
   switch (field.kind) {
     case 'ref':
       return cellText({ name: displayColumn(field) }, record[displayColumn(field)], t);

@@ -14,6 +14,8 @@ import type { FieldSpec, MasterDeclaration } from '../types.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
+const columnOf = (master: MasterDeclaration, field: FieldSpec) => master.columns.find((column) => column.name === field.name);
+
 /** Long texts (備考, an address on its own row in the form) take the whole width. */
 const wide = (field: FieldSpec) => field.kind === 'textarea' || field.span === 24;
 
@@ -25,7 +27,7 @@ function detailItems(master: MasterDeclaration, record: BaseRecord, profile: Pro
       key: field.name,
       label: label(field.name),
       span: wide(field) ? 'filled' : 1,
-      children: <span data-testid={`detail-${field.name}`}>{fieldText(field, record, t)}</span>,
+      children: <span data-testid={`detail-${field.name}`}>{fieldText(field, record, t, columnOf(master, field))}</span>,
     }));
   if (master.temporary && record.temporary_registration_date) {
     items.push({ key: 'temporary', label: t('masterEnums.temporary'), children: <Tag color="orange">{t('masterEnums.temporary')}</Tag> });
