@@ -16,6 +16,7 @@ const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; tempo
   list: lazyPage(() => import('./masters/pages/list.js')),
   create: lazyPage(() => import('./masters/pages/create.js')),
   edit: lazyPage(() => import('./masters/pages/edit.js')),
+  show: lazyPage(() => import('./masters/pages/show.js')),
   approval: lazyPage(() => import('./masters/pages/approval.js')),
 };
 

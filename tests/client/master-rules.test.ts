@@ -212,7 +212,7 @@ describe('carrier and read-only users', () => {
       expect(isRequired(base, 'create', BRANCH)).toBe(true);
       expect(isRequired(base, 'create', SUPER)).toBe(false);
       expect(isRequired(base, 'create', CARRIER)).toBe(false);
-      expect(await validate(fieldRules(base, '所属センター', t, 'create', CENTER), null)).toBe('所属センターを入力してください。');
+      expect(await validate(fieldRules(base, '所属センター', t, 'create', CENTER), null)).toBe('所属センターを選択してください。');
       expect(await validate(fieldRules(base, '所属センター', t, 'create', SUPER), null)).toBeUndefined();
       expect(createDefaults(getMaster(master), CENTER)).toEqual({ base_department_id: 14 });
       expect(createDefaults(getMaster(master), BRANCH)).toEqual({});
