@@ -1,3 +1,7 @@
+/** How the screens show a day and a time (pickers and lists alike). */
+export const DATE_DISPLAY_FORMAT = 'YYYY/MM/DD';
+export const DATE_TIME_DISPLAY_FORMAT = 'YYYY/MM/DD HH:mm';
+
 /** Dates are shown as YYYY/MM/DD HH:mm in Asia/Tokyo, whatever the browser's or server's zone. */
 const TOKYO = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tokyo',
@@ -9,12 +13,32 @@ const TOKYO = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
+type Instant = string | number | Date | null | undefined;
+
+function tokyoParts(value: Instant): Record<string, string> | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(TOKYO.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}`;
+  if (Number.isNaN(date.getTime())) return undefined;
+  return Object.fromEntries(TOKYO.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** YYYY/MM/DD HH:mm in Asia/Tokyo; '' for no value or an unreadable one. */
+export function formatDateTime(value: Instant): string {
+  const parts = tokyoParts(value);
+  return parts ? `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}` : '';
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * YYYY/MM/DD. A calendar day (`2024-04-01`, a unit price's 適用開始日) is shown as it is, never
+ * shifted by a time zone; an instant is shown as its day in Asia/Tokyo.
+ */
+export function formatDate(value: Instant): string {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (day) return `${day[1]}/${day[2]}/${day[3]}`;
+  const parts = tokyoParts(value);
+  return parts ? `${parts.year}/${parts.month}/${parts.day}` : '';
 }
 
 /** HH:mm → minutes since midnight, or null when the text is not a time. */

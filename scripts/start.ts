@@ -1,4 +1,5 @@
-// `npm start`: builds the client when its build is missing or older than its sources, then serves.
+// `npm start`: builds the client when its build is missing or older than its sources, then serves
+// it (compressed, hashed assets cached for good; see server/app.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,8 @@ function newestSource(entry: string): number {
 
 if (!existsSync(BUILD) || statSync(BUILD).mtimeMs < Math.max(...SOURCES.map(newestSource))) {
   console.log('Building the client…');
-  execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+  // Always the production build: Vite builds React's development bundle when NODE_ENV says so.
+  execSync('npx vite build --mode production', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 startServer().catch((error) => {

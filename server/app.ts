@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
@@ -53,8 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const clientDir = options.clientDir && existsSync(path.join(options.clientDir, 'index.html')) ? options.clientDir : undefined;
-  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-  if (clientDir) await app.register(fastifyStatic, { root: path.resolve(clientDir), wildcard: true });
+  if (clientDir) await app.register(fastifyStatic, clientFiles(clientDir));
 
   // Unknown API paths answer JSON; any other path is a page of the client, which shows its own 404.
   app.setNotFoundHandler((request, reply) => {
@@ -65,4 +64,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html');
   });
   return app;
+}
+
+/** Hashed build output: a new build writes new names, so a browser may keep these for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page names the current assets: always fetched again, so a deploy is seen at once. */
+const NEVER_CACHED = 'no-store';
+
+/**
+ * The built client: the `.br`/`.gz` twins written at build time are sent to browsers that accept
+ * them. wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+ */
+function clientFiles(clientDir: string): FastifyStaticOptions {
+  const assets = `${path.sep}assets${path.sep}`;
+  return {
+    root: path.resolve(clientDir),
+    wildcard: true,
+    preCompressed: true,
+    setHeaders: (reply, file) => {
+      if (file.includes(assets)) reply.header('cache-control', IMMUTABLE);
+      else if (/index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', NEVER_CACHED);
+    },
+  };
 }

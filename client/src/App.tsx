@@ -1,5 +1,5 @@
 import { Refine, type I18nProvider, type NotificationProvider } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
+import { useNotificationProvider } from './providers/antd-notification.js';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -10,7 +10,7 @@ import { authProvider, FORBIDDEN_TOAST_KEY, loadProfile } from './providers/auth
 import { dataProvider } from './providers/data-provider.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
-import { bindToasts, TOAST_CONFIG } from './providers/toast.js';
+import { BUTTON_CONFIG, bindToasts, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
 import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
 
@@ -29,6 +29,8 @@ function useToastProvider(): NotificationProvider {
   return {
     ...base,
     open: (params) => {
+      // The login page shows its own failure beside the form: once, not again in a toast.
+      if (params.key === LOGIN_ERROR_KEY) return;
       if (params.type === 'error' && params.description === i18n.t('errors.forbidden')) {
         base.open({ type: 'error', key: FORBIDDEN_TOAST_KEY, message: params.description });
         return;
@@ -58,7 +60,7 @@ export function App() {
   );
   return (
     <BrowserRouter>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME} button={BUTTON_CONFIG}>
         <AntdApp notification={TOAST_CONFIG}>
           <Refine
             routerProvider={routerBindings}

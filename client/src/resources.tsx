@@ -123,6 +123,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/departments',
     create: '/departments/add',
     edit: '/departments/edit/:id',
+    show: '/departments/detail/:id',
     optionalId: true,
   },
   {
@@ -136,6 +137,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/delivery-company',
     create: '/delivery-company/add',
     edit: '/delivery-company/edit/:id',
+    show: '/delivery-company/detail/:id',
   },
   {
     identifier: 'vehicle-types',
@@ -148,6 +150,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/vehicle-type',
     create: '/vehicle-type/add',
     edit: '/vehicle-type/edit/:id',
+    show: '/vehicle-type/detail/:id',
   },
   {
     identifier: 'vehicles',
@@ -160,11 +163,20 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/vehicles',
     create: '/vehicles/add',
     edit: '/vehicles/edit/:id',
+    show: '/vehicles/detail/:id',
     optionalId: true,
-    extra: [
-      { path: '/vehicles/temp', label: 'screens.temporaryVehicle', action: 'edit' },
-      { path: '/vehicles/temp/:id', label: 'screens.temporaryVehicle', action: 'edit' },
-    ],
+    extra: [{ path: '/vehicles/temp/:id', label: 'screens.temporaryVehicle', action: 'edit' }],
+  },
+  {
+    // The vehicles waiting for approval (仮登録), in the menu beside the vehicles: the vehicles' list, filtered.
+    identifier: 'temporary-vehicles',
+    name: 'vehicle',
+    area: 'vehicle',
+    label: 'screens.temporaryVehicles',
+    icon: <CarOutlined />,
+    parent: 'masters',
+    menu: true,
+    list: '/vehicles/temp',
   },
   {
     identifier: 'users',
@@ -177,6 +189,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/users',
     create: '/users/add',
     edit: '/users/edit/:id',
+    show: '/users/detail/:id',
     optionalId: true,
   },
   {
@@ -190,6 +203,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/drivers',
     create: '/drivers/add',
     edit: '/drivers/edit/:id',
+    show: '/drivers/detail/:id',
     optionalId: true,
   },
   {
@@ -203,6 +217,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/delivery-destination',
     create: '/delivery-destination/add',
     edit: '/delivery-destination/edit/:id',
+    show: '/delivery-destination/detail/:id',
     extra: [{ path: '/delivery-destination/temp/:id', label: 'screens.temporaryDestination', action: 'edit' }],
   },
   {
@@ -216,6 +231,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/district-master',
     create: '/district-master/add',
     edit: '/district-master/edit/:id',
+    show: '/district-master/detail/:id',
   },
   {
     identifier: 'directions',
@@ -228,6 +244,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/direction-master',
     create: '/direction-master/add',
     edit: '/direction-master/edit/:id',
+    show: '/direction-master/detail/:id',
     extra: [{ path: '/direction-master/temp/:id', label: 'screens.temporaryDirection', action: 'edit' }],
   },
   {
@@ -241,6 +258,7 @@ export const APP_RESOURCES: AppResource[] = [
     list: '/direction-base',
     create: '/direction-base/add',
     edit: '/direction-base/edit/:id',
+    show: '/direction-base/detail/:id',
   },
   {
     identifier: 'operation-times',
@@ -252,6 +270,7 @@ export const APP_RESOURCES: AppResource[] = [
     menu: true,
     list: '/operation-time',
     edit: '/operation-time/edit/:id',
+    show: '/operation-time/detail/:id',
   },
   {
     identifier: 'customers',
@@ -283,7 +302,8 @@ export const APP_RESOURCES: AppResource[] = [
   report('invoice-between-center', 'screens.invoiceBetweenCenter'),
   report('invoice-store-directly', 'screens.invoiceStoreDirectly'),
   report('payroll-accounting', 'screens.payrollAccounting'),
-  report('set-init-price', 'screens.setInitPrice', false, 'unit_price'),
+  // Unit prices are a master: planners look for 初期単価設定 under マスタ管理, not among the reports.
+  { ...report('set-init-price', 'screens.setInitPrice', true, 'unit_price'), parent: 'masters' },
   {
     identifier: 'between-centers-before',
     name: 'vehicle_allocation/between_centers_before',
@@ -382,12 +402,12 @@ export function routesOf(resource: AppResource): ResourceRoute[] {
   return routes;
 }
 
-const BY_KEY = new Map<string, AppResource>(
-  APP_RESOURCES.flatMap((resource) => [
-    [resource.identifier, resource],
-    [resource.name, resource],
-  ]),
-);
+/** By identifier, and by API name for the first resource of that name (`vehicle`: the vehicles, not the temporary ones). */
+const BY_KEY = new Map<string, AppResource>();
+for (const resource of APP_RESOURCES) {
+  BY_KEY.set(resource.identifier, resource);
+  if (!BY_KEY.has(resource.name)) BY_KEY.set(resource.name, resource);
+}
 
 /** By Refine identifier or API name. */
 export function findResource(key: string | undefined): AppResource | undefined {

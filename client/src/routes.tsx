@@ -1,48 +1,26 @@
 /**
- * Every route of the specification, generated from resources.tsx. Pages load lazily; a
- * resource without its own page yet shows the placeholder. Guards: /login is guest-only,
- * everything else needs a token and the area's permission.
+ * Every route of the specification, generated from resources.tsx. Pages load lazily
+ * (resource-page.tsx picks each one). Guards: /login is guest-only, everything else (unknown
+ * paths too) needs a token, and each screen the area's permission.
  */
 import { Authenticated, CanAccess } from '@refinedev/core';
 import { CatchAllNavigate } from '@refinedev/react-router-v6';
-import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { ForbiddenPage, NotFoundPage } from './components/error-page.js';
-import { AppLayout } from './components/layout/app-layout.js';
 import { lazyPage } from './components/lazy-page.js';
 import { PageSpinner } from './components/page-spinner.js';
 import { LOGIN_PATH } from './providers/auth-provider.js';
-import { masterScreenOf, type MasterPage } from './masters/screens.js';
-import { APP_RESOURCES, routesOf, type AppResource, type ResourceRoute } from './resources.js';
+import { APP_RESOURCES, routesOf, type AppResource } from './resources.js';
 
 export const HOME_PATH = '/delivery';
 
+// The login page is the first load: the layout (menu, drawer, popover) and the error pages
+// (antd Result's pictures) arrive in their own chunks once they are needed.
 const LoginPage = lazyPage(() => import('./pages/login.js'));
-const Placeholder = lazyPage(() => import('./pages/placeholder.js'));
-
-/** The generic master pages (masters/), one chunk each, serving every master. */
-const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; temporaryOnly?: boolean; title?: string }>> = {
-  list: lazyPage(() => import('./masters/pages/list.js')),
-  create: lazyPage(() => import('./masters/pages/create.js')),
-  edit: lazyPage(() => import('./masters/pages/edit.js')),
-  approval: lazyPage(() => import('./masters/pages/approval.js')),
-};
-
-/** A master's own screen, or a route another page is built for (none yet). */
-function screenOf(resource: AppResource, route: ResourceRoute): ReactElement | undefined {
-  const screen = masterScreenOf(resource, route);
-  if (!screen) return undefined;
-  const Page = MASTER_PAGES[screen.page];
-  return <Page identifier={screen.master} temporaryOnly={screen.temporaryOnly} title={screen.title} />;
-}
-
-function pageOf(resource: AppResource, route: ResourceRoute): ReactElement {
-  const page = screenOf(resource, route);
-  if (!page) return <Placeholder label={route.label} action={route.action} />;
-  // A built edit/show screen has nothing to open without an id: back to its list.
-  if (route.withoutId && resource.list) return <Navigate to={resource.list} replace />;
-  return page;
-}
+const AppLayout = lazyPage<object>(() => import('./components/layout/app-layout.js').then((module) => ({ default: module.AppLayout })));
+const NotFoundPage = lazyPage<object>(() => import('./components/error-page.js').then((module) => ({ default: module.NotFoundPage })));
+const ForbiddenPage = lazyPage<object>(() => import('./components/error-page.js').then((module) => ({ default: module.ForbiddenPage })));
+const ResourcePage = lazyPage(() => import('./resource-page.js'));
 
 function routeElements(resource: AppResource): ReactElement[] {
   return routesOf(resource).map((route) => (
@@ -51,7 +29,7 @@ function routeElements(resource: AppResource): ReactElement[] {
       path={route.path}
       element={
         <CanAccess resource={resource.identifier} action={route.action} fallback={<ForbiddenPage />}>
-          {pageOf(resource, route)}
+          <ResourcePage resource={resource} route={route} />
         </CanAccess>
       }
     />
@@ -59,35 +37,32 @@ function routeElements(resource: AppResource): ReactElement[] {
 }
 
 export function AppRoutes() {
+  // One boundary for the lazy layout and login page; the layout has its own for the pages.
   return (
-    <Routes>
-      <Route
-        element={
-          <Authenticated key="protected" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<PageSpinner />}>
-            <AppLayout />
-          </Authenticated>
-        }
-      >
-        <Route index element={<Navigate to={HOME_PATH} replace />} />
-        {APP_RESOURCES.flatMap(routeElements)}
-      </Route>
-      <Route
-        element={
-          <Authenticated key="guest" fallback={<Outlet />} loading={<PageSpinner />}>
-            <Navigate to="/" replace />
-          </Authenticated>
-        }
-      >
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
         <Route
-          path={LOGIN_PATH}
           element={
-            <Suspense fallback={<PageSpinner />}>
-              <LoginPage />
-            </Suspense>
+            <Authenticated key="protected" fallback={<CatchAllNavigate to={LOGIN_PATH} />} loading={<PageSpinner />}>
+              <AppLayout />
+            </Authenticated>
           }
-        />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        >
+          <Route index element={<Navigate to={HOME_PATH} replace />} />
+          {APP_RESOURCES.flatMap(routeElements)}
+          {/* Inside the layout: a signed-in user keeps the header and menu; a guest signs in first. */}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          element={
+            <Authenticated key="guest" fallback={<Outlet />} loading={<PageSpinner />}>
+              <Navigate to="/" replace />
+            </Authenticated>
+          }
+        >
+          <Route path={LOGIN_PATH} element={<LoginPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }

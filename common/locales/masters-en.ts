@@ -4,6 +4,7 @@ const titles = (name: string, plural: string) => ({
   list: plural,
   create: `Add ${name}`,
   edit: `Edit ${name}`,
+  show: `${name.charAt(0).toUpperCase()}${name.slice(1)} details`,
   import: `Import ${plural.toLowerCase()} (CSV)`,
 });
 

@@ -1,5 +1,11 @@
 // Labels of the masters beyond departments (issue: every master). Merged into ja.ts.
-const titles = (name: string) => ({ list: `${name}一覧`, create: `${name}登録`, edit: `${name}編集`, import: `${name}CSV取込` });
+const titles = (name: string) => ({
+  list: `${name}一覧`,
+  create: `${name}登録`,
+  edit: `${name}編集`,
+  show: `${name}詳細`,
+  import: `${name}CSV取込`,
+});
 
 export const mastersJa = {
   deliveryCompanies: {

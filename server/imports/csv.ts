@@ -18,7 +18,9 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** A line longer than this is not a CSV row: refuse it rather than hold an endless "line" in memory. */
 const MAX_LINE_BYTES = 1024 * 1024;
 /** Control characters no spreadsheet writes in a CSV (tab, CR, LF and Ctrl-Z, DOS's end of file, are fine). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f]/;
+// eslint-disable-next-line no-control-regex -- every byte outside ASCII, from NUL up
 const NON_ASCII = /[^\x00-\x7f]/;
 
 const decodes = (encoding: CsvEncoding, bytes: Uint8Array) => {

@@ -1,3 +1,4 @@
+import type { Action } from '../../common/permissions.js';
 import { type TSchema, Type } from 'typebox';
 import { Id, INT4_MAX, INT4_MIN, Nullable, Text, Timestamp } from '../http/schemas.js';
 import type { Field, MasterDefinition, Row } from './definition.js';
@@ -108,3 +109,9 @@ export function masterLabels(def: MasterDefinition): Record<string, string> {
   const names = [...def.fields, ...(def.readOnly ?? [])].map((field) => field.name);
   return Object.fromEntries(names.map((name) => [name, `${def.i18n}.fields.${name}`]));
 }
+
+/** What every route of a master declares: who may call it, and how its fields are named in messages. */
+export const masterConfig = (def: MasterDefinition, action: Action) => ({
+  permission: { area: def.area, action },
+  labels: masterLabels(def),
+});

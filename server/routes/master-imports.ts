@@ -7,7 +7,7 @@ import { importMaster } from '../imports/import-master.js';
 import { uploadedCsv } from '../imports/upload.js';
 import type { MasterDefinition } from '../masters/definition.js';
 import { fieldLabel } from '../masters/fields.js';
-import { masterConfig } from './masters.js';
+import { masterConfig } from '../masters/schemas.js';
 
 const ImportResult = Type.Object({
   ok: Type.Boolean(),

@@ -8,18 +8,12 @@ import { errorResponses, Id, IdParams } from '../http/schemas.js';
 import type { MasterContext, MasterDefinition } from '../masters/definition.js';
 import { readFields } from '../masters/fields.js';
 import { MASTERS } from '../masters/index.js';
-import { masterBody, masterLabels, masterListQuery, masterRecord } from '../masters/schemas.js';
+import { masterBody, masterConfig, masterListQuery, masterRecord } from '../masters/schemas.js';
 import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, updateRecord } from '../masters/service.js';
 import { registerMasterImport } from './master-imports.js';
 
 const IdsBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });
 const DeletedCount = Type.Object({ deleted: Type.Integer() });
-
-/** What every route of a master declares: who may call it, and how its fields are named in messages. */
-export const masterConfig = (def: MasterDefinition, action: Action) => ({
-  permission: { area: def.area, action },
-  labels: masterLabels(def),
-});
 
 /** Transactions start here, at the edge: one per write request. */
 function inTransaction<T>(app: FastifyInstance, request: FastifyRequest, work: (ctx: MasterContext) => Promise<T>) {

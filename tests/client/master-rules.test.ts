@@ -192,8 +192,9 @@ describe('carrier and read-only users', () => {
     expect(fieldMode(field('vehicles', 'base_department_id'), CENTER)).toBe('edit');
   });
 
-  it('offers a carrier the vehicle types seen on their vehicles, since they may not list vehicle types', () => {
-    expect(fieldMode(field('vehicles', 'vehicle_type_id'), CARRIER)).toBe('known-values');
+  it('lets a carrier pick any vehicle type (they read that master); a master they may not list offers known values', () => {
+    expect(fieldMode(field('vehicles', 'vehicle_type_id'), CARRIER)).toBe('edit');
+    expect(fieldMode({ kind: 'ref', ref: { resource: 'department' } }, CARRIER)).toBe('known-values');
     expect(fieldMode(field('vehicles', 'vehicle_type_id'), BRANCH)).toBe('edit');
     expect(fieldMode(field('drivers', 'default_vehicle_id'), CARRIER)).toBe('edit');
   });
@@ -212,15 +213,15 @@ describe('carrier and read-only users', () => {
       expect(isRequired(base, 'create', BRANCH)).toBe(true);
       expect(isRequired(base, 'create', SUPER)).toBe(false);
       expect(isRequired(base, 'create', CARRIER)).toBe(false);
-      expect(await validate(fieldRules(base, '所属センター', t, 'create', CENTER), null)).toBe('所属センターを入力してください。');
+      expect(await validate(fieldRules(base, '所属センター', t, 'create', CENTER), null)).toBe('所属センターを選択してください。');
       expect(await validate(fieldRules(base, '所属センター', t, 'create', SUPER), null)).toBeUndefined();
       expect(createDefaults(getMaster(master), CENTER)).toEqual({ base_department_id: 14 });
       expect(createDefaults(getMaster(master), BRANCH)).toEqual({});
     }
   });
 
-  it('shows a carrier no filter by company, center or vehicle type', () => {
-    expect(visibleFilters(getMaster('vehicles'), CARRIER)).toEqual([]);
+  it('shows a carrier no filter by company or center, but by vehicle type', () => {
+    expect(visibleFilters(getMaster('vehicles'), CARRIER).map((f) => f.name)).toEqual(['vehicle_type_id']);
     expect(visibleFilters(getMaster('vehicles'), CENTER).map((f) => f.name)).toEqual([
       'vehicle_type_id',
       'delivery_company_id',

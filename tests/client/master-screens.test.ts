@@ -1,6 +1,6 @@
 /**
  * Which page serves each master route of the specification (client/src/masters/screens.ts):
- * list/add/edit of every master, the approval screens, customers and unit prices without pages
+ * list/add/edit/detail of every master, the approval screens, customers and unit prices without pages
  * of their own; and the data provider's one-request getMany.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,11 @@ const EXPECTED: Record<string, MasterScreen> = {
   '/operation-time/edit/:id': { page: 'edit', master: 'operation-times' },
   '/customers': { page: 'list', master: 'customers' },
   '/download/set-init-price': { page: 'list', master: 'unit-prices', title: 'screens.setInitPrice' },
+  // Read-only detail views (docs/decisions.md, Screens).
+  '/departments/detail/:id': { page: 'show', master: 'departments' },
+  '/vehicle-type/detail/:id': { page: 'show', master: 'vehicle-types' },
+  '/delivery-destination/detail/:id': { page: 'show', master: 'delivery-destinations' },
+  '/operation-time/detail/:id': { page: 'show', master: 'operation-times' },
 };
 
 describe('master screens', () => {

@@ -50,7 +50,7 @@ describe('foundation, in a real browser', () => {
     await searchBox(page, 'department-search').press('Enter');
     const row = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
     await expect.poll(() => row.count()).toBe(1);
-    await row.locator('button').first().click();
+    await row.getByTestId('row-edit').click();
     await expect.poll(() => page.url()).toMatch(/\/departments\/edit\/\d+$/);
     await page.getByTestId('department-form').locator('#name').fill('試験センター（改）');
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -62,7 +62,7 @@ describe('foundation, in a real browser', () => {
     await searchBox(page, 'department-search').fill('CT-E2E');
     await searchBox(page, 'department-search').press('Enter');
     const editedRow = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
-    await editedRow.locator('button').nth(1).click();
+    await editedRow.getByTestId('row-delete').click();
     await snap(page, 'department-delete-confirm');
     await page.locator('.ant-popconfirm-buttons button').last().click();
     await toast(page, '成功しました');
@@ -85,7 +85,7 @@ describe('foundation, in a real browser', () => {
     await page.getByTestId('import-check').click();
     await expect.poll(() => page.getByTestId('import-check-ok').count()).toBe(1);
     await page.getByTestId('import-run').click();
-    await expect.poll(() => page.getByTestId('import-result').textContent()).toContain('2件を登録、1件を更新しました。');
+    await toast(page, '2件を登録、1件を更新しました。');
     const funabashi = await stackOf().db.selectFrom('departments').select('name').where('code', '=', 'CT-FUNABASHI').executeTakeFirstOrThrow();
     expect(funabashi.name).toBe('船橋センター');
     await context.close();

@@ -62,13 +62,11 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
   const fail = useFailureHandler();
   const [file, setFile] = useState<File>();
   const [check, setCheck] = useState<ImportCheck>();
-  const [result, setResult] = useState<ImportResult>();
   const [busy, setBusy] = useState<'check' | 'run'>();
 
   function choose(next: File | undefined) {
     setFile(next);
     setCheck(undefined);
-    setResult(undefined);
   }
 
   async function send<T>(step: 'check' | 'run', path: string): Promise<T | undefined> {
@@ -88,7 +86,6 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
 
   async function runCheck() {
     setCheck(undefined);
-    setResult(undefined);
     const checked = await send<ImportCheck>('check', 'check_file_import');
     if (checked) setCheck(checked);
   }
@@ -96,9 +93,10 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
   async function runImport() {
     const imported = await send<ImportResult>('run', 'import');
     if (!imported) return;
-    setResult(imported);
     toast.success(t('csv.imported', { created: imported.created, updated: imported.updated }), 'csv-import');
     onImported();
+    // Done: the toast says what was written, the refreshed list shows it.
+    close();
   }
 
   function close() {
@@ -125,7 +123,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
           <Button
             type="primary"
             onClick={() => void runImport()}
-            disabled={!check?.ok || Boolean(result)}
+            disabled={!check?.ok}
             loading={busy === 'run'}
             data-testid="import-run"
           >
@@ -179,14 +177,6 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
               ]}
             />
           </>
-        ) : null}
-        {result ? (
-          <Alert
-            type="success"
-            showIcon
-            data-testid="import-result"
-            message={t('csv.imported', { created: result.created, updated: result.updated })}
-          />
         ) : null}
       </Space>
     </Modal>

@@ -6,7 +6,8 @@ import { findResource } from '../resources.js';
 
 /**
  * The toast of a refused deletion, naming the resource by its label (Refine would use its raw
- * identifier): "車種マスタを削除できませんでした（ステータスコード: 409）" and the server's reason.
+ * identifier): "車種マスタを削除できませんでした" and the server's reason (no status code: it means
+ * nothing to a planner).
  */
 export function useDeleteErrorNotification(resource: string) {
   const { t } = useTranslation();
@@ -14,23 +15,42 @@ export function useDeleteErrorNotification(resource: string) {
     const failure = error as Partial<HttpError> | undefined;
     return {
       type: 'error',
-      message: t('notifications.deleteError', {
-        resource: t(findResource(resource)?.label ?? resource),
-        statusCode: failure?.statusCode,
-      }),
+      message: t('notifications.deleteError', { resource: t(findResource(resource)?.label ?? resource) }),
       description: failure?.message,
     };
   };
 }
 
-/** Deletes the selected rows in one call (all or nothing), after a confirmation. */
+/** How many names a confirmation lists before it says "…" (the count says the rest). */
+const NAMES_SHOWN = 5;
+
+function ConfirmContent({ count, names }: { count: number; names: string[] }) {
+  const { t } = useTranslation();
+  const shown = names.slice(0, NAMES_SHOWN);
+  return (
+    <>
+      <p>{t('messages.confirmDelete', { count })}</p>
+      <ul data-testid="delete-selected-names">
+        {shown.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+        {names.length > shown.length ? <li>…</li> : null}
+      </ul>
+    </>
+  );
+}
+
+/** Deletes the selected rows in one call (all or nothing), after a confirmation naming them. */
 export function DeleteSelectedButton({
   resource,
   ids,
+  names,
   onDeleted,
 }: {
   resource: string;
   ids: BaseKey[];
+  /** how the selected records read to a person, in the confirmation */
+  names: string[];
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
@@ -43,7 +63,7 @@ export function DeleteSelectedButton({
   const confirm = () =>
     modal.confirm({
       title: t('buttons.confirm'),
-      content: t('messages.confirmDelete', { count: ids.length }),
+      content: <ConfirmContent count={ids.length} names={names} />,
       okText: t('buttons.delete'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),

@@ -102,7 +102,10 @@ const baseCenterField: FieldSpec = {
 
 // Columns several masters share.
 const col = (column: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name: column, sort: column, ...extra });
-/** A reference shown by its display name, sorted by its id. */
+/**
+ * A reference shown by its display name, sorted by its id until the lists sort by the joined
+ * name (then `sort: display`; tests/client/master-declarations.test.ts checks the API accepts it).
+ */
 const refCol = (idField: string, display = idField.replace(/_id$/, '_name')): ColumnSpec => ({
   name: display,
   label: idField,
@@ -204,6 +207,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     temporary: true,
     search: true,
     defaultSort: [{ field: 'vehicle_number', order: 'asc' }],
+    title: ['vehicle_number'],
     filters: [
       refFilter('vehicle_type_id', REFS.vehicleType),
       refFilter('delivery_company_id', REFS.company, 'hidden'),
@@ -234,6 +238,8 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     resource: 'user',
     i18n: 'users',
     search: true,
+    holdsCaller: true,
+    title: ['login_id', 'name'],
     defaultSort: [{ field: 'login_id', order: 'asc' }],
     filters: [
       enumFilter('type', ENUMS.userType),
@@ -265,6 +271,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     resource: 'driver',
     i18n: 'drivers',
     search: true,
+    title: ['login_id', 'name'],
     defaultSort: [{ field: 'login_id', order: 'asc' }],
     filters: [
       refFilter('delivery_company_id', REFS.company, 'hidden'),
@@ -309,6 +316,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     temporary: true,
     search: true,
     defaultSort: [{ field: 'delivery_code', order: 'asc' }],
+    title: ['delivery_code', 'customer_store_name'],
     filters: [
       refFilter('direction_id', REFS.direction),
       enumFilter('delivery_type', ENUMS.deliveryType),
@@ -384,6 +392,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     identifier: 'direction-bases',
     resource: 'direction_base',
     i18n: 'directionBases',
+    title: ['direction_name', 'base_department_name'],
     defaultSort: [
       { field: 'direction_id', order: 'asc' },
       { field: 'base_department_id', order: 'asc' },
@@ -465,6 +474,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     identifier: 'unit-prices',
     resource: 'unit_price',
     i18n: 'unitPrices',
+    title: ['vehicle_type_name', 'delivery_company_name', 'effective_from'],
     modalForm: true,
     defaultSort: [
       { field: 'vehicle_type_id', order: 'asc' },
@@ -482,7 +492,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { ...refCol('delivery_company_id'), label: 'delivery_company_name', empty: 'masterUi.standardPrice' },
       col('price_per_trip', { render: 'number' }),
       col('price_per_km', { render: 'number' }),
-      col('effective_from'),
+      col('effective_from', { render: 'date' }),
       updatedAt,
     ],
     fields: [

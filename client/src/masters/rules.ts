@@ -6,7 +6,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { LEVEL } from '../../../common/enums.js';
 import { assignableUserTypes, isSuperAdmin, type Action, type Area } from '../../../common/permissions.js';
-import { formatDateTime, isEndAfterStart } from '../../../common/time.js';
+import { formatDate, formatDateTime, isEndAfterStart } from '../../../common/time.js';
 import { canAccess } from '../providers/access-control.js';
 import { actorOf, type Profile } from '../providers/profile.js';
 import { findResource, routesOf } from '../resources.js';
@@ -134,6 +134,13 @@ export function afterRule(field: FieldSpec, t: TFunction): Rule | undefined {
   });
 }
 
+/** Fields picked from a list say 「…を選択してください」, typed ones 「…を入力してください」. */
+const PICKED: readonly FieldSpec['kind'][] = ['enum', 'ref', 'date', 'time'];
+
+function requiredKey(field: FieldSpec): 'errors.requiredSelect' | 'errors.required' {
+  return PICKED.includes(field.kind) ? 'errors.requiredSelect' : 'errors.required';
+}
+
 /** Form rules of a field, their messages naming it (the catalogue's `errors.*`). */
 export function fieldRules(
   field: FieldSpec,
@@ -144,7 +151,7 @@ export function fieldRules(
 ): Rule[] {
   const rules: Rule[] = [];
   if (isRequired(field, mode, profile)) {
-    const message = field.requiredMessage ? t(field.requiredMessage) : t('errors.required', { field: label });
+    const message = field.requiredMessage ? t(field.requiredMessage) : t(requiredKey(field), { field: label });
     rules.push({ required: true, message });
   }
   if (field.kind === 'password' && field.min) {
@@ -221,6 +228,8 @@ export function cellText(column: ColumnSpec, value: unknown, t: TFunction): stri
       return column.enum ? enumLabel(column.enum, value, t) : String(value);
     case 'datetime':
       return formatDateTime(value as string);
+    case 'date':
+      return formatDate(value as string);
     case 'number':
       return typeof value === 'number' ? NUMBER.format(value) : String(value);
     case 'closingDay':
@@ -246,4 +255,61 @@ export function groupSpans(rows: readonly Record<string, unknown>[], key: string
     start = i;
   }
   return spans;
+}
+
+/** Is the column a number (right-aligned, so digits line up)? */
+export function isNumericColumn(column: ColumnSpec): boolean {
+  return column.render === 'number';
+}
+
+/**
+ * How a field's value reads on the detail view: as its list column shows it when the list has one
+ * (a closing day: 「20日」), else references by name, enums by label, numbers and days formatted.
+ */
+export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: TFunction, column?: ColumnSpec): string {
+  if (column?.render) return cellText(column, record[column.name], t);
+  switch (field.kind) {
+    case 'ref':
+      return cellText({ name: displayColumn(field) }, record[displayColumn(field)], t);
+    case 'enum':
+      return cellText({ name: field.name, render: 'enum', enum: field.enum }, record[field.name], t);
+    case 'number':
+    case 'integer':
+      return cellText({ name: field.name, render: 'number' }, record[field.name], t);
+    case 'date':
+      return cellText({ name: field.name, render: 'date' }, record[field.name], t);
+    case 'password':
+      return '';
+    default:
+      return cellText({ name: field.name }, record[field.name], t);
+  }
+}
+
+/** The words naming a record to a person (a delete confirmation): its code and name, or the declared columns. */
+export function recordTitle(master: MasterDeclaration, record: Record<string, unknown>): string {
+  const columns = master.title ?? ['code', 'name'];
+  const words = columns.map((column) => record[column]).filter((value) => value !== null && value !== undefined && value !== '');
+  return words.length > 0 ? words.join(' ') : `#${String(record.id)}`;
+}
+
+/** The caller's own account (a user deleting themselves is refused; the screen does not offer it). */
+export function isCallersRecord(
+  master: MasterDeclaration,
+  record: Record<string, unknown>,
+  profile: Pick<Profile, 'id'> | null | undefined,
+): boolean {
+  return Boolean(master.holdsCaller && profile && record.id === profile.id);
+}
+
+/**
+ * A filter restored from the URL arrives as text (`?vehicle_type_id=3`); the select's options are
+ * numbers, so it becomes the number again and the select shows the option's label, not `3`.
+ */
+export function filterValue(raw: unknown): unknown {
+  return typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** The API answers 404 for a record that does not exist or lies outside the caller's scope. */
+export function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
 }

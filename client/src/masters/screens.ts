@@ -1,12 +1,12 @@
 /**
- * Which generic master page serves a route of resources.tsx: the master's own list/create/edit
- * routes, its approval screens (`…/temp/:id`, and `/vehicles/temp` listing the temporary rows),
+ * Which generic master page serves a route of resources.tsx: the master's own list/create/edit/show
+ * routes, its approval screens (`…/temp/:id`), the temporary vehicles (`/vehicles/temp`),
  * and the unit prices shown on 初期単価設定 (`/download/set-init-price`).
  */
 import type { AppResource, ResourceRoute } from '../resources.js';
 import { findMaster } from './declarations.js';
 
-export type MasterPage = 'list' | 'create' | 'edit' | 'approval';
+export type MasterPage = 'list' | 'create' | 'edit' | 'show' | 'approval';
 
 export interface MasterScreen {
   page: MasterPage;
@@ -21,6 +21,7 @@ export interface MasterScreen {
 /** Screens showing a master that is not the route's own resource. */
 const HOSTED: Record<string, MasterScreen> = {
   'report-set-init-price': { page: 'list', master: 'unit-prices', title: 'screens.setInitPrice' },
+  'temporary-vehicles': { page: 'list', master: 'vehicles', temporaryOnly: true },
 };
 
 export function masterScreenOf(resource: AppResource, route: ResourceRoute): MasterScreen | undefined {
@@ -28,10 +29,9 @@ export function masterScreenOf(resource: AppResource, route: ResourceRoute): Mas
   if (hosted && route.page === 'list') return hosted;
   const master = findMaster(resource.identifier);
   if (!master) return undefined;
-  if (route.page === 'list' || route.page === 'create' || route.page === 'edit') {
+  if (route.page === 'list' || route.page === 'create' || route.page === 'edit' || route.page === 'show') {
     return { page: route.page, master: master.identifier };
   }
   if (master.temporary && route.path.endsWith('/temp/:id')) return { page: 'approval', master: master.identifier };
-  if (master.temporary && route.path.endsWith('/temp')) return { page: 'list', master: master.identifier, temporaryOnly: true };
   return undefined;
 }

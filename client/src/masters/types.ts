@@ -98,6 +98,8 @@ export type ColumnRender =
   | 'text'
   | 'enum'
   | 'datetime'
+  /** a calendar day, YYYY/MM/DD */
+  | 'date'
   | 'number'
   /** a day of the month, 31 = 末日 */
   | 'closingDay';
@@ -153,6 +155,10 @@ export interface MasterDeclaration {
   fields: readonly FieldSpec[];
   /** exactly one of these two fields is set: a radio picks which (a user's department xor company) */
   exclusive?: readonly [string, string];
+  /** the columns naming a record in a delete confirmation; default `code name` */
+  title?: readonly string[];
+  /** the caller's own account is one of the rows: it offers no delete (users) */
+  holdsCaller?: boolean;
   /** wide tables scroll horizontally past this width */
   scrollX?: number;
 }

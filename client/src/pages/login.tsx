@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogin } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/layout/language-switch.js';
@@ -28,8 +28,12 @@ export default function LoginPage() {
       <div className="login-page__language">
         <LanguageSwitch />
       </div>
-      <Card className="login-card" title={<Logo />}>
-        <Typography.Title level={3}>{t('auth.title')}</Typography.Title>
+      {/* A plain card: antd's Card and Typography bring tabs, menus and tooltips to the first load. */}
+      <section className="login-card">
+        <div className="login-card__head">
+          <Logo />
+        </div>
+        <h1 className="login-card__title">{t('auth.title')}</h1>
         {error ? (
           <Alert type="error" showIcon message={error} data-testid="login-error" style={{ marginBottom: 16 }} />
         ) : null}
@@ -44,7 +48,7 @@ export default function LoginPage() {
             {t('auth.submit')}
           </Button>
         </Form>
-      </Card>
+      </section>
     </div>
   );
 }

@@ -10,6 +10,12 @@ import { HEADER_HEIGHT, TOAST_DURATION_MS, TOAST_PLACEMENT } from '../config.js'
 export const TOAST_CONFIG = { placement: TOAST_PLACEMENT, duration: TOAST_DURATION_MS / 1000, top: HEADER_HEIGHT + 8 };
 notification.config(TOAST_CONFIG);
 
+/** The key of Refine's toast for a failed login (useLogin). */
+export const LOGIN_ERROR_KEY = 'login-error';
+
+/** 「検索」, not antd's 「検 索」: a space between two CJK characters reads as two words. */
+export const BUTTON_CONFIG = { autoInsertSpace: false };
+
 let instance: Pick<NotificationInstance, 'error' | 'success' | 'info'> = notification;
 
 export function bindToasts(api: NotificationInstance): void {

@@ -16,7 +16,7 @@ export function AppHeader() {
   const selectedKeys = useSelectedMenuKeys();
   const wide = screens.lg !== false;
   return (
-    <Layout.Header className="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+    <Layout.Header className="app-header" data-testid="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
       <Logo />
       {wide ? (
         <ConfigProvider theme={MENU_THEME}>
@@ -34,7 +34,8 @@ export function AppHeader() {
       <Space size="middle" className="app-header__actions">
         <NotificationBell />
         {wide ? <LanguageSwitch /> : null}
-        {wide ? <UserMenu /> : <MobileMenu />}
+        <UserMenu compact={!wide} />
+        {wide ? null : <MobileMenu />}
       </Space>
     </Layout.Header>
   );

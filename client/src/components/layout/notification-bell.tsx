@@ -95,7 +95,8 @@ export function NotificationBell() {
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('menu.notifications')} content={content}>
+    // Centred under the bell, antd shifts the popover sideways to keep it on a phone's screen.
+    <Popover trigger="click" placement="bottom" title={t('menu.notifications')} content={content}>
       <Badge dot={hasUnread} offset={[-4, 4]}>
         <Button
           type="text"

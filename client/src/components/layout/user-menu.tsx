@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../hooks/use-profile.js';
 import { affiliationOf } from '../../providers/profile.js';
 
-/** The user's name and company; logout opens on hover. */
-export function UserMenu() {
+/** The user's name and company (compact: the name, the rest in the dropdown); logout opens on hover or tap. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { profile } = useProfile();
   const { mutate: logout } = useLogout();
+  const affiliation = profile ? affiliationOf(profile) : null;
+  // Compact, the header has room for the name only: the full name and company head the dropdown.
+  const whoItem = { key: 'who', disabled: true, label: [profile?.name, affiliation].filter(Boolean).join(' / ') };
   const items = [
+    ...(compact && profile ? [whoItem, { type: 'divider' as const }] : []),
     {
       key: 'logout',
       icon: <LogoutOutlined />,
@@ -19,18 +23,18 @@ export function UserMenu() {
     },
   ];
   return (
-    <Dropdown trigger={['hover']} menu={{ items }} placement="bottomRight">
-      <Space className="user-menu" data-testid="user-menu">
+    <Dropdown trigger={compact ? ['click'] : ['hover']} menu={{ items }} placement="bottomRight">
+      <Space className={compact ? 'user-menu user-menu--compact' : 'user-menu'} data-testid="user-menu">
         <Avatar size="small" icon={<UserOutlined />} />
         <span className="user-menu__text">
           <Typography.Text strong data-testid="user-name">
             {profile?.name}
           </Typography.Text>
           <Typography.Text type="secondary" className="user-menu__company" data-testid="user-company">
-            {profile ? affiliationOf(profile) : null}
+            {affiliation}
           </Typography.Text>
         </span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined className="user-menu__arrow" style={{ fontSize: 10 }} />
       </Space>
     </Dropdown>
   );

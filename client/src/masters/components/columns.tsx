@@ -1,10 +1,10 @@
 /** A master list's columns, from its declaration. */
 import { getDefaultSortOrder } from '@refinedev/antd';
 import type { BaseRecord, CrudSorting } from '@refinedev/core';
-import { Space, Tag, type TableColumnType } from 'antd';
+import { Space, Tag, Tooltip, type TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
-import { approvalPath, cellText, groupSpans } from '../rules.js';
+import { approvalPath, cellText, groupSpans, isNumericColumn } from '../rules.js';
 import type { ColumnSpec, MasterDeclaration } from '../types.js';
 
 function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunction, link: boolean) {
@@ -16,6 +16,30 @@ function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunctio
     </Tag>
   );
   return path ? <Link to={path}>{tag}</Link> : tag;
+}
+
+/** Headers stay on one line: a Japanese label broken mid-word (「更新日 / 時」) reads badly. */
+export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/**
+ * A long text (an address) cut at a readable width, whole in a tooltip. Cut by the cell itself, not
+ * antd's column ellipsis, which would force a fixed table layout and squeeze every other column.
+ */
+const CLIPPED_STYLE = {
+  display: 'inline-block',
+  maxWidth: 280,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
+function clipped(text: string) {
+  return (
+    <Tooltip placement="topLeft" title={text}>
+      <span style={CLIPPED_STYLE}>{text}</span>
+    </Tooltip>
+  );
 }
 
 export function buildColumns(
@@ -34,12 +58,14 @@ export function buildColumns(
       key: column.sort ?? column.name,
       dataIndex: column.name,
       title: t(`${master.i18n}.fields.${column.label ?? column.name}`),
-      ellipsis: column.ellipsis,
+      align: isNumericColumn(column) ? ('right' as const) : undefined,
+      onHeaderCell: headerCell,
       sorter: Boolean(column.sort),
       defaultSortOrder: column.sort ? getDefaultSortOrder(column.sort, sorters) : undefined,
       onCell: spans ? (_record: BaseRecord, index?: number) => ({ rowSpan: spans[index ?? 0] }) : undefined,
       render: (value: unknown, record: BaseRecord) => {
         const text = cellText(column, value, t);
+        if (column.ellipsis) return clipped(text);
         if (!column.temporaryTag) return text;
         return (
           <Space size={4}>

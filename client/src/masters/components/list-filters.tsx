@@ -2,7 +2,7 @@
 import type { BaseKey } from '@refinedev/core';
 import { Form, Input, Select, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumOptions } from '../rules.js';
+import { enumOptions, filterValue } from '../rules.js';
 import type { FilterSpec, MasterDeclaration } from '../types.js';
 import { RefSelect } from './ref-select.js';
 
@@ -40,7 +40,7 @@ export function ListFilters({
         </Form.Item>
       ) : null}
       {filters.map((filter) => (
-        <Form.Item name={filter.name} key={filter.name}>
+        <Form.Item name={filter.name} key={filter.name} getValueProps={(value: unknown) => ({ value: filterValue(value) })}>
           {filter.kind === 'ref' && filter.ref ? (
             <RefSelect
               refSpec={filter.ref}

@@ -2,6 +2,7 @@
 import type { BaseKey } from '@refinedev/core';
 import { DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_DISPLAY_FORMAT } from '../../../../common/time.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../providers/profile.js';
@@ -11,6 +12,7 @@ import { GeocodeButton } from './geocode-button.js';
 import { FixedSelect, KnownValuesSelect, RefSelect } from './ref-select.js';
 
 const TIME_FORMAT = 'HH:mm';
+/** What the API stores; the picker shows DATE_DISPLAY_FORMAT. */
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** 'HH:mm' ↔ dayjs for the time picker; the form keeps the text the API stores. */
@@ -64,8 +66,7 @@ export function MasterField({ master, field, mode, profile, recordId, dependenci
         <InputNumber<number>
           {...common}
           style={{ width: '100%' }}
-          min={field.range?.min}
-          max={field.range?.max}
+          // No min/max: antd would silently clamp 120000 to 100000; the range rule refuses it with the field's message.
           precision={field.kind === 'integer' ? 0 : undefined}
           step={field.name === 'latitude' || field.name === 'longitude' ? 0.000001 : 1}
         />
@@ -78,7 +79,7 @@ export function MasterField({ master, field, mode, profile, recordId, dependenci
       itemProps = { getValueProps: (value: unknown) => ({ value: timeToPicker(value) }), normalize: fromPicker(TIME_FORMAT) };
       break;
     case 'date':
-      input = <DatePicker {...common} format={DATE_FORMAT} style={{ width: '100%' }} />;
+      input = <DatePicker {...common} format={DATE_DISPLAY_FORMAT} style={{ width: '100%' }} />;
       itemProps = { getValueProps: (value: unknown) => ({ value: dateToPicker(value) }), normalize: fromPicker(DATE_FORMAT) };
       break;
     case 'enum':

@@ -4,10 +4,12 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useDeleteErrorNotification } from '../../components/delete-selected-button.js';
+import { NotFoundPage } from '../../components/error-page.js';
+import { useProfile } from '../../hooks/use-profile.js';
 import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
 import { UserVehicles } from '../extensions/user-vehicles.js';
-import { offers } from '../rules.js';
+import { isCallersRecord, isNotFound, offers, recordTitle } from '../rules.js';
 
 /** What a master's edit page shows below its form, when it has more than its own fields. */
 const BELOW_FORM: Record<string, { component: ComponentType<{ userId: string }>; needs: { resource: string; action: string } }> = {
@@ -15,19 +17,26 @@ const BELOW_FORM: Record<string, { component: ComponentType<{ userId: string }>;
   users: { component: UserVehicles, needs: { resource: 'vehicles', action: 'list' } },
 };
 
-/** `/<master>/edit/:id`: the record in the master's form, then back to its list. */
+/**
+ * `/<master>/edit/:id`: the record in the master's form, then back to its list. A record outside
+ * the caller's scope (404) is the not-found page, never an empty form that could be saved.
+ */
 export default function MasterEditPage({ identifier }: { identifier: string }) {
   const master = getMaster(identifier);
   const { t } = useTranslation();
   const { id } = useParams();
   const below = BELOW_FORM[master.identifier];
   const deleteError = useDeleteErrorNotification(master.identifier);
-  const { formProps, saveButtonProps, formLoading } = useForm<BaseRecord, HttpError>({
+  const { profile } = useProfile();
+  const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord, HttpError>({
     resource: master.identifier,
     action: 'edit',
     id,
     redirect: 'list',
   });
+  if (isNotFound(query?.error)) return <NotFoundPage />;
+  const record = query?.data?.data;
+  const deletable = offers(master, 'delete') && !(record && isCallersRecord(master, record, profile));
   return (
     <>
       <Edit
@@ -36,8 +45,11 @@ export default function MasterEditPage({ identifier }: { identifier: string }) {
         saveButtonProps={saveButtonProps}
         isLoading={formLoading}
         recordItemId={id}
-        canDelete={offers(master, 'delete')}
-        deleteButtonProps={{ errorNotification: deleteError }}
+        canDelete={deletable}
+        deleteButtonProps={{
+          errorNotification: deleteError,
+          confirmTitle: record ? t('messages.confirmDeleteRecord', { name: recordTitle(master, record) }) : undefined,
+        }}
       >
         <MasterForm master={master} formProps={formProps} mode="edit" recordId={id === undefined ? undefined : Number(id)} />
       </Edit>

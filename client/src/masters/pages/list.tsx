@@ -4,7 +4,7 @@
  * (customers, unit prices). Buttons follow access control (read-only users see none).
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { CreateButton, DeleteButton, EditButton, List, useModalForm, useTable } from '@refinedev/antd';
+import { CreateButton, DeleteButton, EditButton, List, ShowButton, useModalForm, useTable } from '@refinedev/antd';
 import {
   getDefaultFilter,
   useCan,
@@ -13,21 +13,49 @@ import {
   type CrudFilters,
   type HttpError,
 } from '@refinedev/core';
-import { Button, Modal, Space, Table } from 'antd';
+import { Button, Modal, Space, Table, type TablePaginationConfig } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { HEADER_HEIGHT } from '../../config.js';
 import { CsvImportButtons } from '../../components/csv-import.js';
 import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
-import { buildColumns } from '../components/columns.js';
+import { buildColumns, headerCell } from '../components/columns.js';
 import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
+import { MasterDetails } from '../components/master-details.js';
 import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
-import { approvalPath, offers, visibleFilters } from '../rules.js';
+import { approvalPath, isCallersRecord, offers, recordTitle, visibleFilters } from '../rules.js';
 import type { MasterDeclaration } from '../types.js';
 
 type Search = Record<string, unknown>;
+
+/** Planners scan long lists: 50 rows a page, more on demand (the API serves up to 500). */
+export const PAGE_SIZE = 50;
+const PAGE_SIZES = [20, 50, 100, 200];
+
+/** `1-50 / 352件` (en `1-50 of 352`) and the page-size changer. */
+function usePagination(pagination: TablePaginationConfig | false | undefined): TablePaginationConfig | false {
+  const { t } = useTranslation();
+  if (pagination === false) return false;
+  return {
+    ...pagination,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES,
+    showTotal: (total, [from, to]) => <span data-testid="list-total">{t('table.total', { from, to, total })}</span>,
+  };
+}
+
+/** The detail of a master without pages of its own (customers, unit prices), over its list. */
+function DetailModal({ master, record, onClose }: { master: MasterDeclaration; record: BaseRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open title={t(`${master.i18n}.titles.show`)} width={720} footer={null} onCancel={onClose}>
+      <MasterDetails master={master} record={record} column={1} />
+    </Modal>
+  );
+}
 
 /** Add and edit in modals over the list: one modal form per action. */
 function useModalForms(master: MasterDeclaration) {
@@ -83,11 +111,13 @@ export default function MasterListPage({
   const filterSpecs = useMemo(() => visibleFilters(master, profile), [master, profile]);
   const filterNames = [...filterSpecs.map((f) => f.name), ...(master.temporary ? [TEMPORARY_FILTER] : [])];
   const [selected, setSelected] = useState<BaseKey[]>([]);
+  const [detail, setDetail] = useState<BaseRecord>();
 
   const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord, HttpError, Search>({
     resource,
     sorters: { initial: master.defaultSort.map((sort) => ({ ...sort })) },
     filters: { initial: temporaryOnly ? [{ field: TEMPORARY_FILTER, operator: 'eq', value: '1' }] : [] },
+    pagination: { pageSize: PAGE_SIZE },
     onSearch: (values): CrudFilters => [
       ...(master.search ? [{ field: 'q', operator: 'eq' as const, value: (values.q as string) || undefined }] : []),
       ...filterNames.map((name) => ({ field: name, operator: 'eq' as const, value: values[name] ?? undefined })),
@@ -96,6 +126,7 @@ export default function MasterListPage({
   });
   const { data: canEdit } = useCan({ resource, action: 'edit' });
   const { data: canDelete } = useCan({ resource, action: 'delete' });
+  const pagination = usePagination(tableProps.pagination);
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
   const editable = Boolean(canEdit?.can) && offers(master, 'edit');
   const modals = useModalForms(master);
@@ -110,12 +141,21 @@ export default function MasterListPage({
   const initialSearch = Object.fromEntries(
     ['q', ...filterNames].map((name) => [name, getDefaultFilter(name, filters, 'eq')]),
   );
+  const mayDelete = (record: BaseRecord) => deletable && !isCallersRecord(master, record, profile);
 
   const actions = (record: BaseRecord) => {
     const id = record.id as BaseKey;
     const approval = master.temporary && record.temporary_registration_date ? approvalPath(master, id) : undefined;
     return (
-      <Space>
+      <Space size={4}>
+        <ShowButton
+          hideText
+          size="small"
+          resource={resource}
+          recordItemId={id}
+          onClick={master.modalForm ? () => setDetail(record) : undefined}
+          data-testid="row-show"
+        />
         {approval && editable ? (
           <Link to={approval}>
             <Button size="small" icon={<CheckCircleOutlined />} title={t('masterEnums.approve')} />
@@ -128,14 +168,17 @@ export default function MasterListPage({
             resource={resource}
             recordItemId={id}
             onClick={master.modalForm ? () => modals.edit.show(id) : undefined}
+            data-testid="row-edit"
           />
         ) : null}
-        {deletable ? (
+        {mayDelete(record) ? (
           <DeleteButton
             hideText
             size="small"
             resource={resource}
             recordItemId={id}
+            confirmTitle={t('messages.confirmDeleteRecord', { name: recordTitle(master, record) })}
+            data-testid="row-delete"
             onSuccess={refresh}
             errorNotification={deleteError}
           />
@@ -166,20 +209,44 @@ export default function MasterListPage({
     >
       <div className="list-toolbar">
         <ListFilters master={master} filters={filterSpecs} searchFormProps={searchFormProps} initialValues={initialSearch} />
-        {offers(master, 'delete') ? <DeleteSelectedButton resource={resource} ids={selected} onDeleted={refresh} /> : null}
+        {offers(master, 'delete') ? (
+          <DeleteSelectedButton
+            resource={resource}
+            ids={selected}
+            names={rows.filter((row) => selected.includes(row.id as BaseKey)).map((row) => recordTitle(master, row))}
+            onDeleted={refresh}
+          />
+        ) : null}
       </div>
       <Table<BaseRecord>
         {...tableProps}
         columns={[
           ...columns,
-          ...(editable || deletable
-            ? [{ title: t('table.actions'), key: 'actions', fixed: 'right' as const, render: (_: unknown, r: BaseRecord) => actions(r) }]
-            : []),
+          {
+            title: t('table.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            onHeaderCell: headerCell,
+            render: (_: unknown, r: BaseRecord) => actions(r),
+          },
         ]}
         rowKey="id"
+        size="small"
+        // Columns as wide as their content (sticky headers and the fixed actions column would force 'fixed').
+        tableLayout="auto"
+        sticky={{ offsetHeader: HEADER_HEIGHT }}
+        pagination={pagination}
         scroll={master.scrollX ? { x: master.scrollX } : undefined}
         locale={{ emptyText: t('messages.emptyTable') }}
-        rowSelection={deletable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) } : undefined}
+        rowSelection={
+          deletable
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as BaseKey[]),
+                getCheckboxProps: (record) => ({ disabled: !mayDelete(record) }),
+              }
+            : undefined
+        }
         data-testid={`${master.resource}-table`}
       />
       {master.modalForm ? (
@@ -187,6 +254,7 @@ export default function MasterListPage({
           {/* Mounted only while open: the two forms share field ids. */}
           {modals.create.open ? <FormModal master={master} form={modals.create} mode="create" /> : null}
           {modals.edit.open ? <FormModal master={master} form={modals.edit} mode="edit" /> : null}
+          {detail ? <DetailModal master={master} record={detail} onClose={() => setDetail(undefined)} /> : null}
         </>
       ) : null}
     </List>

@@ -1,0 +1,39 @@
+import { Show } from '@refinedev/antd';
+import { useShow, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { NotFoundPage } from '../../components/error-page.js';
+import { MasterDetails } from '../components/master-details.js';
+import { getMaster } from '../declarations.js';
+import { isNotFound, offers } from '../rules.js';
+
+/**
+ * `/<master>/detail/:id`: the record, read-only, for everyone who may see it (allocation staff
+ * cannot open the edit form); an edit button for those who may edit. A record outside the
+ * caller's scope (the API answers 404) is the not-found page.
+ */
+export default function MasterShowPage({ identifier }: { identifier: string }) {
+  const master = getMaster(identifier);
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { query } = useShow<BaseRecord, HttpError>({
+    resource: master.identifier,
+    id,
+    // The page itself says "not found"; a toast would say it twice.
+    errorNotification: (error) => (isNotFound(error) ? false : undefined) as never,
+  });
+  if (isNotFound(query.error)) return <NotFoundPage />;
+  const record = query.data?.data;
+  return (
+    <Show
+      title={t(`${master.i18n}.titles.show`)}
+      breadcrumb={false}
+      isLoading={query.isLoading}
+      recordItemId={id}
+      canEdit={offers(master, 'edit')}
+      canDelete={false}
+    >
+      {record ? <MasterDetails master={master} record={record} /> : null}
+    </Show>
+  );
+}

@@ -1,0 +1,167 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { logIn, snap, useStack } from './harness.js';
+
+const stackOf = useStack();
+
+/** Issue 6: what a planner on a slow line waits for before the login form, in gzip bytes. */
+const LOGIN_BUDGET_BYTES = 350 * 1024;
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** the body's bytes as sent, before any decoding */
+  bytes: number;
+}
+
+/** A GET whose body is counted as it travels: Node's http never decodes it. */
+function rawGet(url: string, acceptEncoding: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** Every script a fresh Chromium requests for the login page until the network is idle. */
+async function loginScripts(screenshot?: string): Promise<string[]> {
+  const { page, context } = await stackOf().newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-form').waitFor();
+  await page.waitForLoadState('networkidle');
+  if (screenshot) await snap(page, screenshot);
+  await context.close();
+  return [...scripts];
+}
+
+/** How far the page or an element is wider than what it shows (0 when nothing overflows). */
+function overflowOf(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((element) => element.scrollWidth - element.clientWidth);
+}
+
+async function signedIn(loginId: string, viewport: { width: number; height: number }, locale = 'ja-JP') {
+  const { page, context } = await stackOf().newPage(locale);
+  await page.setViewportSize(viewport);
+  await logIn(page, loginId);
+  await page.getByTestId('app-header').waitFor();
+  return { page, context };
+}
+
+async function switchToEnglish(page: Page) {
+  const englishLabel = page.getByTestId('language-switch').getByText('English');
+  if (await englishLabel.isVisible()) {
+    await englishLabel.click();
+  } else {
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('mobile-menu').getByTestId('language-switch').getByText('English').click();
+    await page.keyboard.press('Escape');
+  }
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
+describe('first load and serving', () => {
+  test(`the login page's first load is at most ${LOGIN_BUDGET_BYTES / 1024} KB of gzip JavaScript`, async () => {
+    const scripts = await loginScripts('login');
+    const served = await Promise.all(scripts.map((url) => rawGet(url, 'gzip')));
+    for (const response of served) expect(response.headers['content-encoding']).toBe('gzip');
+    const total = served.reduce((sum, response) => sum + response.bytes, 0);
+    const brotli = (await Promise.all(scripts.map((url) => rawGet(url, 'br')))).reduce((sum, response) => sum + response.bytes, 0);
+    console.info(`login first load: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(brotli / 1024).toFixed(1)} KB brotli`);
+    // The layout, menus and master pages are not part of it.
+    expect(scripts.some((url) => /\/assets\/(app-layout|list|master-form)-/.test(url))).toBe(false);
+    expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  });
+
+  test('hashed assets are compressed and cached for good; the page itself is never cached', async () => {
+    const [entry] = await loginScripts();
+    const brotli = await rawGet(entry, 'gzip, deflate, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await rawGet(entry, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(entry, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.bytes).toBeLessThan(plain.bytes / 3);
+
+    const page = await rawGet(`${stackOf().baseUrl}/login`, 'gzip, br');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const missing = await rawGet(`${stackOf().baseUrl}/assets/index-gone.js`, 'gzip');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+});
+
+describe('a layout that fits', () => {
+  test('the English header fits at 1366 px, the menu collapsing what does not fit', async () => {
+    const { page, context } = await signedIn('super', DESKTOP);
+    await snap(page, 'header-1366-ja');
+    await switchToEnglish(page);
+    // A long list: the page's scrollbar takes its share of the 1366 px too.
+    await page.goto('/departments');
+    await expect.poll(() => page.locator('[data-testid=department-table] tbody tr').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Vehicle allocation setting');
+    await snap(page, 'header-1366-en');
+    expect(await overflowOf(page, '[data-testid=app-header]')).toBeLessThanOrEqual(0);
+    expect(await overflowOf(page, 'html')).toBeLessThanOrEqual(0);
+    const header = await page.getByTestId('app-header').boundingBox();
+    for (const testId of ['notification-bell', 'language-switch', 'user-name']) {
+      const box = await page.getByTestId('app-header').getByTestId(testId).boundingBox();
+      expect(box, testId).not.toBeNull();
+      expect(box!.x + box!.width, testId).toBeLessThanOrEqual(header!.x + header!.width);
+    }
+    await context.close();
+  });
+
+  test('a list fits a 390 px phone: the table scrolls inside its card; bell and name show', async () => {
+    for (const locale of ['ja', 'en'] as const) {
+      const { page, context } = await signedIn('hq', PHONE);
+      if (locale === 'en') await switchToEnglish(page);
+      await page.goto('/departments');
+      await expect.poll(() => page.locator('[data-testid=department-table] tbody tr').count()).toBeGreaterThan(1);
+      await snap(page, `list-390-${locale}`);
+      expect(await overflowOf(page, 'html')).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.getByTestId('app-header').getByTestId('user-name').isVisible()).toBe(true);
+      await page.getByTestId('user-menu').click();
+      const userDropdown = page.locator('.ant-dropdown:visible');
+      await expect.poll(() => userDropdown.textContent()).toContain('本社');
+      await page.keyboard.press('Escape');
+      await userDropdown.waitFor({ state: 'hidden' });
+
+      await page.getByTestId('notification-bell').click();
+      const list = page.getByTestId('notification-list');
+      await list.waitFor();
+      const box = await list.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      await snap(page, `bell-390-${locale}`);
+      await context.close();
+    }
+  });
+
+  test('the 404 page keeps the header and menu of a signed-in user', async () => {
+    const { page, context } = await signedIn('center', DESKTOP);
+    await page.goto('/no/such/page');
+    await page.getByTestId('error-page').waitFor();
+    expect(await page.getByTestId('error-status').textContent()).toBe('404');
+    expect(await page.getByTestId('app-header').isVisible()).toBe(true);
+    expect(await page.getByTestId('top-menu').isVisible()).toBe(true);
+    expect(await page.getByTestId('user-name').textContent()).not.toBe('');
+    await snap(page, 'not-found-with-header');
+    await context.close();
+  });
+});

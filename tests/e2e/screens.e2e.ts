@@ -1,0 +1,257 @@
+/**
+ * What planners see on the master screens, in a real Chromium: paged lists with their total,
+ * filters named after a reload, read-only detail views, the not-found page for records outside
+ * the caller's scope, refused out-of-range numbers, toasts and confirmations in plain words.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { csvFileInput, logIn, searchBox, snap, useStack } from './harness.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const stackOf = useStack();
+
+/** The total the API reports for a list (`X-Total-Count`), asked with the page's own token. */
+function apiTotal(page: Page, resource: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const token = localStorage.getItem('access_token');
+    const answer = await fetch(`/api/${name}?_start=0&_end=1`, { headers: { Authorization: `Bearer ${token}` } });
+    return Number(answer.headers.get('x-total-count'));
+  }, resource);
+}
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const notices = (page: Page) => page.locator('.ant-notification-notice');
+
+/** One session of `hq` (an admin at headquarters) for the tests that act as hq: a login costs seconds. */
+let hqPage: Page | undefined;
+async function asHq(): Promise<Page> {
+  if (!hqPage) {
+    const { page } = await stackOf().newPage();
+    await logIn(page, 'hq');
+    hqPage = page;
+  }
+  return hqPage;
+}
+afterAll(async () => {
+  await hqPage?.context().close();
+});
+
+async function englishPage() {
+  const { page, context } = await stackOf().newPage('en-US');
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+  return { page, context };
+}
+
+describe('master screens, as planners see them', () => {
+  test('hq: a list shows 50 compact rows, its total, right-aligned numbers; a filter keeps its name after a reload', async () => {
+    const page = await asHq();
+    await page.goto('/delivery-destination');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    const total = await apiTotal(page, 'delivery_destination');
+    expect(total).toBeGreaterThan(50);
+    expect(await page.getByTestId('list-total').textContent()).toBe(`1-50 / ${total}件`);
+    expect(await page.locator('.ant-table.ant-table-small').count()).toBe(1);
+    expect(await page.locator('.ant-pagination-options-size-changer').count()).toBe(1);
+    // 配送順 (order) is a number: right-aligned so digits line up.
+    const orderHeader = page.locator('.ant-table-thead th').filter({ hasText: /^配送順$/ });
+    expect(await orderHeader.evaluate((th) => getComputedStyle(th).textAlign)).toBe('right');
+    expect(await page.getByRole('button', { name: '検索' }).textContent()).toBe('検索');
+    expect(await page.locator('.ant-table-sticky-holder').count()).toBe(1);
+    // Headers with words in them stay on one line (the selection column's box has none).
+    const wrapping = await page.locator('.ant-table-thead th').evaluateAll((cells) => cells.filter((th) => th.textContent && getComputedStyle(th).whiteSpace !== 'nowrap').length);
+    expect(wrapping).toBe(0);
+    expect(await page.locator('td').filter({ hasText: /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/ }).count()).toBe(50);
+    // An address cut to its column reads whole in a tooltip.
+    const address = rows(page).first().locator('td').nth(4);
+    const full = (await address.textContent()) ?? '';
+    await address.locator('span').first().hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toBe(full);
+    await snap(page, 'screens-destinations-ja');
+
+    const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'code', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    await page.goto(`/vehicles?filters[0][field]=vehicle_type_id&filters[0][operator]=eq&filters[0][value]=${type.id}`);
+    const filter = page.getByTestId('vehicle-vehicle_type_id-filter');
+    await expect.poll(() => filter.locator('.ant-select-selection-item').textContent()).toBe(`${type.code} ${type.name}`);
+    await snap(page, 'screens-vehicles-filtered');
+  });
+
+  test('hq, in English: the total reads "1-N of N"', async () => {
+    const { page, context } = await englishPage();
+    await logIn(page, 'hq');
+    await page.goto('/vehicle-type');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const total = await apiTotal(page, 'vehicle_type');
+    expect(await page.getByTestId('list-total').textContent()).toBe(`1-${total} of ${total}`);
+    expect(await page.getByRole('button', { name: 'Search' }).count()).toBe(1);
+    await snap(page, 'screens-vehicle-types-en');
+    await context.close();
+  });
+
+  test("branch (allocation staff): opens a destination's detail from the list and reads its phone, 指定時刻 and 備考", async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'branch');
+    await page.goto('/delivery-destination');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    // Read-only: no edit or delete on the list.
+    expect(await page.locator('.ant-table-tbody .ant-btn .anticon-edit').count()).toBe(0);
+    expect(await page.getByTestId('row-delete').count()).toBe(0);
+    await rows(page).first().getByTestId('row-show').click();
+    await page.waitForURL(/\/delivery-destination\/detail\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await stackOf().db
+      .updateTable('delivery_destinations')
+      .set({ phone: '03-1234-5678', specified_time: '09:30', comment: '裏口から搬入' })
+      .where('id', '=', id)
+      .execute();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('detail-phone').textContent()).toBe('03-1234-5678');
+    expect(await page.getByTestId('detail-specified_time').textContent()).toBe('09:30');
+    expect(await page.getByTestId('detail-comment').textContent()).toBe('裏口から搬入');
+    expect(await page.locator('.ant-page-header .anticon-edit').count()).toBe(0);
+    await snap(page, 'screens-destination-detail-branch');
+    await context.close();
+  });
+
+  test("carrier: another company's vehicle, by its edit or detail URL, is the not-found page", async () => {
+    const other = await stackOf().db
+      .selectFrom('vehicles')
+      .innerJoin('delivery_companies', 'delivery_companies.id', 'vehicles.delivery_company_id')
+      .select('vehicles.id')
+      .where('delivery_companies.name', '<>', '東都運輸株式会社')
+      .executeTakeFirstOrThrow();
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'carrier');
+    for (const url of [`/vehicles/edit/${other.id}`, `/vehicles/detail/${other.id}`]) {
+      await page.goto(url);
+      await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('404');
+      expect(await page.getByTestId('vehicle-form').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
+    }
+    await snap(page, 'screens-out-of-scope');
+    await context.close();
+  });
+
+  test('hq: a detail view offers its edit button to who may edit', async () => {
+    const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const page = await asHq();
+    await page.goto(`/vehicle-type/detail/${type.id}`);
+    await expect.poll(() => page.getByTestId('detail-name').textContent()).toBe(type.name);
+    expect(await page.locator('.ant-page-header .anticon-edit').count()).toBe(1);
+  });
+
+  test('hq: an out-of-range number is refused with its message, not clamped; a required select says 選択', async () => {
+    const page = await asHq();
+    await page.goto('/vehicle-type/add');
+    const form = '[data-testid=vehicle_type-form]';
+    await page.locator(`${form} #code`).fill('VT-HUGE');
+    await page.locator(`${form} #name`).fill('超大型');
+    await page.locator(`${form} #max_loading_capacity`).fill('120000');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-form-item-explain-error').filter({ hasText: '0から100000の範囲で入力してください' }).waitFor();
+    expect(await page.locator(`${form} #max_loading_capacity`).inputValue()).toBe('120000');
+    const stored = await stackOf().db.selectFrom('vehicle_types').select('id').where('code', '=', 'VT-HUGE').execute();
+    expect(stored).toHaveLength(0);
+    await snap(page, 'screens-out-of-range');
+
+    await page.goto('/vehicles/add');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-form-item-explain-error').filter({ hasText: /^車種を選択してください。$/ }).waitFor();
+  });
+
+  test("hq: a refused save's toast shows the server's message without the status code", async () => {
+    const taken = await stackOf().db.selectFrom('vehicle_types').select('code').orderBy('id').executeTakeFirstOrThrow();
+    const page = await asHq();
+    await page.goto('/vehicle-type/add');
+    const form = '[data-testid=vehicle_type-form]';
+    await page.locator(`${form} #code`).fill(taken.code);
+    await page.locator(`${form} #name`).fill('重複');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/vehicle_type') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: '保存' }).click();
+    const refusal = (await (await answer).json()) as { message: string };
+    const notice = notices(page).filter({ hasText: '車種マスタを登録できませんでした' }).first();
+    await notice.waitFor();
+    const text = await notice.textContent();
+    expect(text).toContain(refusal.message);
+    expect(text).not.toContain('ステータスコード');
+    expect(text).not.toMatch(/\b409\b|\b400\b/);
+    // The field the server named says why.
+    await page.locator('.ant-form-item-explain-error').filter({ hasText: '既に登録されています' }).waitFor();
+    await snap(page, 'screens-toast');
+  });
+
+  test('hq: the delete confirmation names the record; its own user row offers no delete', async () => {
+    const page = await asHq();
+    await page.goto('/vehicle-type');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const first = await stackOf().db
+      .selectFrom('vehicle_types')
+      .select(['code', 'name'])
+      .where('deleted_at', 'is', null)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    await rows(page).first().getByTestId('row-delete').click();
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await expect.poll(() => confirm.textContent()).toContain(`「${first.code} ${first.name}」を削除しますか？`);
+    await snap(page, 'screens-delete-confirm');
+    await confirm.getByRole('button', { name: 'キャンセル' }).click();
+
+    // Deleting the selected rows names them too.
+    await rows(page).nth(0).locator('.ant-checkbox-input').check();
+    await rows(page).nth(1).locator('.ant-checkbox-input').check();
+    await page.getByTestId('delete-selected').click();
+    const names = page.getByTestId('delete-selected-names');
+    await expect.poll(() => names.locator('li').count()).toBe(2);
+    expect(await names.locator('li').first().textContent()).toBe(`${first.code} ${first.name}`);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'キャンセル' }).click();
+
+    await page.goto('/users');
+    await searchBox(page, 'user-search').fill('hq');
+    await searchBox(page, 'user-search').press('Enter');
+    const own = rows(page).filter({ has: page.locator('td', { hasText: /^hq$/ }) });
+    await own.first().waitFor();
+    expect(await own.getByTestId('row-delete').count()).toBe(0);
+    expect(await own.locator('.ant-checkbox-input').isDisabled()).toBe(true);
+    await page.goto('/users');
+    await expect.poll(() => page.getByTestId('row-delete').count()).toBeGreaterThan(0);
+  });
+
+  test('hq: a customer (edited in a modal) shows its detail in a modal over the list', async () => {
+    const page = await asHq();
+    await page.goto('/customers');
+    await rows(page).first().getByTestId('row-show').click();
+    const details = page.getByTestId('customer-details');
+    await details.waitFor();
+    expect(await details.textContent()).toContain((await rows(page).first().locator('td').nth(1).textContent()) ?? '-');
+    await snap(page, 'screens-customer-detail');
+  });
+
+  test('hq: the CSV dialog closes after a successful import', async () => {
+    const page = await asHq();
+    await page.goto('/departments');
+    await page.getByTestId('import-open').click();
+    await csvFileInput(page).setInputFiles(path.join(FIXTURES, 'departments-utf8.csv'));
+    await page.getByTestId('import-check').click();
+    await page.getByTestId('import-check-ok').waitFor();
+    await page.getByTestId('import-run').click();
+    await notices(page).filter({ hasText: '件を登録' }).first().waitFor();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+  });
+
+  test('a failed login shows its message once', async () => {
+    const { page, context } = await stackOf().newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-id').fill('hq');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').waitFor();
+    // Refine would also raise a toast a moment later; give it the time to appear.
+    await page.waitForTimeout(1000);
+    const message = (await page.getByTestId('login-error').textContent()) ?? '';
+    expect(message.length).toBeGreaterThan(0);
+    expect(await page.getByText(message).count()).toBe(1);
+    expect(await notices(page).count()).toBe(0);
+    await snap(page, 'screens-login-failed');
+    await context.close();
+  });
+});
