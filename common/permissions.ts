@@ -2,7 +2,7 @@
  * The one permission table. The server checks every route against it and the
  * client's access-control provider reads the same table to enable the menu.
  */
-import { USER_TYPE, type Level } from './enums.js';
+import { LEVEL, USER_TYPE, type Level } from './enums.js';
 
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'import';
 export const ACTIONS: readonly Action[] = ['list', 'show', 'create', 'edit', 'delete', 'import'];
@@ -59,6 +59,25 @@ export interface Actor {
 
 export function isSuperAdmin(actor: Actor): boolean {
   return actor.type === USER_TYPE.superAdmin;
+}
+
+/** A delivery company's own staff (level 5): they work only with their own company's records. */
+export function isCarrier(actor: Actor): boolean {
+  return !isSuperAdmin(actor) && actor.level === LEVEL.deliveryCompany;
+}
+
+/**
+ * Department users see vehicles and drivers by their base center, so theirs must have one, or the
+ * record they just saved would vanish from their own lists. Super admins and carriers need none.
+ */
+export function needsBaseCenter(actor: Actor): boolean {
+  return !isSuperAdmin(actor) && !isCarrier(actor);
+}
+
+/** An admin user belongs to a department or to a delivery company: exactly one of the two. */
+export function belongsToOne(departmentId: unknown, deliveryCompanyId: unknown): boolean {
+  const isSet = (value: unknown) => value !== null && value !== undefined && value !== '';
+  return isSet(departmentId) !== isSet(deliveryCompanyId);
 }
 
 /** May this user open the area at all (menu enabled)? */

@@ -1,19 +1,17 @@
-import { SUPER_ADMIN_ROLE, USER_TYPE } from '../../common/enums.js';
+import { SUPER_ADMIN_ROLE } from '../../common/enums.js';
+import { type Actor as PermissionActor, isSuperAdmin } from '../../common/permissions.js';
 import type { Db } from '../../db/index.js';
 
 /** Who is calling, with what they need for permission and scope checks. */
-export interface Actor {
+/** The permission table's actor (type, level), with what scope checks and the profile need. */
+export interface Actor extends PermissionActor {
   id: number;
   name: string;
   loginId: string;
-  type: number;
-  level: number;
   departmentId: number | null;
   deliveryCompanyId: number | null;
   tokenVersion: number;
 }
-
-export const isSuper = (actor: Actor) => actor.type === USER_TYPE.superAdmin;
 
 /**
  * A live user with the level of their department (5 for a delivery company's staff); with a token's
@@ -67,7 +65,7 @@ export async function profileOf(db: Db, actor: Actor) {
     login_id: actor.loginId,
     type: actor.type,
     level: actor.level,
-    roles: isSuper(actor) ? [{ name: SUPER_ADMIN_ROLE }] : [],
+    roles: isSuperAdmin(actor) ? [{ name: SUPER_ADMIN_ROLE }] : [],
     department: department ?? null,
     delivery_company: company ?? null,
     config: user.config ?? {},

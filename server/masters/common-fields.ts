@@ -1,5 +1,6 @@
 import {
   ADDRESS_MAX,
+  AMOUNT_RANGE,
   CODE_PATTERN,
   EMAIL_PATTERN,
   LATITUDE_RANGE,
@@ -28,7 +29,6 @@ export const addressFields: Field[] = [
 ];
 export const timeField = (name: string, required = false): Field => ({ name, type: 'string', pattern: TIME_PATTERN, required });
 export const countField = (name: string, max = 1_000_000): Field => ({ name, type: 'integer', range: { min: 0, max } });
-const AMOUNT_RANGE = { min: 0, max: 1e9 };
 export const amountField = (name: string, required = false): Field => ({ name, type: 'number', range: AMOUNT_RANGE, required });
 /** Yen are whole: the column is an integer, so 1.5 is refused rather than rounded by the database. */
 export const yenField = (name: string): Field => ({ name, type: 'integer', range: AMOUNT_RANGE });

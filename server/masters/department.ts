@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isSuper } from '../auth/actor.js';
+import { isSuperAdmin } from '../../common/permissions.js';
 import type { FieldErrors } from '../errors.js';
 import { addressFields, codeField, nameField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
@@ -36,7 +36,7 @@ async function parentLevel(db: Kysely<any>, parentId: number) {
 function checkRoot(ctx: MasterContext, level: number, existing: Row | undefined): FieldErrors {
   if (level !== 1) return { level: ctx.t('errors.rootLevel') };
   const parentChanged = !existing || existing.parent_id !== null || existing.deleted_at;
-  if (parentChanged && !isSuper(ctx.actor)) return { parent_id: ctx.t('errors.rootOnlySuperAdmin') };
+  if (parentChanged && !isSuperAdmin(ctx.actor)) return { parent_id: ctx.t('errors.rootOnlySuperAdmin') };
   return {};
 }
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../../common/validation.js';
+import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
 import { hashPassword } from '../auth/password.js';
 import type { FieldErrors } from '../errors.js';
 import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
@@ -6,7 +6,6 @@ import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
-import { LOGIN_ID_PATTERN } from './user.js';
 
 /** A driver's default vehicle is one of their own company's; the app password has a minimum length; department users give a base center. */
 async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErrors> {

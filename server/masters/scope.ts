@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { type Actor, isSuper } from '../auth/actor.js';
+import { isSuperAdmin, needsBaseCenter } from '../../common/permissions.js';
+import type { Actor } from '../auth/actor.js';
 import type { Database } from '../../db/types.js';
 
 /** The department and every department below it, at any depth (from the closure table: no recursion). */
@@ -23,7 +24,7 @@ const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(col
 
 /** A department user sees their department and its descendants; super admins see all; companies none. */
 export function departmentScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
-  if (isSuper(actor)) return undefined;
+  if (isSuperAdmin(actor)) return undefined;
   if (actor.departmentId === null) return NOTHING;
   return inSubtree(column, actor.departmentId);
 }
@@ -33,7 +34,7 @@ export function departmentScope(actor: Actor, column: string): Expression<SqlBoo
  * a company's own staff see their company's; department users those based in their subtree.
  */
 export function companyScope(actor: Actor, companyColumn: string, departmentColumn: string): Expression<SqlBool> | undefined {
-  if (isSuper(actor)) return undefined;
+  if (isSuperAdmin(actor)) return undefined;
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`${sql.ref(companyColumn)} = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
   return inSubtree(departmentColumn, actor.departmentId);
@@ -41,7 +42,7 @@ export function companyScope(actor: Actor, companyColumn: string, departmentColu
 
 /** Delivery companies contracted in the caller's subtree, or above it (a branch's carriers serve its centers). */
 export function contractedCompanyScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
-  if (isSuper(actor)) return undefined;
+  if (isSuperAdmin(actor)) return undefined;
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`${sql.ref(column)} = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
   return sql<SqlBool>`${sql.ref(column)} in (select id from delivery_companies where department_id in ${departmentSubtree(actor.departmentId)} or department_id in ${departmentAncestors(actor.departmentId)})`;
@@ -49,24 +50,21 @@ export function contractedCompanyScope(actor: Actor, column: string): Expression
 
 /** Stores served by a direction of the caller's subtree, and stores not yet given a direction. */
 export function destinationScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuper(actor)) return undefined;
+  if (isSuperAdmin(actor)) return undefined;
   if (actor.departmentId === null) return NOTHING;
   return sql<SqlBool>`(delivery_destinations.direction_id is null or delivery_destinations.direction_id in (select id from directions where department_id in ${departmentSubtree(actor.departmentId)}))`;
 }
 
 /** Admin users of the caller's subtree and of the delivery companies contracted there; a company's own. */
 export function userScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuper(actor)) return undefined;
+  if (isSuperAdmin(actor)) return undefined;
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`users.delivery_company_id = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
   const subtree = departmentSubtree(actor.departmentId);
   return sql<SqlBool>`(users.department_id in ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id in ${subtree}))`;
 }
 
-/**
- * Department users see vehicles and drivers by their base center, so theirs must have one in their
- * subtree, or the row they just saved would vanish from their own lists.
- */
+/** A department user's vehicle or driver without a base center (common's `needsBaseCenter`). */
 export function needsBase(actor: Actor, baseDepartmentId: unknown): boolean {
-  return !isSuper(actor) && actor.departmentId !== null && (baseDepartmentId === null || baseDepartmentId === undefined);
+  return needsBaseCenter(actor) && (baseDepartmentId === null || baseDepartmentId === undefined);
 }

@@ -1,9 +1,9 @@
+import { DATE_PATTERN } from '../../common/validation.js';
 import type { FieldErrors } from '../errors.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, vehicleTypeRef } from './refs.js';
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 async function checkDate(ctx: MasterContext, values: Values): Promise<FieldErrors> {
   const text = String(values.effective_from ?? '');

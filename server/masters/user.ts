@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { USER_TYPE } from '../../common/enums.js';
-import { assignableUserTypes } from '../../common/permissions.js';
-import { PASSWORD_MIN } from '../../common/validation.js';
-import { type Actor, isSuper } from '../auth/actor.js';
+import { assignableUserTypes, belongsToOne, isSuperAdmin } from '../../common/permissions.js';
+import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
+import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/password.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { emailField, nameField } from './common-fields.js';
@@ -11,7 +11,6 @@ import { lookup } from './display.js';
 import { companyRef, departmentRef } from './refs.js';
 import { departmentScope, userScope } from './scope.js';
 
-export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
 
 /**
  * The delivery companies whose users the actor manages (userScope): their own, or those contracted in
@@ -19,7 +18,7 @@ export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
  * user put there would vanish from its own list.
  */
 function managedCompanyScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (actor.deliveryCompanyId !== null && !isSuper(actor)) return sql<SqlBool>`delivery_companies.id = ${actor.deliveryCompanyId}`;
+  if (actor.deliveryCompanyId !== null && !isSuperAdmin(actor)) return sql<SqlBool>`delivery_companies.id = ${actor.deliveryCompanyId}`;
   return departmentScope(actor, 'delivery_companies.department_id');
 }
 
@@ -28,7 +27,7 @@ const managedCompanyRef: FieldRef = { ...companyRef(), scope: managedCompanyScop
 
 /** Only a super admin deletes, edits or reallocates a super admin: others are refused with a 403. */
 export async function refuseSuperAdminTargets(ctx: MasterContext, userIds: number[]) {
-  if (isSuper(ctx.actor) || userIds.length === 0) return;
+  if (isSuperAdmin(ctx.actor) || userIds.length === 0) return;
   const target = await ctx.db
     .selectFrom('users')
     .select('id')
@@ -44,7 +43,7 @@ export async function refuseSuperAdminTargets(ctx: MasterContext, userIds: numbe
  */
 async function checkUser(ctx: MasterContext, values: Values, existing: Row | undefined): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  if ((values.department_id === null) === (values.delivery_company_id === null)) {
+  if (!belongsToOne(values.department_id, values.delivery_company_id)) {
     errors.department_id = ctx.t('errors.belongsToOne');
   }
   if (!existing && !values.password) errors.password = ctx.t('errors.required', { field: ctx.t('users.fields.password') });
@@ -56,7 +55,7 @@ async function checkUser(ctx: MasterContext, values: Values, existing: Row | und
   if ((typeChanged && !allowed.includes(values.type as number)) || (existing && !allowed.includes(existing.type as number))) {
     errors.type = ctx.t('errors.typeNotAllowed');
   }
-  if (existing?.type === USER_TYPE.superAdmin && !isSuper(ctx.actor)) errors.type = ctx.t('errors.superAdminOnly');
+  if (existing?.type === USER_TYPE.superAdmin && !isSuperAdmin(ctx.actor)) errors.type = ctx.t('errors.superAdminOnly');
   return errors;
 }
 

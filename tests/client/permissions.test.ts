@@ -3,7 +3,7 @@
  * DOMAIN.md: every area, every action, every user type at every level.
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, AREAS, assignableUserTypes, can, canEnter, type Action, type Area } from '../../common/permissions.js';
+import { ACTIONS, AREAS, assignableUserTypes, belongsToOne, can, canEnter, isCarrier, needsBaseCenter, type Action, type Area } from '../../common/permissions.js';
 
 const ALL = [1, 2, 3, 4, 5];
 const DEPARTMENTS = [1, 2, 3, 4];
@@ -77,5 +77,23 @@ describe('permission table', () => {
     expect(assignableUserTypes({ type: 2, level: 1 })).toEqual([2, 3]);
     expect(assignableUserTypes({ type: 2, level: 5 })).toEqual([2, 3]);
     expect(assignableUserTypes({ type: 3, level: 3 })).toEqual([]);
+  });
+
+  it('knows carriers, and asks only department users for a base center', () => {
+    expect(isCarrier({ type: 2, level: 5 })).toBe(true);
+    expect(isCarrier({ type: 1, level: 5 })).toBe(false);
+    expect(isCarrier({ type: 2, level: 4 })).toBe(false);
+    expect(needsBaseCenter({ type: 2, level: 4 })).toBe(true);
+    expect(needsBaseCenter({ type: 3, level: 3 })).toBe(true);
+    expect(needsBaseCenter({ type: 2, level: 5 })).toBe(false);
+    expect(needsBaseCenter({ type: 1, level: 1 })).toBe(false);
+  });
+
+  it('puts an admin user in a department or a delivery company, exactly one', () => {
+    expect(belongsToOne(3, null)).toBe(true);
+    expect(belongsToOne(null, 7)).toBe(true);
+    expect(belongsToOne(3, 7)).toBe(false);
+    expect(belongsToOne(null, undefined)).toBe(false);
+    expect(belongsToOne('', 7)).toBe(true);
   });
 });

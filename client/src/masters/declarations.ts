@@ -5,10 +5,13 @@
 import { DEPARTMENT_LEVELS, LEVEL } from '../../../common/enums.js';
 import {
   ADDRESS_MAX,
+  AMOUNT_RANGE,
   CODE_PATTERN,
+  DATE_PATTERN,
   EMAIL_PATTERN,
   INVOICE_REGISTRATION_PATTERN,
   LATITUDE_RANGE,
+  LOGIN_ID_PATTERN,
   LONGITUDE_RANGE,
   NAME_MAX,
   PASSWORD_MIN,
@@ -18,12 +21,6 @@ import {
   VEHICLE_NUMBER_MAX,
 } from '../../../common/validation.js';
 import type { ColumnSpec, EnumSpec, FieldSpec, FilterSpec, MasterDeclaration, RefSpec } from './types.js';
-
-/** A user's or driver's login id (server/masters/user.ts). */
-export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
-/** 適用開始日 of a unit price (server/masters/unit-price.ts). */
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const AMOUNT_RANGE = { min: 0, max: 1e9 } as const;
 
 export const ENUMS = {
   level: { labels: 'enums.level', values: DEPARTMENT_LEVELS, showValue: true },

@@ -5,7 +5,7 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { LEVEL } from '../../../common/enums.js';
-import { assignableUserTypes, isSuperAdmin, type Action, type Area } from '../../../common/permissions.js';
+import { assignableUserTypes, isCarrier as isCarrierActor, needsBaseCenter, type Action, type Area } from '../../../common/permissions.js';
 import { formatDate, formatDateTime, isEndAfterStart } from '../../../common/time.js';
 import { canAccess } from '../providers/access-control.js';
 import { actorOf, type Profile } from '../providers/profile.js';
@@ -24,8 +24,7 @@ export function offers(master: MasterDeclaration, action: Action): boolean {
 
 /** A delivery company's own staff (level 5): they work only with their own company's records. */
 export function isCarrier(profile: ProfileLike | null | undefined): boolean {
-  if (!profile) return false;
-  return !isSuperAdmin(actorOf(profile)) && profile.level === LEVEL.deliveryCompany;
+  return Boolean(profile && isCarrierActor(actorOf(profile)));
 }
 
 /** Masters are permission areas of the same name (common/permissions.ts). */
@@ -109,7 +108,7 @@ export function enumOptions(
 
 /** A department's staff below the super admin: they see only records of their subtree. */
 function isScopedDepartmentUser(profile: ProfileLike | null | undefined): boolean {
-  return Boolean(profile && !isSuperAdmin(actorOf(profile)) && !isCarrier(profile));
+  return Boolean(profile && needsBaseCenter(actorOf(profile)));
 }
 
 /**
