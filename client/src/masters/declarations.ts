@@ -100,13 +100,13 @@ const baseCenterField: FieldSpec = {
 // Columns several masters share.
 const col = (column: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name: column, sort: column, ...extra });
 /**
- * A reference shown by its display name, sorted by its id until the lists sort by the joined
- * name (then `sort: display`; tests/client/master-declarations.test.ts checks the API accepts it).
+ * A reference shown by its display name and sorted by it (the API joins the name;
+ * tests/client/master-declarations.test.ts checks it accepts the sort).
  */
 const refCol = (idField: string, display = idField.replace(/_id$/, '_name')): ColumnSpec => ({
   name: display,
   label: idField,
-  sort: idField,
+  sort: display,
 });
 const updatedAt = col('updated_at', { render: 'datetime' });
 const enumCol = (column: string, spec: EnumSpec): ColumnSpec => col(column, { render: 'enum', enum: spec });
@@ -391,8 +391,8 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     i18n: 'directionBases',
     title: ['direction_name', 'base_department_name'],
     defaultSort: [
-      { field: 'direction_id', order: 'asc' },
-      { field: 'base_department_id', order: 'asc' },
+      { field: 'direction_name', order: 'asc' },
+      { field: 'base_department_name', order: 'asc' },
     ],
     filters: [
       refFilter('direction_id', REFS.direction),
@@ -422,12 +422,12 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     i18n: 'operationTimes',
     actions: ['list', 'show', 'edit', 'import'],
     defaultSort: [
-      { field: 'department_id', order: 'asc' },
+      { field: 'department_name', order: 'asc' },
       { field: 'delivery_type', order: 'asc' },
     ],
     filters: [refFilter('department_id', REFS.center), enumFilter('delivery_type', ENUMS.deliveryType)],
     columns: [
-      { ...refCol('department_id'), groupBy: 'department_id' },
+      { ...refCol('department_id'), groupBy: 'department_name' },
       enumCol('delivery_type', ENUMS.deliveryType),
       col('work_start'),
       col('loading_start'),
@@ -474,7 +474,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     title: ['vehicle_type_name', 'delivery_company_name', 'effective_from'],
     modalForm: true,
     defaultSort: [
-      { field: 'vehicle_type_id', order: 'asc' },
+      { field: 'vehicle_type_name', order: 'asc' },
       { field: 'kind', order: 'asc' },
       { field: 'effective_from', order: 'desc' },
     ],
