@@ -19,19 +19,20 @@ async function idleTransactionBackend(db: Db): Promise<number | undefined> {
 }
 
 /**
- * A CSV import whose upload arrives slowly: its transaction is open while the body streams in.
+ * A department CSV import whose upload arrives slowly. Departments import in one transaction, row by
+ * row (a row may name a parent created by an earlier one), so it is open while the body streams in.
  * `meanwhile` runs once the first bytes are in, before the rest is sent.
  */
 async function slowImport(app: Awaited<ReturnType<typeof demoApp>>['app'], token: string, meanwhile: () => Promise<void>) {
-  const { payload, headers } = csvUpload('code,name\r\nVT-SLOW,低速車\r\n');
+  const { payload, headers } = csvUpload('code,name,level,parent_code\r\nCT-SLOW,低速センター,4,BR-TOKYO\r\n');
   const body = new PassThrough();
   const response = app.inject({
     method: 'POST',
-    url: '/api/vehicle_type/import',
+    url: '/api/department/import',
     headers: { ...headers, authorization: `Bearer ${token}` },
     payload: body,
   });
-  const split = payload.indexOf('VT-SLOW');
+  const split = payload.indexOf('CT-SLOW');
   body.write(payload.subarray(0, split));
   await meanwhile();
   body.end(payload.subarray(split));
@@ -59,9 +60,9 @@ t.test('a connection lost in the middle of a transaction fails that request with
     t.equal(response.statusCode, 200, response.body);
   }
   for (let i = 0; i < 12; i++) {
-    const list = await api({ method: 'GET', url: '/api/vehicle_type?_end=1' });
+    const list = await api({ method: 'GET', url: '/api/department?_end=1' });
     t.equal(list.statusCode, 200, `request ${i + 1} after the loss succeeds`);
   }
-  const stored = await db.selectFrom('vehicle_types').select('code').where('code', '=', 'VT-SLOW').executeTakeFirst();
+  const stored = await db.selectFrom('departments').select('code').where('code', '=', 'CT-SLOW').executeTakeFirst();
   t.equal(Boolean(stored), !onPostgres, onPostgres ? 'the lost transaction wrote nothing' : 'the import is stored');
 });
