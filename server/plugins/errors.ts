@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { MessageKey } from '../../common/locales/index.js';
 import { fromDatabaseError } from '../database-errors.js';
 import { AppError } from '../errors.js';
 import { schemaFieldErrors } from '../http/field-errors.js';
@@ -11,6 +12,11 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
     ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
   });
 }
+
+const FRAMEWORK_REFUSALS: Record<number, MessageKey> = {
+  413: 'errors.bodyTooLarge',
+  415: 'errors.unsupportedMediaType',
+};
 
 /** Schema validation failures: one localised message per field, for Refine's forms. */
 const validationError = (request: FastifyRequest, error: FastifyError) =>
@@ -42,6 +48,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     const status = 'statusCode' in error && error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     log(request, status, error);
     if (status >= 500) return reply.status(status).send({ message: request.t('errors.internal'), code: status });
-    return reply.status(status).send({ message: error.message, code: status });
+    // Fastify's own refusals (malformed JSON, a wrong content type, a body too large) in the caller's language.
+    return reply.status(status).send({ message: request.t(FRAMEWORK_REFUSALS[status] ?? 'errors.badRequest'), code: status });
   });
 });

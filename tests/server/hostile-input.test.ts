@@ -163,3 +163,17 @@ t.test('responses are allow-lists: undeclared columns never reach a client', asy
     t.ok('updated_at' in shown && 'version' in shown, `${resource}: declared columns are there`);
   }
 });
+
+t.test("the framework's own refusals (broken JSON, a wrong content type) are localised 4xx", async (t) => {
+  const { app } = await demoApp(t);
+  const api = await signedIn(app, 'super');
+  const broken = { method: 'POST', url: '/api/vehicle_type', headers: { 'content-type': 'application/json' }, payload: '{"code": "VT-X",' } as const;
+  const ja = await api(broken);
+  t.equal(ja.statusCode, 400);
+  t.equal(ja.json().message, 'リクエストの形式が正しくありません。');
+  const en = await api({ ...broken, headers: { ...broken.headers, 'accept-language': 'en' } });
+  t.equal(en.json().message, 'The request is malformed.');
+  const xml = await api({ method: 'POST', url: '/api/vehicle_type', headers: { 'content-type': 'application/xml' }, payload: '<code/>' });
+  t.equal(xml.statusCode, 415);
+  t.equal(xml.json().message, 'この形式のデータは受け付けられません。');
+});
