@@ -236,7 +236,8 @@ export default function MasterListPage({
         tableLayout="auto"
         sticky={{ offsetHeader: HEADER_HEIGHT }}
         pagination={pagination}
-        scroll={master.scrollX ? { x: master.scrollX } : undefined}
+        // A list wider than the screen scrolls inside its card rather than squeezing dates onto two lines.
+        scroll={{ x: master.scrollX ?? 'max-content' }}
         locale={{ emptyText: t('messages.emptyTable') }}
         rowSelection={
           deletable
