@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { AppError, conflict } from '../errors.js';
 import type { MasterDefinition, Values } from '../masters/definition.js';
@@ -68,7 +68,7 @@ const sourceOf = (source: MergeSource) => ('importId' in source ? stagedRows(sou
  * row carries; soft-deleted ones restored) and one insert of the new ones. A row changed since it
  * was checked (its version moved on) makes the whole merge fail: nothing is written.
  */
-export async function mergeRows(db: Kysely<any>, def: MasterDefinition, actorId: number, source: MergeSource, columns: MergeColumns) {
+export async function mergeRows(db: Db, def: MasterDefinition, actorId: number, source: MergeSource, columns: MergeColumns) {
   const table = sql.table(def.table);
   const from = sql`${sourceOf(source)} as s cross join lateral jsonb_populate_record(null::${table}, s.columns) as r`;
   const { expected, stale } = await updatesToMake(db, def, source);
@@ -94,7 +94,7 @@ export async function mergeRows(db: Kysely<any>, def: MasterDefinition, actorId:
 }
 
 /** How many rows the merge updates, and the first whose record another user changed since its check. */
-async function updatesToMake(db: Kysely<any>, def: MasterDefinition, source: MergeSource) {
+async function updatesToMake(db: Db, def: MasterDefinition, source: MergeSource) {
   const table = sql.table(def.table);
   const { rows } = await sql<{ expected: number; stale: number | null }>`select
       count(s.target_id)::integer as expected,
@@ -108,7 +108,7 @@ async function updatesToMake(db: Kysely<any>, def: MasterDefinition, source: Mer
  * FOR SHARE now (a deletion waits for this merge, then sees the new references), and a row whose
  * reference was deleted in between refuses the whole merge. One query per reference.
  */
-async function firstRowReferringToDeleted(db: Kysely<any>, def: MasterDefinition, source: MergeSource) {
+async function firstRowReferringToDeleted(db: Db, def: MasterDefinition, source: MergeSource) {
   for (const field of def.fields) {
     if (!field.ref) continue;
     const referenced = sql`(s.columns ->> ${sql.lit(field.name)})::integer`;
