@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { createDb } from '../../db/index.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { JWT_SECRET } from './helpers.js';
+import { appWithClient, JWT_SECRET } from './helpers.js';
 
 t.test('page paths serve the client; API paths never do', async (t) => {
-  const clientDir = mkdtempSync(path.join(tmpdir(), 'haisha-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>配車管理システム</title>');
-  const db = createDb({ dataDir: 'memory://' });
-  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, clientDir, logger: false });
-  t.teardown(async () => {
-    await app.close();
-    await db.destroy();
-    rmSync(clientDir, { recursive: true, force: true });
-  });
+  const { app, clientDir } = await appWithClient(t);
   for (const url of ['/', '/departments', '/no/such/page']) {
     const page = await app.inject({ method: 'GET', url });
     t.equal(page.statusCode, 200, url);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -179,4 +179,25 @@ export function csvUpload(content: string | Buffer, filename = 'upload.csv') {
 export async function departmentId(db: Db, code: string): Promise<number> {
   const row = await db.selectFrom('departments').select('id').where('code', '=', code).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The application (on an empty database) serving a client folder made for the test: `files` maps a
+ * path inside it to its content; index.html is always there. Removed when the test ends.
+ */
+export async function appWithClient(t: Teardown, files: Record<string, string | Buffer> = {}) {
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'haisha-client-'));
+  const all = { 'index.html': '<!doctype html><title>配車管理システム</title>', ...files };
+  for (const [file, content] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+    writeFileSync(path.join(clientDir, file), content);
+  }
+  const db = createDb({ dataDir: 'memory://' });
+  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, clientDir, logger: false });
+  t.teardown(async () => {
+    await app.close();
+    await db.destroy();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+  return { app, clientDir };
 }

@@ -1,31 +1,17 @@
 /** The built client as the server sends it: precompressed twins, hashed assets kept for good. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import t from 'tap';
-import { createDb } from '../../db/index.js';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { JWT_SECRET } from './helpers.js';
+import { appWithClient } from './helpers.js';
 
 const SCRIPT = `export const route = ${JSON.stringify('配車'.repeat(500))};\n`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 async function clientApp(t: { teardown: (fn: () => Promise<void>) => void }) {
-  const clientDir = mkdtempSync(path.join(tmpdir(), 'haisha-client-'));
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>配車管理システム</title>');
-  const script = path.join(clientDir, 'assets', 'list-AbC123.js');
-  writeFileSync(script, SCRIPT);
-  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
-  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
-  const db = createDb({ dataDir: 'memory://' });
-  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, clientDir, logger: false });
-  t.teardown(async () => {
-    await app.close();
-    await db.destroy();
-    rmSync(clientDir, { recursive: true, force: true });
+  const script = 'assets/list-AbC123.js';
+  const { app } = await appWithClient(t, {
+    [script]: SCRIPT,
+    [`${script}.br`]: brotliCompressSync(SCRIPT),
+    [`${script}.gz`]: gzipSync(SCRIPT),
   });
   return app;
 }
