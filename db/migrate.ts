@@ -6,6 +6,7 @@ import * as tokens from './migrations/2026-11-22-0003-tokens.js';
 import * as departmentClosure from './migrations/2026-11-22-0004-department-closure.js';
 import * as listIndexes from './migrations/2026-11-22-0005-list-indexes.js';
 import * as importStaging from './migrations/2026-11-22-0006-import-staging.js';
+import * as deliveriesAllocation from './migrations/2026-11-23-0007-deliveries-allocation.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0004-department-closure': departmentClosure,
   '2026-11-22-0005-list-indexes': listIndexes,
   '2026-11-22-0006-import-staging': importStaging,
+  '2026-11-23-0007-deliveries-allocation': deliveriesAllocation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

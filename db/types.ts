@@ -206,6 +206,130 @@ export interface ImportRowTable {
   columns: ColumnType<Record<string, unknown>, string, string>;
 }
 
+/** The kinds of trip: tomorrow's transfers between centers, same-day transfers, store deliveries. */
+export type TripKind = 'between_centers_before' | 'between_centers_today' | 'store_direct';
+
+/** A warning stored on a trip or a stop: a message key and its figures (never a refusal). */
+export interface StoredWarning {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+type Warnings = ColumnType<StoredWarning[], string | undefined, string>;
+
+/** A trip (配車, 便): one vehicle and driver, on a date, for a planning center (DOMAIN.md section 4). */
+export interface VehicleAllocationTable extends Audited {
+  /** a calendar date, YYYY-MM-DD */
+  date: string;
+  kind: TripKind;
+  department_id: number;
+  trip_no: number;
+  route_name: string | null;
+  origin_department_id: number | null;
+  destination_department_id: number | null;
+  direction_id: number | null;
+  delivery_company_id: number | null;
+  vehicle_id: number | null;
+  driver_id: number | null;
+  trip_mode: Generated<number>;
+  load_unit: Generated<number>;
+  receive_timing: number | null;
+  quantity: Generated<number>;
+  weight: Generated<number>;
+  volume: Generated<number>;
+  planned_loading_start: Timestamp | null;
+  planned_departure: Timestamp | null;
+  /** the end of the trip's planned window (back at the center, or at the last stop) */
+  planned_arrival: Timestamp | null;
+  loading_started_at: Timestamp | null;
+  departed_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  /** 0 planned, 1 loading, 2 in transit, 3 completed, 9 cancelled */
+  status: Generated<number>;
+  /** set once the driver app or the delivery list has touched the trip: vehicle and driver are then fixed */
+  handled_at: Timestamp | null;
+  toll: number | null;
+  parking: number | null;
+  other_expense: number | null;
+  /** 固定: no optimizer or bulk tool moves it */
+  pinned: Generated<boolean>;
+  /** 確定: published to the driver app; null while a draft */
+  confirmed_at: Timestamp | null;
+  warnings: Warnings;
+}
+
+/** One stop of a trip, in order; the deliveries carried there point at (trip, seq). */
+export interface AllocationStopTable {
+  id: Generated<number>;
+  vehicle_allocation_id: number;
+  seq: number;
+  delivery_destination_id: number;
+  planned_arrival: Timestamp | null;
+  quantity: Generated<number>;
+  weight: Generated<number>;
+  warnings: Warnings;
+  arrived_at: Timestamp | null;
+  arrival_latitude: number | null;
+  arrival_longitude: number | null;
+  departed_at: Timestamp | null;
+  wait_minutes: number | null;
+  work_started_at: Timestamp | null;
+  work_ended_at: Timestamp | null;
+  work_content: string | null;
+  consignee_confirmed: boolean | null;
+}
+
+/** One line of the delivery list (配送一覧): a slip line for a store on a date. */
+export interface DeliveryTable extends Audited {
+  /** a calendar date, YYYY-MM-DD */
+  date: string;
+  /** the shipping center: department users see their subtree's */
+  department_id: number;
+  delivery_destination_id: number;
+  customer_id: number | null;
+  order_number: string | null;
+  slip_number: string;
+  item_code: string | null;
+  item_name: string | null;
+  quantity: Generated<number>;
+  load_unit: Generated<number>;
+  volume: number | null;
+  weight: number | null;
+  /** 0 unallocated, 1 allocated, 2 in transit, 3 delivered */
+  status: Generated<number>;
+  vehicle_allocation_id: number | null;
+  stop_seq: number | null;
+  estimated_arrival_time: Timestamp | null;
+  /** 0 on time, 1 delayed, 2 at risk */
+  delivery_delay_status: Generated<number>;
+  report_time: Timestamp | null;
+  report_location: string | null;
+  handled_at: Timestamp | null;
+}
+
+/** A driver's working day (出退勤): clocked by the driver app, edited on /driver-time-in-out. */
+export interface DriverWorkRecordTable {
+  id: Generated<number>;
+  driver_id: number;
+  /** a calendar date, YYYY-MM-DD */
+  date: string;
+  clock_in: Timestamp | null;
+  clock_out: Timestamp | null;
+  break_minutes: Generated<number>;
+  departure_at: Timestamp | null;
+  return_at: Timestamp | null;
+  odometer_start: number | null;
+  odometer_end: number | null;
+  /** mg/L */
+  alcohol_check_before: number | null;
+  alcohol_check_after: number | null;
+  checker: string | null;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
 export interface Database {
   departments: DepartmentTable;
   department_closure: DepartmentClosureTable;
@@ -226,6 +350,10 @@ export interface Database {
   revoked_tokens: RevokedTokenTable;
   imports: ImportTable;
   import_rows: ImportRowTable;
+  vehicle_allocations: VehicleAllocationTable;
+  allocation_stops: AllocationStopTable;
+  deliveries: DeliveryTable;
+  driver_work_records: DriverWorkRecordTable;
 }
 
 export type Department = Selectable<DepartmentTable>;

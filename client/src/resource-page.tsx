@@ -1,12 +1,13 @@
 /**
- * The page a route of resources.tsx shows: a generic master page, or the placeholder of a screen
- * not built yet. Loaded with the first signed-in page, so the masters' declarations stay out of
+ * The page a route of resources.tsx shows: an area's own page (pages/registry.ts), a generic master
+ * page, or the placeholder of a screen not built yet. Loaded with the first signed-in page, so the masters' declarations stay out of
  * the login page's first load.
  */
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { lazyPage } from './components/lazy-page.js';
 import { masterScreenOf, type MasterPage } from './masters/screens.js';
+import { AREA_PAGES } from './pages/registry.js';
 import type { AppResource, ResourceRoute } from './resources.js';
 
 const Placeholder = lazyPage(() => import('./pages/placeholder.js'));
@@ -21,6 +22,8 @@ const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; tempo
 };
 
 export default function ResourcePage({ resource, route }: { resource: AppResource; route: ResourceRoute }) {
+  const AreaPage = AREA_PAGES[route.path];
+  if (AreaPage) return <AreaPage label={route.label} />;
   const screen = masterScreenOf(resource, route);
   if (!screen) return <Placeholder label={route.label} action={route.action} />;
   // A built edit/show screen has nothing to open without an id: back to its list.
