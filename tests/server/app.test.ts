@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { createDb } from '../../db/index.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { appWithClient, JWT_SECRET } from './helpers.js';
+import { appWithClient, emptyDb, JWT_SECRET } from './helpers.js';
 
 t.test('page paths serve the client; API paths never do', async (t) => {
   const { app, clientDir } = await appWithClient(t);
@@ -24,11 +23,8 @@ t.test('page paths serve the client; API paths never do', async (t) => {
 });
 
 t.test('a route that declares no permission cannot be registered', async (t) => {
-  const db = createDb({ dataDir: 'memory://' });
+  const db = await emptyDb(t);
   const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, logger: false });
-  t.teardown(async () => {
-    await app.close();
-    await db.destroy();
-  });
+  t.teardown(() => app.close());
   t.throws(() => app.get('/api/leaky', async () => 'secret'), /declares no permission/);
 });

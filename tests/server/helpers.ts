@@ -51,27 +51,69 @@ async function prepare(db: Db) {
   await seedDemo(db, await fixtureHash());
 }
 
-let pgliteSnapshot: Promise<Blob> | undefined;
-
-/** The demo database's PGlite data folder, built once per key and kept in the system's temp folder. */
-function demoSnapshot(): Promise<Blob> {
-  pgliteSnapshot ??= (async () => {
-    const file = path.join(tmpdir(), `haisha-test-${templateKey()}.tar`);
-    if (!existsSync(file)) {
-      const pglite = new PGlite('memory://');
-      const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-      await prepare(db);
-      const dump = await pglite.dumpDataDir('none');
-      await db.destroy();
-      // Written aside then renamed, so that a parallel test file never reads half a file.
-      const partial = `${file}.${process.pid}`;
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-      renameSync(partial, file);
-    }
-    return new Blob([readFileSync(file)]);
-  })();
-  return pgliteSnapshot;
+/**
+ * A PGlite cluster for tests, dumped as a data-folder tarball: initdb with 1 MB WAL segments, only two
+ * of them kept (PGlite's default is one 16 MB segment, dumped whole), without the template databases,
+ * which PGlite never uses, and checkpointed, so that nothing is replayed at start. Every test database
+ * loads a copy: 13 MB rather than 44 MB opens in about half the time.
+ */
+async function buildSnapshot(fill: (db: Db) => Promise<void>): Promise<Blob> {
+  const pglite = new PGlite('memory://', {
+    initDbStartParams: ['--wal-segsize=1'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'min_wal_size=2MB', '-c', 'max_wal_size=2MB'],
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  await fill(db);
+  await pglite.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+  await pglite.exec('drop database template0');
+  await pglite.exec('drop database template1');
+  // The second checkpoint, in a new segment, removes the segments the first one left.
+  await pglite.exec('checkpoint');
+  await pglite.exec('select pg_switch_wal()');
+  await pglite.exec('checkpoint');
+  const dump = await pglite.dumpDataDir('none');
+  await db.destroy();
+  return dump;
 }
+
+const snapshots = new Map<string, Promise<Blob>>();
+
+/** A snapshot built once per key and kept in the system's temp folder: the demo database, or an empty one. */
+function snapshot(kind: 'demo' | 'empty'): Promise<Blob> {
+  let cached = snapshots.get(kind);
+  if (!cached) {
+    cached = (async () => {
+      const file = path.join(tmpdir(), `haisha-test-${kind}-${templateKey()}.tar`);
+      if (!existsSync(file)) {
+        const dump = await buildSnapshot(kind === 'demo' ? prepare : async () => {});
+        // Written aside then renamed, so that a parallel test file never reads half a file.
+        const partial = `${file}.${process.pid}`;
+        writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+        renameSync(partial, file);
+      }
+      return new Blob([readFileSync(file)]);
+    })();
+    snapshots.set(kind, cached);
+  }
+  return cached;
+}
+
+/** Opens a PGlite copy of a snapshot; PGlite opens lazily and closing one that never finished opening hangs, so open it now. */
+async function openCopy(kind: 'demo' | 'empty'): Promise<Db> {
+  const db = createDb({ dataDir: 'memory://', snapshot: await snapshot(kind) });
+  await sql`select 1`.execute(db);
+  return db;
+}
+
+/** An embedded database with nothing in it, not even the schema; closed when the test ends. */
+export async function emptyDb(t: Teardown): Promise<Db> {
+  const db = await openCopy('empty');
+  t.teardown(() => db.destroy());
+  return db;
+}
+
+/** The demo database's PGlite data folder as a tarball, for a test that opens it in a folder of its own. */
+export const demoSnapshot = () => snapshot('demo');
 
 async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -125,12 +167,7 @@ async function demoTemplate(serverUrl: string): Promise<string> {
  */
 async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const db = createDb({ dataDir: 'memory://', snapshot: await demoSnapshot() });
-    // PGlite opens lazily; closing one that never finished opening hangs, so open it now.
-    await sql`select 1`.execute(db);
-    return { db, drop: async () => {} };
-  }
+  if (!serverUrl) return { db: await openCopy('demo'), drop: async () => {} };
   const template = await demoTemplate(serverUrl);
   const name = `haisha_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template}`);
@@ -182,8 +219,8 @@ export async function departmentId(db: Db, code: string): Promise<number> {
 }
 
 /**
- * The application (on an empty database) serving a client folder made for the test: `files` maps a
- * path inside it to its content; index.html is always there. Removed when the test ends.
+ * The application (on an empty embedded database) serving a client folder made for the test: `files`
+ * maps a path inside it to its content; index.html is always there. Removed when the test ends.
  */
 export async function appWithClient(t: Teardown, files: Record<string, string | Buffer> = {}) {
   const clientDir = mkdtempSync(path.join(tmpdir(), 'haisha-client-'));
@@ -192,7 +229,7 @@ export async function appWithClient(t: Teardown, files: Record<string, string | 
     mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
     writeFileSync(path.join(clientDir, file), content);
   }
-  const db = createDb({ dataDir: 'memory://' });
+  const db = await openCopy('empty');
   const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, clientDir, logger: false });
   t.teardown(async () => {
     await app.close();
