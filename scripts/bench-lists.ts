@@ -97,10 +97,12 @@ async function serveApp(databaseUrl: string) {
 async function serveBare(databaseUrl: string, statements: Statement[]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
   const app = Fastify();
+  const count = statements.find((statement) => statement.sql.includes('count(*)'))!;
+  const page = statements.find((statement) => statement !== count)!;
   app.get('/vehicle', async (_request, reply) => {
-    const [count, page] = statements;
-    const { rows: totals } = await pool.query(count!.sql, count!.parameters as unknown[]);
-    const { rows } = await pool.query(page!.sql, page!.parameters as unknown[]);
+    // In the application's order: the page, then (the page being full) the count.
+    const { rows } = await pool.query(page.sql, page.parameters as unknown[]);
+    const { rows: totals } = await pool.query(count.sql, count.parameters as unknown[]);
     reply.header('x-total-count', totals[0].total);
     return rows;
   });

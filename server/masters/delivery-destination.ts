@@ -3,7 +3,7 @@ import { isEndAfterStart } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
 import { countField, latitudeField, longitudeField, phoneField, timeField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
+import { copiedLookup } from './display.js';
 import { customerRef, directionRef } from './refs.js';
 import { destinationScope } from './scope.js';
 
@@ -66,8 +66,8 @@ export const deliveryDestinationMaster: MasterDefinition = {
   references: [],
   scope: destinationScope,
   displayColumns: {
-    direction_name: lookup('direction_id', 'directions'),
-    customer_name: lookup('customer_id', 'customers'),
+    direction_name: copiedLookup('direction_id', 'directions'),
+    customer_name: copiedLookup('customer_id', 'customers'),
   },
   check: checkTimeWindow,
 };

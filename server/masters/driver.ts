@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/password.js';
 import type { FieldErrors } from '../errors.js';
 import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
+import { copiedLookup } from './display.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
 
@@ -55,9 +55,9 @@ export const driverMaster: MasterDefinition = {
   references: [],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
   displayColumns: {
-    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup('base_department_id', 'departments'),
-    default_vehicle_number: lookup('default_vehicle_id', 'vehicles', 'vehicle_number'),
+    delivery_company_name: copiedLookup('delivery_company_id', 'delivery_companies'),
+    base_department_name: copiedLookup('base_department_id', 'departments'),
+    default_vehicle_number: copiedLookup('default_vehicle_id', 'vehicles', 'vehicle_number'),
   },
   check: checkDriver,
   toColumns: driverColumns,

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { emailField, nameField } from './common-fields.js';
 import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
-import { lookup } from './display.js';
+import { copiedLookup } from './display.js';
 import { companyRef, departmentRef } from './refs.js';
 import { departmentScope, userScope } from './scope.js';
 
@@ -101,8 +101,8 @@ export const userMaster: MasterDefinition = {
   references: [],
   scope: userScope,
   displayColumns: {
-    department_name: lookup('department_id', 'departments'),
-    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
+    department_name: copiedLookup('department_id', 'departments'),
+    delivery_company_name: copiedLookup('delivery_company_id', 'delivery_companies'),
   },
   check: checkUser,
   toColumns: userColumns,

@@ -2,7 +2,7 @@ import { VEHICLE_NUMBER_MAX } from '../../common/validation.js';
 import { amountField, countField } from './common-fields.js';
 import type { FieldErrors } from '../errors.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
-import { lookup } from './display.js';
+import { copiedLookup } from './display.js';
 import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
 
@@ -35,9 +35,9 @@ export const vehicleMaster: MasterDefinition = {
   references: [{ table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' }],
   scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
   displayColumns: {
-    vehicle_type_name: lookup('vehicle_type_id', 'vehicle_types'),
-    delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),
-    base_department_name: lookup('base_department_id', 'departments'),
+    vehicle_type_name: copiedLookup('vehicle_type_id', 'vehicle_types'),
+    delivery_company_name: copiedLookup('delivery_company_id', 'delivery_companies'),
+    base_department_name: copiedLookup('base_department_id', 'departments'),
   },
   check: checkVehicle,
 };
