@@ -105,16 +105,26 @@ export async function importMaster(db: Db, def: MasterDefinition, actor: Actor, 
 async function importStaged(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions) {
   await cleanDeadImports(db);
   const run = new ImportRun({ db, actor, t }, def);
-  const importId = options.commit ? await startImport(db, def) : undefined;
+  const staging = options.commit ? await startImport(db, def) : undefined;
+  // One chunk is staged while the next is checked: on PostgreSQL the server stores it meanwhile.
+  let staged: Promise<void> = Promise.resolve();
   try {
     await run.readFile(input, options, async (rows) => {
-      if (importId && run.result.errorCount === 0) await stageRows(db, importId, rows);
+      await staged;
+      if (!staging || run.result.errorCount > 0) return;
+      staged = stageRows(db, staging, rows);
+      // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
+      staged.catch(() => {});
     });
-    if (importId && run.result.errorCount === 0) {
-      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { importId }, run.columns));
+    await staged;
+    if (staging && run.result.errorCount === 0) {
+      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { staging }, run.columns));
     }
   } finally {
-    if (importId) await dropImport(db, importId);
+    if (staging) {
+      await staged.catch(() => {});
+      await dropImport(db, staging);
+    }
   }
   return run.finish();
 }
