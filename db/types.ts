@@ -204,22 +204,11 @@ export interface RevokedTokenTable {
   revoked_at: Timestamp;
 }
 
-/** One CSV import in progress; its staged rows go with it. */
+/** One CSV import in progress; its checked rows wait in its own staging table, `import_<id without dashes>`. */
 export interface ImportTable {
   id: string;
   master: string;
   touched_at: Timestamp;
-}
-
-/** A checked CSV row waiting for its import's merge: the columns to write, and the row it updates. */
-export interface ImportRowTable {
-  import_id: string;
-  line: number;
-  /** the existing row (live or soft-deleted) this one updates; null: a new row */
-  target_id: number | null;
-  /** that row's version when checked: the merge refuses to overwrite a change made since */
-  target_version: number | null;
-  columns: ColumnType<Record<string, unknown>, string, string>;
 }
 
 /** The kinds of trip: tomorrow's transfers between centers, same-day transfers, store deliveries. */
@@ -365,7 +354,6 @@ export interface Database {
   unit_prices: UnitPriceTable;
   revoked_tokens: RevokedTokenTable;
   imports: ImportTable;
-  import_rows: ImportRowTable;
   vehicle_allocations: VehicleAllocationTable;
   allocation_stops: AllocationStopTable;
   deliveries: DeliveryTable;

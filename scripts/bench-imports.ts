@@ -1,15 +1,16 @@
 // The import part of `npm run bench`: ROWS (100,000) delivery destinations from a Shift_JIS CSV,
 // beside a plain COPY of the same rows into the same table, with the p99 of profile requests sent
 // while the import runs; on embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL is set.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import iconv from 'iconv-lite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, type Db } from '../db/index.js';
@@ -26,6 +27,8 @@ import { importMaster } from '../server/imports/import-master.js';
 import { deliveryDestinationMaster } from '../server/masters/delivery-destination.js';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
+/** A folder: the import alone (not the set-up around it) is CPU-profiled into `import-<database>.cpuprofile` there. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const PROFILE_EVERY_MS = 50;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const rate = (rows: number, seconds: number) => `${Math.round(rows / seconds).toLocaleString()} rows/s`;
@@ -104,6 +107,22 @@ async function postgresTarget(serverUrl: string): Promise<Target> {
   };
 }
 
+/** `work`, CPU-profiled into PROFILE_DIR when it is set. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR, `import-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Peak memory while `work` runs. */
 async function measured<T>(work: () => Promise<T>) {
   global.gc?.();
@@ -115,9 +134,11 @@ async function measured<T>(work: () => Promise<T>) {
     peak.heap = Math.max(peak.heap, now.heapUsed);
   }, 50);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, baseline, peak };
+    const cpu = process.cpuUsage(cpuBefore);
+    return { result, seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, baseline, peak };
   } finally {
     clearInterval(sampler);
   }
@@ -152,6 +173,8 @@ async function benchOne(target: Target, file: string) {
   const directions = await db.selectFrom('directions').select(['id', 'code']).execute();
   const copy = await measured(() => target.copy(copyLines(new Map(directions.map((d) => [d.code, d.id])))));
   await db.deleteFrom('delivery_destinations').where('delivery_code', 'like', 'B%').execute();
+  // The import then meets the table as COPY did, not indexes full of the copied rows' dead entries.
+  if (process.env.BENCH_VACUUM !== '0') await sql`vacuum delivery_destinations`.execute(db);
 
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: 'bench-secret-that-is-long-enough-0123456789', logger: false });
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login_id: 'super', password: DEMO_PASSWORD } });
@@ -161,7 +184,7 @@ async function benchOne(target: Target, file: string) {
 
   const stopLoad = profileLoad(() => app.inject({ method: 'GET', url: '/api/auth/profile', headers }));
   const run = await measured(() =>
-    importMaster(db, deliveryDestinationMaster, actor, translator('ja'), createReadStream(file), { commit: true }),
+    profiled(target.name, () => importMaster(db, deliveryDestinationMaster, actor, translator('ja'), createReadStream(file), { commit: true })),
   );
   const latencies = await stopLoad();
   if (!run.result.ok) throw new Error(`import failed: ${JSON.stringify(run.result.errors.slice(0, 5))}`);
@@ -170,8 +193,8 @@ async function benchOne(target: Target, file: string) {
   const importRate = ROWS / run.seconds;
   const copyRate = ROWS / copy.seconds;
   console.log(`bench import delivery_destination on ${target.name}: ${ROWS.toLocaleString()} rows, ${run.result.encoding}`);
-  console.log(`  import          ${run.seconds.toFixed(1)} s (${rate(ROWS, run.seconds)})`);
-  console.log(`  plain COPY      ${copy.seconds.toFixed(1)} s (${rate(ROWS, copy.seconds)})`);
+  console.log(`  import          ${run.seconds.toFixed(1)} s (${rate(ROWS, run.seconds)}), CPU of this process ${run.cpuSeconds.toFixed(1)} s`);
+  console.log(`  plain COPY      ${copy.seconds.toFixed(1)} s (${rate(ROWS, copy.seconds)}), CPU of this process ${copy.cpuSeconds.toFixed(1)} s`);
   console.log(`  import / COPY   ${((importRate / copyRate) * 100).toFixed(0)} % (aim ≥ 50 %)`);
   console.log(`  peak heap used  ${mib(run.peak.heap)} (baseline ${mib(run.baseline.heapUsed)})`);
   console.log(`  peak RSS        ${mib(run.peak.rss)} (baseline ${mib(run.baseline.rss)})`);

@@ -139,6 +139,7 @@ export const en: Catalogue = {
     encoding: 'Encoding',
     notText: 'Row {{row}}: this is not a text CSV file (it contains control characters).',
     badEncoding: 'Row {{row}}: invalid characters. Save the whole file as UTF-8 or Shift_JIS.',
+    badQuote: 'Row {{row}}: unbalanced quotes ("). Write a " inside a value as "" and enclose the whole value in quotes.',
     tooLarge: 'The file is too large (limit {{max}} MB). Nothing was written.',
     badUpload: 'The uploaded data is broken. Please choose the file again.',
     wrongField: 'The upload field "{{field}}" is not accepted; send the file as "file".',

@@ -105,16 +105,26 @@ export async function importMaster(db: Db, def: MasterDefinition, actor: Actor, 
 async function importStaged(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions) {
   await cleanDeadImports(db);
   const run = new ImportRun({ db, actor, t }, def);
-  const importId = options.commit ? await startImport(db, def) : undefined;
+  const staging = options.commit ? await startImport(db, def) : undefined;
+  // One chunk is staged while the next is checked: on PostgreSQL the server stores it meanwhile.
+  let staged: Promise<void> = Promise.resolve();
   try {
     await run.readFile(input, options, async (rows) => {
-      if (importId && run.result.errorCount === 0) await stageRows(db, importId, rows);
+      await staged;
+      if (!staging || run.result.errorCount > 0) return;
+      staged = stageRows(db, staging, rows);
+      // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
+      staged.catch(() => {});
     });
-    if (importId && run.result.errorCount === 0) {
-      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { importId }, run.columns));
+    await staged;
+    if (staging && run.result.errorCount === 0) {
+      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { staging }, run.columns));
     }
   } finally {
-    if (importId) await dropImport(db, importId);
+    if (staging) {
+      await staged.catch(() => {});
+      await dropImport(db, staging);
+    }
   }
   return run.finish();
 }
@@ -124,7 +134,7 @@ async function importInOneTransaction(db: Db, def: MasterDefinition, actor: Acto
   try {
     await db.transaction().execute(async (trx) => {
       const ctx: MasterContext = { db: trx, actor, t };
-      run = new ImportRun(ctx, def, 1);
+      run = new ImportRun(ctx, def, 1, false);
       await run.readFile(input, options, async (rows) => {
         await mergeRows(trx, def, actor.id, { rows }, run!.columns);
         for (const row of rows) await afterWrite(ctx, def, row);
@@ -141,6 +151,12 @@ async function afterWrite(ctx: MasterContext, def: MasterDefinition, row: Checke
   if (!def.afterWrite) return;
   const id = row.targetId ?? (await findExisting(ctx, def, [row.values])).get(keyOf(def, row.values))!.id;
   await def.afterWrite(ctx, id, row.values);
+}
+
+/** Whether a row has any error. */
+function hasAny(errors: FieldErrors) {
+  for (const _ in errors) return true;
+  return false;
 }
 
 const keyOf = (def: MasterDefinition, values: Values) => JSON.stringify(def.key.map((column) => values[column] ?? null));
@@ -168,6 +184,15 @@ async function findExisting(ctx: MasterContext, def: MasterDefinition, keys: Val
   return found;
 }
 
+/** A chunk ready for its rows' own checks. */
+interface LookedUp {
+  lines: CsvLine[];
+  records: Record<string, string>[];
+  read: { values: Values; errors: FieldErrors }[];
+  existing: Map<string, Row>;
+  writable: Set<number>;
+}
+
 /** One read of a CSV: what has been seen and looked up, the counts and the errors. */
 class ImportRun {
   readonly result: ImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
@@ -177,12 +202,21 @@ class ImportRun {
   /** referenced codes already found, so that 100,000 rows naming 30 directions look up 30 codes */
   private readonly refIds = new Map<string, number>();
   private header: string[] = [];
+  /** the chunk read last, being looked up */
+  private lookedUp: Promise<LookedUp> | undefined;
+  /** the CSV column of the key's first field, named by key errors */
+  private readonly keyColumn: string;
+  private readonly valuesAreColumns: boolean;
 
   constructor(
     readonly ctx: MasterContext,
     readonly def: MasterDefinition,
     private readonly chunkRows = CHUNK_ROWS,
-  ) {}
+    private readonly lookAhead = true,
+  ) {
+    this.keyColumn = csvColumnOf(def, def.key[0]!);
+    this.valuesAreColumns = !def.toColumns && !def.fields.some((field) => field.writeOnly);
+  }
 
   private report(line: number, errors: FieldErrors) {
     const { t } = this.ctx;
@@ -204,22 +238,36 @@ class ImportRun {
         return;
       }
       this.header = header.keys;
+      // Staged imports look the next chunk up while this one is checked (on PostgreSQL the server
+      // answers meanwhile); a file imported row by row must see each row written before the next is looked up.
+      const checkNext = async (chunk: CsvLine[]) => {
+        const ahead = this.lookAhead ? this.lookUp(chunk) : undefined;
+        ahead?.catch(() => {});
+        if (this.lookedUp) await write(await this.checkRows(await this.lookedUp));
+        this.lookedUp = ahead ?? this.lookUp(chunk);
+        // A failure surfaces when the chunk is checked, never as an unhandled rejection meanwhile.
+        this.lookedUp.catch(() => {});
+      };
       let chunk: CsvLine[] = [];
       for await (const line of csv.rows) {
         this.result.total++;
         options.onRow?.(line.line);
         chunk.push(line);
         if (chunk.length < this.chunkRows) continue;
-        await write(await this.checkChunk(chunk));
+        await checkNext(chunk);
         chunk = [];
         await letOthersIn();
       }
-      await write(await this.checkChunk(chunk));
+      await checkNext(chunk);
+      await checkNext([]);
       this.result.encoding = csv.encoding();
       if (this.result.total === 0) this.report(1, { '': t('csv.empty') });
     } catch (error) {
       if (!(error instanceof CsvTextError)) throw error;
       this.report(error.row, { '': t(error.messageKey, { row: error.row }) });
+    } finally {
+      // Nothing of the file's may still run on the connection when the caller goes on (a rollback).
+      await this.lookedUp?.catch(() => {});
     }
   }
 
@@ -228,15 +276,20 @@ class ImportRun {
     return this.result;
   }
 
-  /** Checks a chunk of rows: references and keys looked up once for the chunk, then each row's own rules. */
-  private async checkChunk(lines: CsvLine[]): Promise<CheckedRow[]> {
-    if (lines.length === 0) return [];
-    const records = lines.map(({ cells }) => Object.fromEntries(this.header.map((key, i) => [key, cells[i] ?? ''])));
+  /** A chunk's fields read, and its references and keys looked up: one query each for the chunk. */
+  private async lookUp(lines: CsvLine[]): Promise<LookedUp> {
+    const records = lines.map(({ cells }) => this.recordOf(cells));
+    if (lines.length === 0) return { lines, records, read: [], existing: new Map(), writable: new Set() };
     await this.lookUpRefs(records);
     const read = records.map((record) => this.readRecord(record));
     const keyed = read.filter(({ errors }) => !this.def.key.some((column) => errors[column]));
     const existing = await findExisting(this.ctx, this.def, keyed.map(({ values }) => values));
     const writable = await this.writableIds([...existing.values()].map((row) => row.id));
+    return { lines, records, read, existing, writable };
+  }
+
+  /** Each row of a looked-up chunk through its own rules, in file order. */
+  private async checkRows({ lines, records, read, existing, writable }: LookedUp): Promise<CheckedRow[]> {
     const checked: CheckedRow[] = [];
     for (const [i, { values, errors }] of read.entries()) {
       if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await letOthersIn();
@@ -247,16 +300,23 @@ class ImportRun {
     return checked;
   }
 
+  /** A row's cells by column key; a missing cell is empty. */
+  private recordOf(cells: string[]) {
+    const record: Record<string, string> = {};
+    for (let i = 0; i < this.header.length; i++) record[this.header[i]!] = cells[i] ?? '';
+    return record;
+  }
+
   /** The fields the file carries, each checked; references as ids. */
   private readRecord(record: Record<string, string>) {
-    const { values, errors } = readFields(this.def, record, this.ctx.t, true);
+    const { t } = this.ctx;
+    const { values, errors } = readFields(this.def, record, t, true);
     for (const field of this.def.fields) {
       if (!field.ref || !(field.ref.csv in record)) continue;
       const code = record[field.ref.csv]!.trim();
-      const label = () => fieldLabel(this.ctx.t, this.def, field.ref!.csv);
       values[field.name] = code ? (this.refIds.get(`${field.ref.table}\u0000${code}`) ?? null) : null;
-      if (!code && field.required) errors[field.ref.csv] = this.ctx.t('errors.required', { field: label() });
-      if (code && values[field.name] === null) errors[field.ref.csv] = this.ctx.t('errors.refNotFound', { field: label() });
+      if (!code && field.required) errors[field.ref.csv] = t('errors.required', { field: fieldLabel(t, this.def, field.ref.csv) });
+      if (code && values[field.name] === null) errors[field.ref.csv] = t('errors.refNotFound', { field: fieldLabel(t, this.def, field.ref.csv) });
     }
     return { values, errors };
   }
@@ -295,28 +355,29 @@ class ImportRun {
     writable: Set<number>,
   ): Promise<CheckedRow | undefined> {
     const { ctx, def } = this;
-    const keyField = csvColumnOf(def, def.key[0]!);
-    const fail = (more: FieldErrors = {}) => {
-      this.report(line, { ...errors, ...more });
-      return undefined;
-    };
-    if (def.key.some((column) => errors[column] || errors[csvColumnOf(def, column)])) return fail();
+    if (hasAny(errors) && def.key.some((column) => errors[column] || errors[csvColumnOf(def, column)])) return this.fail(line, errors);
     const key = keyOf(def, values);
     const earlier = this.seen.get(key);
-    if (earlier) return fail({ [keyField]: ctx.t('csv.duplicateInFile', { row: earlier }) });
+    if (earlier) return this.fail(line, errors, { [this.keyColumn]: ctx.t('csv.duplicateInFile', { row: earlier }) });
     this.seen.set(key, line);
     const existing = existingByKey.get(key);
     // A key held outside the caller's scope: the master's "taken" message when it has one (login ids).
-    if (existing && !writable.has(existing.id)) return fail({ [keyField]: ctx.t(def.keyTaken ?? 'errors.notFound') });
+    if (existing && !writable.has(existing.id)) return this.fail(line, errors, { [this.keyColumn]: ctx.t(def.keyTaken ?? 'errors.notFound') });
     if (!existing) this.requireMissingFields(record, values, errors);
     const merged: Values = existing ? { ...(pick(existing, def) as Values), ...values } : values;
-    if (Object.keys(errors).length === 0 && def.check) Object.assign(errors, await def.check(ctx, merged, existing));
-    if (Object.keys(errors).length > 0) return fail();
-    const columns = await columnsOf(ctx, def, values, existing);
+    if (!hasAny(errors) && def.check) Object.assign(errors, await def.check(ctx, merged, existing));
+    if (hasAny(errors)) return this.fail(line, errors);
+    // The values are the columns, unless the master converts them or some are never stored.
+    const columns = this.valuesAreColumns ? values : await columnsOf(ctx, def, values, existing);
     for (const column of Object.keys(columns)) this.columns[existing ? 'updated' : 'inserted'].add(column);
     if (existing) this.result.updated++;
     else this.result.created++;
     return { line, targetId: existing?.id ?? null, targetVersion: existing?.version ?? null, columns, values: merged };
+  }
+
+  private fail(line: number, errors: FieldErrors, more?: FieldErrors): undefined {
+    this.report(line, more ? { ...errors, ...more } : errors);
+    return undefined;
   }
 
   /** A new row needs every required field, also those whose column the file leaves out. */

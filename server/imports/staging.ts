@@ -22,46 +22,142 @@ export interface MergeColumns {
   updated: Set<string>;
 }
 
-/** An import whose rows have not been touched for this long died with its process. */
+/** A column of a master's table that an import may write, with its SQL type (e.g. `character varying(20)`). */
+interface StagedColumn {
+  name: string;
+  type: string;
+}
+
+/** Written by the database or by the merge itself, never by a row of a file. */
+const MANAGED = ['id', 'created_at', 'updated_at', 'deleted_at', 'created_by', 'updated_by', 'version'];
+
+/**
+ * Every row says which of the staged columns it carries in one bigint, bit i for column i: an update
+ * changes only those. Summed in JavaScript numbers, exact up to 2^53; a master table has far fewer columns.
+ */
+const MAX_STAGED_COLUMNS = 52;
+
+/** Per table: the schema is the code's (migrated when the process starts), so it is read once. */
+const stagedColumnsByTable = new Map<string, Promise<StagedColumn[]>>();
+
+/** The writable columns of a master's table and their types, from the catalogue. */
+function stagedColumns(db: Db, table: string): Promise<StagedColumn[]> {
+  let columns = stagedColumnsByTable.get(table);
+  if (!columns) {
+    columns = sql<StagedColumn>`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = ${table}::regclass and attnum > 0 and not attisdropped order by attnum`
+      .execute(db)
+      .then(({ rows }) => {
+        const writable = rows.filter((column) => !MANAGED.includes(column.name));
+        if (writable.length > MAX_STAGED_COLUMNS) throw new Error(`${table}: too many columns to stage`);
+        return writable;
+      });
+    columns.catch(() => stagedColumnsByTable.delete(table));
+    stagedColumnsByTable.set(table, columns);
+  }
+  return columns;
+}
+
+/** An import under way: its id (a row of `imports`) and its typed staging table. */
+export interface Staging {
+  id: string;
+  table: string;
+  columns: StagedColumn[];
+}
+
+/** An import's staging table: one per import, named after it, so that a dead one is found from its id. */
+const stagingTable = (importId: string) => `import_${importId.replaceAll('-', '')}`;
+
+/** An import that has not staged rows for this long died with its process. */
 const DEAD_AFTER = '10 minutes';
 
-/** Removes the staging rows of imports that died (their rows go with them, on delete cascade). */
+/** Drops the staging tables of imports that died. */
 export async function cleanDeadImports(db: Db) {
-  await db.deleteFrom('imports').where('touched_at', '<', sql<Date>`now() - ${DEAD_AFTER}::interval`).execute();
+  const dead = await db.deleteFrom('imports').where('touched_at', '<', sql<Date>`now() - ${DEAD_AFTER}::interval`).returning('id').execute();
+  for (const { id } of dead) await sql`drop table if exists ${sql.table(stagingTable(id))}`.execute(db);
 }
 
-export async function startImport(db: Db, def: MasterDefinition): Promise<string> {
+/**
+ * Registers an import and creates its staging table: the line, the row it updates and the bits of
+ * the columns it carries, then the master's own columns with their own types (unlogged: a crash
+ * loses only staging rows, which a dead import's are anyway).
+ */
+export async function startImport(db: Db, def: MasterDefinition): Promise<Staging> {
   const id = randomUUID();
+  const columns = await stagedColumns(db, def.table);
   await db.insertInto('imports').values({ id, master: def.resource }).execute();
-  return id;
+  const table = stagingTable(id);
+  const definitions = columns.map((column) => sql`${sql.id(column.name)} ${sql.raw(column.type)}`);
+  await sql`create unlogged table ${sql.table(table)} (line integer not null, target_id integer, target_version integer,
+    carried bigint not null, ${sql.join(definitions)})`.execute(db);
+  return { id, table, columns };
 }
 
-const asJson = (rows: CheckedRow[]) =>
-  JSON.stringify(rows.map((row) => ({ line: row.line, target_id: row.targetId, target_version: row.targetVersion, columns: row.columns })));
+export async function dropImport(db: Db, staging: Staging) {
+  await sql`drop table if exists ${sql.table(staging.table)}`.execute(db);
+  await db.deleteFrom('imports').where('id', '=', staging.id).execute();
+}
 
-/** The rows of a JSON parameter, in the shape of staging rows. */
-const jsonRows = (rows: CheckedRow[]) =>
-  sql`(select * from jsonb_to_recordset(${asJson(rows)}::jsonb) as x(line integer, target_id integer, target_version integer, columns jsonb))`;
+type Cell = string | number | null;
 
-/** Adds one chunk of checked rows to the import's staging rows, in one statement. */
-export async function stageRows(db: Db, importId: string, rows: CheckedRow[]) {
+const bit = (index: number) => 2 ** index;
+
+/**
+ * Rows as one array per column (PostgreSQL parses a typed array far faster than JSON): the line,
+ * the row updated, the bits of the columns each row carries, then each of `columns`.
+ */
+function columnArrays(rows: CheckedRow[], columns: StagedColumn[]) {
+  const line: number[] = [];
+  const targetId: (number | null)[] = [];
+  const targetVersion: (number | null)[] = [];
+  const carried: number[] = [];
+  const cells: Cell[][] = columns.map(() => []);
+  for (const row of rows) {
+    line.push(row.line);
+    targetId.push(row.targetId);
+    targetVersion.push(row.targetVersion);
+    let bits = 0;
+    for (let i = 0; i < columns.length; i++) {
+      const value = row.columns[columns[i]!.name];
+      if (value === undefined) {
+        cells[i]!.push(null);
+        continue;
+      }
+      if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw new Error(`${columns[i]!.name}: a staged value must be text or a number`);
+      cells[i]!.push(value);
+      bits += bit(i);
+    }
+    carried.push(bits);
+  }
+  const arrays = [
+    sql`${line}::integer[]`,
+    sql`${targetId}::integer[]`,
+    sql`${targetVersion}::integer[]`,
+    sql`${carried}::bigint[]`,
+    ...columns.map((column, i) => sql`${cells[i]}::${sql.raw(column.type)}[]`),
+  ];
+  return sql`unnest(${sql.join(arrays)})`;
+}
+
+const sourceColumns = (columns: StagedColumn[]) =>
+  sql.join([sql`line`, sql`target_id`, sql`target_version`, sql`carried`, ...columns.map((column) => sql.id(column.name))]);
+
+/** Adds one chunk of checked rows to the import's staging table, in one statement. */
+export async function stageRows(db: Db, staging: Staging, rows: CheckedRow[]) {
   if (rows.length === 0) return;
-  await sql`insert into import_rows (import_id, line, target_id, target_version, columns)
-    select ${importId}::uuid, line, target_id, target_version, columns from ${jsonRows(rows)} as s`.execute(db);
-  await db.updateTable('imports').set({ touched_at: sql`now()` }).where('id', '=', importId).execute();
+  await sql`with touched as (update imports set touched_at = now() where id = ${staging.id})
+    insert into ${sql.table(staging.table)} (${sourceColumns(staging.columns)}) select * from ${columnArrays(rows, staging.columns)}`.execute(db);
 }
 
-export async function dropImport(db: Db, importId: string) {
-  await db.deleteFrom('imports').where('id', '=', importId).execute();
+/** Where the merge reads its rows: an import's staging table, or rows passed directly. */
+export type MergeSource = { staging: Staging } | { rows: CheckedRow[] };
+
+/** The merge's rows as `s`, typed like the master's table, and the staged columns. */
+async function sourceOf(db: Db, def: MasterDefinition, source: MergeSource): Promise<{ from: RawBuilder<unknown>; columns: StagedColumn[] }> {
+  if ('staging' in source) return { from: sql`${sql.table(source.staging.table)} as s`, columns: source.staging.columns };
+  const columns = await stagedColumns(db, def.table);
+  return { from: sql`${columnArrays(source.rows, columns)} as s(${sourceColumns(columns)})`, columns };
 }
-
-const stagedRows = (importId: string) =>
-  sql`(select line, target_id, target_version, columns from import_rows where import_id = ${importId}::uuid)`;
-
-/** Where the merge reads its rows: the import's staging rows, or rows passed directly. */
-export type MergeSource = { importId: string } | { rows: CheckedRow[] };
-
-const sourceOf = (source: MergeSource) => ('importId' in source ? stagedRows(source.importId) : jsonRows(source.rows));
 
 /**
  * Writes checked rows in two statements: one update of the existing rows (only the columns each
@@ -70,15 +166,19 @@ const sourceOf = (source: MergeSource) => ('importId' in source ? stagedRows(sou
  */
 export async function mergeRows(db: Db, def: MasterDefinition, actorId: number, source: MergeSource, columns: MergeColumns) {
   const table = sql.table(def.table);
-  const from = sql`${sourceOf(source)} as s cross join lateral jsonb_populate_record(null::${table}, s.columns) as r`;
-  const { expected, stale } = await updatesToMake(db, def, source);
+  const { from, columns: staged } = await sourceOf(db, def, source);
+  for (const column of [...columns.inserted, ...columns.updated]) {
+    if (!staged.some((c) => c.name === column)) throw new Error(`${def.table}.${column} is not a column an import writes`);
+  }
+  const { expected, stale } = await updatesToMake(db, def, from);
   if (stale !== null) throw new AppError(409, 'csv.changedDuringImport', { row: stale });
-  const orphan = await firstRowReferringToDeleted(db, def, source);
+  const orphan = await firstRowReferringToDeleted(db, def, from);
   if (orphan !== null) throw new AppError(409, 'csv.referenceGoneDuringImport', { row: orphan });
   if (expected > 0) {
-    const sets = [...columns.updated].map(
-      (column) => sql`${sql.id(column)} = case when s.columns ? ${sql.lit(column)} then r.${sql.id(column)} else ${table}.${sql.id(column)} end`,
-    );
+    const sets = [...columns.updated].map((column) => {
+      const carried = sql.raw(String(bit(staged.findIndex((c) => c.name === column))));
+      return sql`${sql.id(column)} = case when s.carried & ${carried} <> 0 then s.${sql.id(column)} else ${table}.${sql.id(column)} end`;
+    });
     const updated = await sql`update ${table} set ${sql.join([...sets, sql`deleted_at = null`])},
         updated_by = ${actorId}, updated_at = now(), version = ${table}.version + 1
       from ${from}
@@ -88,18 +188,18 @@ export async function mergeRows(db: Db, def: MasterDefinition, actorId: number, 
   }
   const inserted = [...columns.inserted].map((column) => sql.id(column));
   if (inserted.length === 0) return;
-  const values = [...columns.inserted].map((column): RawBuilder<unknown> => sql`r.${sql.id(column)}`);
+  const values = [...columns.inserted].map((column) => sql`s.${sql.id(column)}`);
   await sql`insert into ${table} (${sql.join(inserted)}, created_by, updated_by)
     select ${sql.join(values)}, ${actorId}, ${actorId} from ${from} where s.target_id is null order by s.line`.execute(db);
 }
 
 /** How many rows the merge updates, and the first whose record another user changed since its check. */
-async function updatesToMake(db: Db, def: MasterDefinition, source: MergeSource) {
+async function updatesToMake(db: Db, def: MasterDefinition, from: RawBuilder<unknown>) {
   const table = sql.table(def.table);
   const { rows } = await sql<{ expected: number; stale: number | null }>`select
       count(s.target_id)::integer as expected,
       min(s.line) filter (where s.target_id is not null and t.version is distinct from s.target_version) as stale
-    from ${sourceOf(source)} as s left join ${table} as t on t.id = s.target_id`.execute(db);
+    from ${from} left join ${table} as t on t.id = s.target_id`.execute(db);
   return rows[0]!;
 }
 
@@ -108,16 +208,16 @@ async function updatesToMake(db: Db, def: MasterDefinition, source: MergeSource)
  * FOR SHARE now (a deletion waits for this merge, then sees the new references), and a row whose
  * reference was deleted in between refuses the whole merge. One query per reference.
  */
-async function firstRowReferringToDeleted(db: Db, def: MasterDefinition, source: MergeSource) {
+async function firstRowReferringToDeleted(db: Db, def: MasterDefinition, from: RawBuilder<unknown>) {
   for (const field of def.fields) {
     if (!field.ref) continue;
-    const referenced = sql`(s.columns ->> ${sql.lit(field.name)})::integer`;
+    const referenced = sql`s.${sql.id(field.name)}`;
     const { rows } = await sql<{ line: number | null }>`with live as (
         select id from ${sql.table(field.ref.table)}
-        where id in (select ${referenced} from ${sourceOf(source)} as s) and deleted_at is null
+        where id in (select ${referenced} from ${from}) and deleted_at is null
         for share
       )
-      select min(s.line) as line from ${sourceOf(source)} as s
+      select min(s.line) as line from ${from}
       where ${referenced} is not null and ${referenced} not in (select id from live)`.execute(db);
     if (rows[0]?.line !== null && rows[0]?.line !== undefined) return rows[0].line;
   }

@@ -24,14 +24,15 @@ function coerce(field: Field, raw: unknown): string | number | null | typeof INV
 
 const integerOk = (field: Field, value: number) => (field.type === 'integer' && !Number.isInteger(value) ? INVALID : value);
 
-function checkValue(field: Field, value: string | number, label: () => string, t: Translate): string | undefined {
+/** The field's problem with a value of its type, if any; the label is looked up only for a message. */
+function checkValue(def: MasterDefinition, field: Field, value: string | number, t: Translate): string | undefined {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return t('errors.forbiddenCharacter', { field: label() });
-    if (field.max && value.length > field.max) return t('errors.tooLong', { field: label(), max: field.max });
-    if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: label() });
+    if (value.includes('\u0000')) return t('errors.forbiddenCharacter', { field: fieldLabel(t, def, field.name) });
+    if (field.max && value.length > field.max) return t('errors.tooLong', { field: fieldLabel(t, def, field.name), max: field.max });
+    if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: fieldLabel(t, def, field.name) });
   }
   if (typeof value === 'number' && field.range && (value < field.range.min || value > field.range.max)) {
-    return t('errors.outOfRange', { field: label(), ...field.range });
+    return t('errors.outOfRange', { field: fieldLabel(t, def, field.name), ...field.range });
   }
   return undefined;
 }
@@ -52,15 +53,14 @@ export function readFields(
   const errors: FieldErrors = {};
   for (const field of def.fields) {
     if (partial && !(field.name in input)) continue;
-    const label = () => fieldLabel(t, def, field.name);
     const value = coerce(field, input[field.name]);
     if (value === INVALID) {
-      errors[field.name] = t('errors.invalidFormat', { field: label() });
+      errors[field.name] = t('errors.invalidFormat', { field: fieldLabel(t, def, field.name) });
     } else if (value === null) {
-      if (field.required) errors[field.name] = t('errors.required', { field: label() });
+      if (field.required) errors[field.name] = t('errors.required', { field: fieldLabel(t, def, field.name) });
       values[field.name] = null;
     } else {
-      const problem = checkValue(field, value, label, t);
+      const problem = checkValue(def, field, value, t);
       if (problem) errors[field.name] = problem;
       values[field.name] = value;
     }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import t from 'tap';
 import { destinationCsvLines } from '../../db/seed/generate-destinations.js';
 import { buildApp } from '../../server/app.js';
@@ -8,7 +9,7 @@ import { loadConfig } from '../../server/config.js';
 import { translator } from '../../server/i18n.js';
 import { importMaster } from '../../server/imports/import-master.js';
 import { MAX_CONCURRENT_IMPORTS, takeImportSlot } from '../../server/imports/slots.js';
-import { mergeRows } from '../../server/imports/staging.js';
+import { mergeRows, stageRows, startImport } from '../../server/imports/staging.js';
 import { deliveryDestinationMaster } from '../../server/masters/delivery-destination.js';
 import { vehicleTypeMaster } from '../../server/masters/vehicle-type.js';
 import { csvUpload, demoApp, JWT_SECRET, signedIn } from './helpers.js';
@@ -64,6 +65,22 @@ t.test('CSV imports', async (t) => {
 
     const binary = await hq(post('/api/vehicle_type/check_file_import', Buffer.from('code,name\nA,a\nB,\u0000\u0001\u0002\n')));
     t.match(binary.json(), { ok: false, errors: [{ row: 3, message: /テキストのCSVファイルではありません/ }] });
+  });
+
+  t.test('quoted values hold commas, quotes and line breaks; unbalanced quotes are a row error, never a 500', async (t) => {
+    const quoted = await hq(post('/api/vehicle_type/check_file_import', 'code,name\r\n"QT-1","大型, ""冷凍""\r\n車"\r\n QT-2 , 小型 \r\n'));
+    t.match(quoted.json(), { ok: true, total: 2 });
+    const before = await vehicleTypes();
+    for (const [file, row] of [
+      ['code,name\nQT-1,a\nQT-2,大型"冷凍"\n', 3],
+      ['code,name\nQT-1,"a\nb"x\n', 3],
+      ['code,name\nQT-1,a\nQT-2,"never closed\nQT-3,c\n', 3],
+    ] as const) {
+      const response = await hq(post('/api/vehicle_type/import', file));
+      t.equal(response.statusCode, 422, file);
+      t.match(response.json(), { ok: false, errors: [{ row, message: `${row}行目: 引用符（"）の対応が正しくありません。値の中の " は "" と書き、値全体を " で囲んでください。` }] });
+    }
+    t.same(await vehicleTypes(), before, 'nothing written');
   });
 
   t.test('a Shift_JIS file that is plain ASCII for its first 64 KiB is still read as Shift_JIS', async (t) => {
@@ -130,13 +147,18 @@ t.test('CSV imports', async (t) => {
     t.equal(await db.selectFrom('vehicle_types').select('id').where('code', '=', 'NEVER').executeTakeFirst(), undefined);
   });
 
-  t.test('staging rows of a dead import are removed by the next import; a finished one leaves none', async (t) => {
-    const dead = '00000000-0000-4000-8000-000000000001';
-    await db.insertInto('imports').values({ id: dead, master: 'vehicle_type', touched_at: new Date(Date.now() - 3600_000) }).execute();
-    await db.insertInto('import_rows').values({ import_id: dead, line: 2, columns: JSON.stringify({ code: 'DEAD' }) }).execute();
-    await hq(post('/api/vehicle_type/import', 'code,name\nALIVE,生存\n'));
-    t.same(await db.selectFrom('import_rows').selectAll().execute(), []);
+  t.test('the staging table of a dead import is dropped by the next import; a finished one leaves none', async (t) => {
+    const stagingTables = async () =>
+      (await sql<{ name: string }>`select relname as name from pg_class where relname ~ '^import_[0-9a-f]{32}$' and relkind = 'r'`.execute(db)).rows;
+    const dead = await startImport(db, vehicleTypeMaster);
+    await stageRows(db, dead, [{ line: 2, targetId: null, targetVersion: null, columns: { code: 'DEAD', name: '死' }, values: {} }]);
+    await db.updateTable('imports').set({ touched_at: new Date(Date.now() - 3600_000) }).where('id', '=', dead.id).execute();
+    t.same(await stagingTables(), [{ name: dead.table }], 'the dead import left its staging table');
+    const alive = await hq(post('/api/vehicle_type/import', 'code,name\nALIVE,生存\n'));
+    t.match(alive.json(), { created: 1 });
+    t.same(await stagingTables(), []);
     t.same(await db.selectFrom('imports').selectAll().execute(), []);
+    t.equal(await db.selectFrom('vehicle_types').select('id').where('code', '=', 'DEAD').executeTakeFirst(), undefined, 'its rows were never merged');
   });
 });
 
