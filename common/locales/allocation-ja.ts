@@ -1,0 +1,35 @@
+// Trips (配車, 便): refusals, warnings and notifications of the allocation area. Merged into ja.ts.
+export const allocationJa = {
+  allocation: {
+    measures: { pallets: 'パレット', cage_carts: 'カゴ車', weight: '重量(kg)' },
+    overCapacity: '積載上限を超えています（$t(allocation.measures.{{measure}})：{{load}} / 上限 {{capacity}}）。',
+    vehicleBusy: 'この車両は同じ時間帯に便{{trip_no}}（{{date}}）に配車されています。',
+    driverBusy: 'このドライバーは同じ時間帯に便{{trip_no}}（{{date}}）に配車されています。',
+    stale: '{{name}}さんがこの便を更新しました。画面を再読み込みしてから操作してください。',
+    staleUnknown: '他のユーザーがこの便を更新しました。画面を再読み込みしてから操作してください。',
+    notConfirmed: 'この便は確定されていないため積込開始できません。',
+    cancelled: 'この便は取消済みのため操作できません。',
+    completed: 'この便は完了済みのため操作できません。',
+    alreadyStarted: 'この便は既に積込開始済みです。',
+    startedCannotUnconfirm: '積込開始後の便は確定解除できません。',
+    notPlanned: '積込開始後の便は配送を変更できません。',
+    deliveryOutOfDay: '配送（伝票番号 {{slip}}）は便と日付またはセンターが異なります。',
+    deliveryNotFound: '配送（ID {{id}}）が見つかりません。',
+    deliveryOnOtherTrip: '配送（伝票番号 {{slip}}）は他の便に配車されています。',
+    deliveryDone: '配送（伝票番号 {{slip}}）は配送中または配達完了のため変更できません。',
+    sameTrip: '移動元と移動先に同じ便は指定できません。',
+    kindFields: '{{field}}を入力してください。',
+    windowOrder: '計画到着は積込開始より後の時刻を指定してください。',
+    noTripNo: 'この日の便番号が上限に達しました。',
+    sameDate: '複写元と複写先に同じ日付は指定できません。',
+    warnings: {
+      lateForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より遅れています。',
+      earlyForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より早いです。',
+      missesSpecifiedTime: '{{store}}：到着予定{{planned}}が指定時刻{{specified}}に間に合いません。',
+      stopsWithWarnings: '時間指定の警告がある配送先が{{count}}件あります。',
+    },
+    notification: {
+      loadingStart: '{{center}} 積込開始 便{{trip_no}} {{vehicle}}',
+    },
+  },
+};
