@@ -1,10 +1,14 @@
 // `npm run bench`: each figure beside its baseline. ROWS=… for a quicker import run;
 // BENCH_DATABASE_URL=postgres://… (a server where a scratch database may be created) adds PostgreSQL.
-// `npm run bench -- imports` (or `lists`) runs one part only.
+// `npm run bench -- imports` (or another part's name) runs one part only.
+import { benchAllocation } from './bench-allocation.js';
 import { benchImports } from './bench-imports.js';
 import { benchLists } from './bench-lists.js';
 
+const PARTS: Record<string, () => Promise<void>> = { imports: benchImports, lists: benchLists, allocation: benchAllocation };
+
 const only = process.argv[2];
-if (only !== undefined && only !== 'imports' && only !== 'lists') throw new Error(`unknown part ${only}: imports or lists`);
-if (only !== 'lists') await benchImports();
-if (only !== 'imports') await benchLists();
+if (only !== undefined && !(only in PARTS)) throw new Error(`unknown part ${only}: ${Object.keys(PARTS).join(', ')}`);
+for (const [name, run] of Object.entries(PARTS)) {
+  if (only === undefined || only === name) await run();
+}

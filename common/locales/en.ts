@@ -1,8 +1,10 @@
+import { allocationEn } from './allocation-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
   ...mastersEn,
+  ...allocationEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',
