@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { MessageKey } from '../../common/locales/index.js';
 import { errorResponses, Id, Nullable, OkResponse, Text, Timestamp } from '../http/schemas.js';
 import { LoginBody } from '../routes/auth-schemas.js';
 
@@ -142,7 +143,7 @@ export const temporaryVehicleSchema = {
       vehicle_type_id: Id,
       delivery_company_id: Id,
       base_department_id: Nullable(Id),
-      temporary_registration_date: Timestamp,
+      temporary_registration_date: Nullable(Timestamp),
     }),
     ...errorResponses,
   },
@@ -173,7 +174,7 @@ export const temporaryDestinationSchema = {
       longitude: Type.Number(),
       phone: Nullable(Type.String()),
       comment: Nullable(Type.String()),
-      temporary_registration_date: Timestamp,
+      temporary_registration_date: Nullable(Timestamp),
     }),
     ...errorResponses,
   },
@@ -200,4 +201,4 @@ export const driverAppLabels = {
   customer_address: 'deliveryDestinations.fields.customer_address',
   phone: 'deliveryDestinations.fields.phone',
   comment: 'deliveryDestinations.fields.comment',
-};
+} satisfies Record<string, MessageKey>;
