@@ -9,6 +9,7 @@ import * as importStaging from './migrations/2026-11-22-0006-import-staging.js';
 import * as deliveriesAllocation from './migrations/2026-11-23-0007-deliveries-allocation.js';
 import * as listSortNames from './migrations/2026-11-23-0008-list-sort-names.js';
 import * as typedImportStaging from './migrations/2026-11-23-0009-typed-import-staging.js';
+import * as driverApp from './migrations/2026-11-23-0010-driver-app.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0007-deliveries-allocation': deliveriesAllocation,
   '2026-11-23-0008-list-sort-names': listSortNames,
   '2026-11-23-0009-typed-import-staging': typedImportStaging,
+  '2026-11-23-0010-driver-app': driverApp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

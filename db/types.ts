@@ -112,6 +112,8 @@ export interface DriverTable extends Audited {
   delivery_company_name: CopiedName;
   base_department_name: CopiedName;
   default_vehicle_number: CopiedName;
+  /** Raised on every password change: driver-app tokens carrying an older value are refused. */
+  token_version: Generated<number>;
 }
 
 export interface CustomerTable extends Audited {
@@ -199,7 +201,9 @@ export interface NotificationTable {
 /** A token revoked before it expires (logout): refused until then, pruned after. */
 export interface RevokedTokenTable {
   jti: string;
-  user_id: number;
+  /** whose token: a user's (screens) or a driver's (driver app), exactly one of the two */
+  user_id: number | null;
+  driver_id: number | null;
   expires_at: Date;
   revoked_at: Timestamp;
 }

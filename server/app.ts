@@ -11,6 +11,7 @@ import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
+import driverAppRoutes from './driver-app/routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userVehicleRoutes);
       await api.register(masterRoutes);
       await api.register(allocationRoutes);
+      await api.register(driverAppRoutes);
     },
     { prefix: '/api' },
   );

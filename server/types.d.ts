@@ -2,7 +2,7 @@ import type { Locale } from '../common/locales/index.js';
 import type { Area, Action } from '../common/permissions.js';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
-import type { Actor } from './auth/actor.js';
+import type { Actor, DriverActor } from './auth/actor.js';
 import type { TokenClaims } from './plugins/auth.js';
 import type { Translate } from './i18n.js';
 
@@ -18,6 +18,8 @@ declare module 'fastify' {
     t: Translate;
     /** The signed-in user; set by the auth hook on every /api route but login. */
     actor: Actor;
+    /** The signed-in driver; set by the auth hook on driver-app routes (`config.driver`) instead of `actor`. */
+    driver: DriverActor;
   }
   interface FastifyContextConfig {
     /** The permission a route needs, from common/permissions.ts. */
@@ -26,6 +28,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes any signed-in user may call (their own profile, logout). */
     anyUser?: boolean;
+    /** Driver-app routes: a driver's token only (never a user's), no user permission. */
+    driver?: boolean;
     /** field → i18n key of its label, so that a refused input names the field as the screen does */
     labels?: Record<string, string>;
   }

@@ -1,10 +1,12 @@
 import { allocationEn } from './allocation-en.js';
+import { driverAppEn } from './driver-app-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
   ...mastersEn,
   ...allocationEn,
+  ...driverAppEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',

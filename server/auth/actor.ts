@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ROLE } from '../../common/enums.js';
 import { type Actor as PermissionActor, isSuperAdmin } from '../../common/permissions.js';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 
 /** Who is calling, with what they need for permission and scope checks. */
@@ -12,6 +13,9 @@ export interface Actor extends PermissionActor {
   deliveryCompanyId: number | null;
   tokenVersion: number;
 }
+
+/** The token `jti` has not been revoked (logout): checked in the query that finds who calls. */
+const notRevoked = (jti: string) => sql<SqlBool>`not exists (select 1 from revoked_tokens where jti = ${jti})`;
 
 /**
  * A live user with the level of their department (5 for a delivery company's staff); with a token's
@@ -34,9 +38,7 @@ export async function findActor(db: Db, userId: number, jti?: string): Promise<A
     .select((eb) => eb.selectFrom('departments').select('departments.level').whereRef('departments.id', '=', 'users.department_id').as('level'))
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null);
-  if (jti !== undefined) {
-    query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))));
-  }
+  if (jti !== undefined) query = query.where(notRevoked(jti));
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -71,4 +73,35 @@ export async function profileOf(db: Db, actor: Actor) {
     delivery_company: company ?? null,
     config: user.config ?? {},
   };
+}
+
+/** A driver signed in to the driver app: what their routes need to keep them to their own work. */
+export interface DriverActor {
+  id: number;
+  name: string;
+  deliveryCompanyId: number;
+  baseDepartmentId: number | null;
+  tokenVersion: number;
+}
+
+/** A live driver of a live company, while the token `jti` has not been revoked (one query per request). */
+export async function findDriverActor(db: Db, driverId: number, jti: string): Promise<DriverActor | undefined> {
+  const row = await db
+    .selectFrom('drivers')
+    .innerJoin('delivery_companies', 'delivery_companies.id', 'drivers.delivery_company_id')
+    .select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id', 'drivers.base_department_id', 'drivers.token_version'])
+    .where('drivers.id', '=', driverId)
+    .where('drivers.deleted_at', 'is', null)
+    .where('delivery_companies.deleted_at', 'is', null)
+    .where(notRevoked(jti))
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      deliveryCompanyId: row.delivery_company_id,
+      baseDepartmentId: row.base_department_id,
+      tokenVersion: row.token_version,
+    }
+  );
 }

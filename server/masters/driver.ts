@@ -1,9 +1,9 @@
 import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
-import { hashPassword } from '../auth/password.js';
 import type { FieldErrors } from '../errors.js';
 import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { copiedLookup } from './display.js';
+import { passwordColumns } from './password.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
 import { companyScope, needsBase } from './scope.js';
 
@@ -22,11 +22,6 @@ async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErr
     .where('id', '=', values.default_vehicle_id)
     .executeTakeFirst();
   return vehicle?.delivery_company_id === values.delivery_company_id ? {} : { default_vehicle_id: ctx.t('errors.otherCompanyVehicle') };
-}
-
-async function driverColumns(_ctx: MasterContext, values: Values) {
-  const { password, ...columns } = values;
-  return typeof password === 'string' && password ? { ...columns, password_hash: await hashPassword(password) } : columns;
 }
 
 export const driverMaster: MasterDefinition = {
@@ -60,5 +55,5 @@ export const driverMaster: MasterDefinition = {
     default_vehicle_number: copiedLookup('default_vehicle_id', 'vehicles', 'vehicle_number'),
   },
   check: checkDriver,
-  toColumns: driverColumns,
+  toColumns: passwordColumns,
 };

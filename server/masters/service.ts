@@ -167,18 +167,30 @@ export async function columnsOf(ctx: MasterContext, def: MasterDefinition, value
   return columns;
 }
 
-export async function createRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>) {
+/** A new row: every field read and checked as on any create, inserted with the given audit columns; its id. */
+async function insertRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>, audit: Record<string, unknown>) {
   const { values, errors } = readFields(def, body, ctx.t);
   await validate(ctx, def, values, errors);
   if (Object.keys(errors).length > 0) throw refusal(ctx, def, errors);
   const columns = await columnsOf(ctx, def, values);
-  const { id } = await ctx.db
-    .insertInto(def.table)
-    .values({ ...columns, created_by: ctx.actor.id, updated_by: ctx.actor.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await ctx.db.insertInto(def.table).values({ ...columns, ...audit }).returning('id').executeTakeFirstOrThrow();
   await def.afterWrite?.(ctx, id, values);
+  return id as number;
+}
+
+export async function createRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>) {
+  const id = await insertRecord(ctx, def, body, { created_by: ctx.actor.id, updated_by: ctx.actor.id });
   return findRecord(ctx, def, id);
+}
+
+/**
+ * 仮登録 from the driver app: the same field, key, reference and master checks as an admin's create;
+ * the row is temporary (`temporary_registration_date`) until an admin approves it on the master's
+ * approval screen. No user created it (`created_by` stays null). Returns the new row's id.
+ */
+export async function createTemporaryRecord(ctx: MasterContext, def: MasterDefinition, body: Record<string, unknown>): Promise<number> {
+  if (!def.temporary) throw new Error(`The ${def.resource} master has no temporary rows`);
+  return insertRecord(ctx, def, body, { temporary_registration_date: sql`now()` });
 }
 
 /** PUT replaces every field, PATCH only those sent. A `version` that is not the stored one is a 409. */

@@ -3,11 +3,11 @@ import { USER_TYPE } from '../../common/enums.js';
 import { assignableUserTypes, belongsToOne, isSuperAdmin } from '../../common/permissions.js';
 import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
 import type { Actor } from '../auth/actor.js';
-import { hashPassword } from '../auth/password.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { emailField, nameField } from './common-fields.js';
 import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
 import { copiedLookup } from './display.js';
+import { passwordColumns } from './password.js';
 import { companyRef, departmentRef } from './refs.js';
 import { departmentScope, userScope } from './scope.js';
 
@@ -59,19 +59,6 @@ async function checkUser(ctx: MasterContext, values: Values, existing: Row | und
   return errors;
 }
 
-/** A new password is hashed with argon2id and invalidates every token issued before it. */
-async function userColumns(_ctx: MasterContext, values: Values, existing: Row | undefined) {
-  const { password, ...columns } = values;
-  if (typeof password !== 'string' || !password) return columns;
-  return {
-    ...columns,
-    password_hash: await hashPassword(password),
-    // The CSV import stages plain values and knows the row's token_version (its merge refuses a row
-    // changed since); the screens, which do not read it, raise it in SQL.
-    ...(existing ? { token_version: typeof existing.token_version === 'number' ? existing.token_version + 1 : sql`token_version + 1` } : {}),
-  };
-}
-
 async function refuseProtectedAccounts(ctx: MasterContext, ids: number[]) {
   if (ids.includes(ctx.actor.id)) throw new AppError(409, 'errors.deleteSelf');
   await refuseSuperAdminTargets(ctx, ids);
@@ -105,6 +92,6 @@ export const userMaster: MasterDefinition = {
     delivery_company_name: copiedLookup('delivery_company_id', 'delivery_companies'),
   },
   check: checkUser,
-  toColumns: userColumns,
+  toColumns: passwordColumns,
   checkDelete: refuseProtectedAccounts,
 };

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { pickLocale } from '../../common/locales/index.js';
 import { can } from '../../common/permissions.js';
 import type { Db } from '../../db/index.js';
-import { findActor } from '../auth/actor.js';
+import { findActor, findDriverActor } from '../auth/actor.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { translator } from '../i18n.js';
 
@@ -14,12 +14,12 @@ export const TOKEN_LIFETIME = '7d';
 /** One algorithm for signing and verifying: a token naming another one (`none`, RS256) is refused. */
 const ALGORITHM = 'HS256';
 
-/** Who a token speaks for: an admin user of the screens, or (next) a driver of the app. */
+/** Who a token speaks for: an admin user of the screens, or a driver of the driver app. */
 export type TokenType = 'user' | 'driver';
 
 export interface TokenClaims {
   sub: string;
-  /** the user's token_version when signed: a password change refuses older tokens */
+  /** the user's (or driver's) token_version when signed: a password change refuses older tokens */
   tv: number;
   typ: TokenType;
   /** the token's own id, so that logout can revoke this one token */
@@ -30,9 +30,9 @@ export interface TokenClaims {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A fresh access token of the given type. */
-export function signToken(app: FastifyInstance, typ: TokenType, userId: number, tokenVersion: number): string {
-  return app.jwt.sign({ sub: String(userId), tv: tokenVersion, typ, jti: randomUUID() });
+/** A fresh access token of the given type; `sub` is the user's id, or the driver's for a driver token. */
+export function signToken(app: FastifyInstance, typ: TokenType, subjectId: number, tokenVersion: number): string {
+  return app.jwt.sign({ sub: String(subjectId), tv: tokenVersion, typ, jti: randomUUID() });
 }
 
 /** The claims of a valid, unexpired token of the expected type, signed by us with the pinned algorithm. */
@@ -53,7 +53,11 @@ export async function verifiedClaims(request: FastifyRequest, typ: TokenType): P
 export async function revokeToken(db: Db, claims: TokenClaims): Promise<void> {
   await db
     .insertInto('revoked_tokens')
-    .values({ jti: claims.jti, user_id: Number(claims.sub), expires_at: new Date(claims.exp * 1000) })
+    .values({
+      jti: claims.jti,
+      ...(claims.typ === 'driver' ? { driver_id: Number(claims.sub) } : { user_id: Number(claims.sub) }),
+      expires_at: new Date(claims.exp * 1000),
+    })
     .onConflict((oc) => oc.column('jti').doNothing())
     .execute();
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
@@ -67,10 +71,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   request.actor = actor;
 }
 
+/** Driver routes take driver tokens only: a user's token (whatever its permissions) opens none of them. */
+async function authenticateDriver(app: FastifyInstance, request: FastifyRequest) {
+  const claims = await verifiedClaims(request, 'driver');
+  const driver = await findDriverActor(app.db, Number(claims.sub), claims.jti);
+  if (!driver || driver.tokenVersion !== claims.tv) throw unauthorized();
+  request.driver = driver;
+}
+
 /**
  * Language for every request; then, under /api, a valid token and the route's permission
- * (common/permissions.ts), both in `onRequest`: a caller without them learns nothing from how the
- * route would have validated the body. Scope (which records) is checked in SQL by the queries.
+ * (common/permissions.ts), or for driver routes (`config.driver`) a valid driver token, all in
+ * `onRequest`: a caller without them learns nothing from how the route would have validated the body.
+ * Scope (which records) is checked in SQL by the queries.
  */
 export default fp(async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   await app.register(jwt, {
@@ -81,6 +94,7 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
   app.decorateRequest('locale', 'ja');
   app.decorateRequest('t', null as never);
   app.decorateRequest('actor', null as never);
+  app.decorateRequest('driver', null as never);
 
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['accept-language']);
@@ -88,10 +102,15 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
   });
 
   // Every /api route states who may call it; forgetting that is a start-up error, not an open door.
+  // A driver route is for drivers only: it cannot also name a user permission.
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; anyUser?: boolean; permission?: unknown };
-    if (route.url.startsWith('/api/') && !config.public && !config.anyUser && !config.permission) {
+    const config = (route.config ?? {}) as { public?: boolean; anyUser?: boolean; permission?: unknown; driver?: boolean };
+    if (!route.url.startsWith('/api/')) return;
+    if (!config.public && !config.anyUser && !config.permission && !config.driver) {
       throw new Error(`Route ${route.method} ${route.url} declares no permission`);
+    }
+    if (config.driver && (config.public || config.anyUser || config.permission)) {
+      throw new Error(`Route ${route.method} ${route.url} is a driver route and also declares a user permission`);
     }
   });
 
@@ -99,6 +118,7 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
     const config = request.routeOptions.config;
     // By the route, not the URL: /api/unknown reaches the static files' catch-all, then a JSON 404.
     if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;
+    if (config.driver) return authenticateDriver(app, request);
     await authenticate(app, request);
     const permission = config.permission;
     if (permission && !can(request.actor, permission.area, permission.action)) throw forbidden();

@@ -1,21 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findActor, profileOf } from '../auth/actor.js';
 import { loginLimits } from '../auth/login-limit.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { passwordMatches } from '../auth/password.js';
 import { unauthorized } from '../errors.js';
 import { revokeToken, signToken } from '../plugins/auth.js';
 import { loginLabels, loginSchema, logoutSchema, profileSchema } from './auth-schemas.js';
-
-/** A hash of nothing anyone knows, verified for unknown login ids so they cost as long as a wrong password. */
-let dummyHash: Promise<string> | undefined;
-const unknownUserHash = () => (dummyHash ??= hashPassword(randomBytes(32).toString('base64url')));
-
-/** Does the password open this account? Always one argon2id verification, whether the account exists or not. */
-async function passwordMatches(hash: string | undefined, password: string): Promise<boolean> {
-  const matches = await verifyPassword(hash ?? (await unknownUserHash()), password);
-  return matches && hash !== undefined;
-}
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = await loginLimits(app);

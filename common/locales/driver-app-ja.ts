@@ -1,0 +1,37 @@
+// The driver-app API (server/driver-app/): its refusals and field names. Merged into ja.ts.
+export const driverAppJa = {
+  driverApp: {
+    fields: {
+      date: '日付',
+      at: '時刻',
+      latitude: '緯度',
+      longitude: '経度',
+      wait_minutes: '待機時間（分）',
+      work_started_at: '作業開始時刻',
+      work_ended_at: '作業終了時刻',
+      work_content: '作業内容',
+      consignee_confirmed: '荷受人確認',
+    },
+    events: {
+      loadingStart: '積込開始',
+      departure: '出発',
+      arrival: '到着',
+      stopDeparture: '配送先出発',
+    },
+    notLoading: 'この便は積込開始されていないため出発できません。',
+    notDeparted: 'この便は出発していないため到着・完了を登録できません。',
+    alreadyDeparted: 'この便は既に出発済みです。',
+    stopsPending: '未到着の配送先が{{count}}件あります。到着を登録してから完了してください。',
+    stopAlreadyArrived: '{{seq}}番目の配送先は既に到着済みです。',
+    stopNotArrived: '{{seq}}番目の配送先に到着していないため出発できません。',
+    stopAlreadyDeparted: '{{seq}}番目の配送先は既に出発済みです。',
+    outsideTripDays: '{{field}}は便の日付の前後1日以内で指定してください。',
+    beforeEvent: '{{field}}は{{event}}（{{time}}）より後の時刻を指定してください。',
+    outsideNow: '{{field}}は現在時刻の前後1日以内で指定してください。',
+    outsideStay: '{{field}}は到着から出発までの間で指定してください。',
+    alreadyClockedIn: 'この日は既に出勤済みです。',
+    notClockedIn: '出勤が登録されていないため退勤できません。',
+    alreadyClockedOut: 'この日は既に退勤済みです。',
+    clockOutBeforeIn: '退勤時刻は出勤時刻（{{time}}）より後を指定してください。',
+  },
+};

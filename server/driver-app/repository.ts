@@ -1,0 +1,308 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, VehicleAllocationTable } from '../../db/types.js';
+import { LOGIN_FLAG } from '../../common/enums.js';
+import { notFound } from '../errors.js';
+import { TRIP_STATUS } from './rules.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ---- Sign-in -------------------------------------------------------------------------------------
+
+/** A live driver of a live company by login id, with what sign-in checks. */
+export function driverForLogin(db: Db, loginId: string) {
+  return db
+    .selectFrom('drivers')
+    .innerJoin('delivery_companies', 'delivery_companies.id', 'drivers.delivery_company_id')
+    .select(['drivers.id', 'drivers.password_hash', 'drivers.token_version'])
+    .where('drivers.login_id', '=', loginId)
+    .where('drivers.deleted_at', 'is', null)
+    .where('delivery_companies.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function driverProfile(db: Db, driverId: number) {
+  return db
+    .selectFrom('drivers')
+    .innerJoin('delivery_companies', 'delivery_companies.id', 'drivers.delivery_company_id')
+    .select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id', 'delivery_companies.name as delivery_company_name', 'drivers.default_vehicle_id'])
+    .where('drivers.id', '=', driverId)
+    .executeTakeFirstOrThrow();
+}
+
+/** login_flag: 1 while the driver is signed in to the app (shown on the driver master). */
+export async function setLoginFlag(db: Db, driverId: number, signedIn: boolean) {
+  await db
+    .updateTable('drivers')
+    .set({ login_flag: signedIn ? LOGIN_FLAG.loggedIn : LOGIN_FLAG.loggedOut })
+    .where('id', '=', driverId)
+    .execute();
+}
+
+// ---- Trips ---------------------------------------------------------------------------------------
+
+/** The driver's published trips: their own, live, confirmed (確定); a draft is not theirs to see yet. */
+function ownTrips(db: Db, driverId: number) {
+  return db
+    .selectFrom('vehicle_allocations as va')
+    .where('va.driver_id', '=', driverId)
+    .where('va.deleted_at', 'is', null)
+    .where('va.confirmed_at', 'is not', null);
+}
+
+/**
+ * The driver's trips of a day (not cancelled), or one trip of theirs by id, each with its stops in order
+ * and the deliveries at each stop: three queries whatever the number of trips.
+ */
+export async function driverTrips(db: Db, driverId: number, filter: { date: string } | { id: number }) {
+  let query = ownTrips(db, driverId)
+    .innerJoin('departments as d', 'd.id', 'va.department_id')
+    .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
+    .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .select([
+      'va.id',
+      'va.date',
+      'va.kind',
+      'va.trip_no',
+      'va.route_name',
+      'va.status',
+      'va.department_id',
+      'd.name as department_name',
+      'od.name as origin_department_name',
+      'dd.name as destination_department_name',
+      'va.vehicle_id',
+      'v.vehicle_number',
+      'va.planned_loading_start',
+      'va.planned_departure',
+      'va.planned_arrival',
+      'va.loading_started_at',
+      'va.departed_at',
+      'va.completed_at',
+      'va.confirmed_at',
+      'va.handled_at',
+    ]);
+  query =
+    'id' in filter
+      ? query.where('va.id', '=', filter.id)
+      : query.where('va.date', '=', filter.date).where('va.status', '<>', TRIP_STATUS.cancelled);
+  const trips = await query.orderBy('va.planned_loading_start').orderBy('va.trip_no').orderBy('va.id').execute();
+  if (trips.length === 0) return [];
+  const ids = trips.map((trip) => trip.id);
+
+  const [stops, deliveries] = await Promise.all([
+    db
+      .selectFrom('allocation_stops as s')
+      .innerJoin('delivery_destinations as dest', 'dest.id', 's.delivery_destination_id')
+      .select([
+        's.vehicle_allocation_id',
+        's.seq',
+        's.delivery_destination_id',
+        'dest.delivery_code',
+        'dest.customer_store_name as store_name',
+        'dest.customer_company_name',
+        'dest.customer_address as address',
+        'dest.phone',
+        'dest.latitude',
+        'dest.longitude',
+        'dest.start_time',
+        'dest.ending_time',
+        'dest.specified_time',
+        's.planned_arrival',
+        's.arrived_at',
+        's.departed_at',
+        's.wait_minutes',
+        's.work_started_at',
+        's.work_ended_at',
+        's.work_content',
+        's.consignee_confirmed',
+      ])
+      .where('s.vehicle_allocation_id', 'in', ids)
+      .orderBy('s.vehicle_allocation_id')
+      .orderBy('s.seq')
+      .execute(),
+    db
+      .selectFrom('deliveries')
+      .select([
+        'vehicle_allocation_id',
+        'stop_seq',
+        'id',
+        'slip_number',
+        'item_code',
+        'item_name',
+        'quantity',
+        'load_unit',
+        'status',
+        'delivery_delay_status',
+        'estimated_arrival_time',
+        'report_time',
+      ])
+      .where('vehicle_allocation_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .orderBy('stop_seq')
+      .orderBy('id')
+      .execute(),
+  ]);
+
+  return trips.map((trip) => ({
+    ...trip,
+    stops: stops
+      .filter((stop) => stop.vehicle_allocation_id === trip.id)
+      .map(({ vehicle_allocation_id: _trip, ...stop }) => ({
+        ...stop,
+        deliveries: deliveries.filter((d) => d.vehicle_allocation_id === trip.id && d.stop_seq === stop.seq),
+      })),
+  }));
+}
+
+/** One trip of the driver's, locked until the transaction ends: anyone else's (or a draft) is a 404. */
+export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
+  const trip = await ownTrips(trx, driverId)
+    .select(['va.id', 'va.date', 'va.status', 'va.confirmed_at', 'va.loading_started_at', 'va.departed_at', 'va.completed_at'])
+    .where('va.id', '=', tripId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!trip) throw notFound();
+  return trip;
+}
+
+/** A change from the driver app: the trip is handled (車両・ドライバー are then fixed), its version bumped. */
+export async function updateTrip(trx: Db, tripId: number, now: Date, set: Updateable<VehicleAllocationTable> = {}) {
+  await trx
+    .updateTable('vehicle_allocations')
+    .set({ ...set, handled_at: now, updated_at: now, updated_by: null, version: sql`version + 1` })
+    .where('id', '=', tripId)
+    .execute();
+}
+
+/** Loading start already bumped the version (startLoading): only mark the trip handled. */
+export async function markHandled(trx: Db, tripId: number, now: Date) {
+  await trx.updateTable('vehicle_allocations').set({ handled_at: now }).where('id', '=', tripId).execute();
+}
+
+/** Every delivery of the trip still before a status (配送中 on departure). */
+export async function advanceTripDeliveries(trx: Db, tripId: number, status: number, now: Date) {
+  await trx
+    .updateTable('deliveries')
+    .set({ status, handled_at: now, updated_at: now, updated_by: null, version: sql`version + 1` })
+    .where('vehicle_allocation_id', '=', tripId)
+    .where('deleted_at', 'is', null)
+    .where('status', '<', status)
+    .execute();
+}
+
+/** The trip's stops with their store's times, in order (a stop locked with its trip, which is locked). */
+export function stopsOf(trx: Db, tripId: number) {
+  return trx
+    .selectFrom('allocation_stops as s')
+    .innerJoin('delivery_destinations as dest', 'dest.id', 's.delivery_destination_id')
+    .select(['s.id', 's.seq', 's.planned_arrival', 's.arrived_at', 's.departed_at', 'dest.ending_time', 'dest.specified_time'])
+    .where('s.vehicle_allocation_id', '=', tripId)
+    .orderBy('s.seq')
+    .execute();
+}
+
+export async function updateStop(trx: Db, stopId: number, set: Updateable<Database['allocation_stops']>) {
+  await trx.updateTable('allocation_stops').set(set).where('id', '=', stopId).execute();
+}
+
+/** The deliveries at one stop of the trip get the driver's report. */
+export async function reportDeliveries(
+  trx: Db,
+  tripId: number,
+  seq: number,
+  now: Date,
+  set: { status: number; report_time: Date; report_location: string; delivery_delay_status: number },
+) {
+  await trx
+    .updateTable('deliveries')
+    .set({ ...set, handled_at: now, updated_at: now, updated_by: null, version: sql`version + 1` })
+    .where('vehicle_allocation_id', '=', tripId)
+    .where('stop_seq', '=', seq)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** A following stop's deliveries not yet delivered: their new estimate and 定刻 / 遅延見込. */
+export async function estimateDeliveries(trx: Db, tripId: number, seq: number, estimated: Date, delayStatus: number, deliveredStatus: number) {
+  await trx
+    .updateTable('deliveries')
+    .set({ estimated_arrival_time: estimated, delivery_delay_status: delayStatus, version: sql`version + 1` })
+    .where('vehicle_allocation_id', '=', tripId)
+    .where('stop_seq', '=', seq)
+    .where('deleted_at', 'is', null)
+    .where('status', '<', deliveredStatus)
+    .execute();
+}
+
+// ---- Clock in / out (出退勤) ----------------------------------------------------------------------
+
+const workRecordColumns = ['id', 'date', 'clock_in', 'clock_out', 'version'] as const;
+
+/**
+ * Clocks in on the day, creating the day's record or filling one an admin made without a clock-in;
+ * undefined when the day already has a clock-in (one statement, so two taps cannot both win).
+ */
+export function clockIn(trx: Db, driverId: number, date: string, at: Date) {
+  return trx
+    .insertInto('driver_work_records')
+    .values({ driver_id: driverId, date, clock_in: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['driver_id', 'date'])
+        .doUpdateSet({ clock_in: at, updated_at: sql`now()`, version: sql`driver_work_records.version + 1` })
+        .where('driver_work_records.clock_in', 'is', null),
+    )
+    .returning(workRecordColumns)
+    .executeTakeFirst();
+}
+
+/** The driver's records of these days, latest first, locked. */
+export function lockWorkRecords(trx: Db, driverId: number, dates: string[]) {
+  return trx
+    .selectFrom('driver_work_records')
+    .select(workRecordColumns)
+    .where('driver_id', '=', driverId)
+    .where('date', 'in', dates)
+    .orderBy('date', 'desc')
+    .forUpdate()
+    .execute();
+}
+
+export function clockOut(trx: Db, recordId: number, at: Date) {
+  return trx
+    .updateTable('driver_work_records')
+    .set({ clock_out: at, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', recordId)
+    .returning(workRecordColumns)
+    .executeTakeFirstOrThrow();
+}
+
+// ---- 仮登録 ----------------------------------------------------------------------------------------
+
+export function temporaryVehicle(db: Db, id: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'vehicle_number', 'vehicle_type_id', 'delivery_company_id', 'base_department_id', 'temporary_registration_date'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export function temporaryDestination(db: Db, id: number) {
+  return db
+    .selectFrom('delivery_destinations')
+    .select([
+      'id',
+      'delivery_code',
+      'customer_company_name',
+      'customer_store_name',
+      'customer_address',
+      'latitude',
+      'longitude',
+      'phone',
+      'comment',
+      'temporary_registration_date',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { DELIVERY_TYPE } from '../../common/enums.js';
+import type { DriverActor } from '../auth/actor.js';
+import { loginLimits } from '../auth/login-limit.js';
+import { passwordMatches } from '../auth/password.js';
+import { notFound, unauthorized } from '../errors.js';
+import { deliveryDestinationMaster } from '../masters/delivery-destination.js';
+import { createTemporaryRecord } from '../masters/service.js';
+import { vehicleMaster } from '../masters/vehicle.js';
+import { revokeToken, signToken } from '../plugins/auth.js';
+import {
+  clockTime,
+  eventTime,
+  type LockedTrip,
+  recordArrival,
+  recordClockIn,
+  recordClockOut,
+  recordCompletion,
+  recordDeparture,
+  recordLoadingStart,
+  recordStopDeparture,
+  type Trx,
+} from './events.js';
+import * as repo from './repository.js';
+import { driverAsActor } from './rules.js';
+import {
+  arrivalSchema,
+  clockSchema,
+  driverAppLabels,
+  loginSchema,
+  logoutSchema,
+  stopDepartureSchema,
+  temporaryDestinationSchema,
+  temporaryVehicleSchema,
+  tripEventSchema,
+  tripsSchema,
+} from './schemas.js';
+
+/** 仮登録 through the masters' own checks, as the driver (their company, their base center). */
+const masterContext = (trx: Trx, request: FastifyRequest) => ({ db: trx, actor: driverAsActor(request.driver), t: request.t });
+
+/** A store the driver found has no code yet: a temporary one, replaced when an admin approves the store. */
+const temporaryCode = () => `TMP-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/**
+ * The driver-app API (DOMAIN.md section 4, issue 7): sign-in with driver tokens, the day's confirmed
+ * trips, the events of a trip and its stops, clocking in and out, and 仮登録 of vehicles and stores.
+ * Every route but login takes a driver token only (`config.driver`), and a driver reaches only their
+ * own trips and records. Each write is one transaction that locks the trip and raises its version.
+ */
+const driverAppRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = await loginLimits(app);
+  const config = { driver: true, labels: driverAppLabels } as const;
+  const inTransaction = <T>(work: (trx: Trx) => Promise<T>) => app.db.transaction().execute(work);
+  /** Events the app may post without a body (the time is then now). */
+  const bodyOptional = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
+  app.post(
+    '/driver/auth/login',
+    { schema: loginSchema, config: { public: true, labels: driverAppLabels }, preHandler: limits.admit },
+    async (request) => {
+      const { login_id, password } = request.body;
+      const driver = await repo.driverForLogin(app.db, login_id);
+      // Same answer, after the same work, whether the login ID or the password was wrong.
+      if (!(await passwordMatches(driver?.password_hash, password)) || !driver) {
+        await limits.recordFailure(request);
+        throw unauthorized('auth.invalidCredentials');
+      }
+      await repo.setLoginFlag(app.db, driver.id, true);
+      return { access_token: signToken(app, 'driver', driver.id, driver.token_version), driver: await repo.driverProfile(app.db, driver.id) };
+    },
+  );
+
+  app.post('/driver/auth/logout', { schema: logoutSchema, config }, async (request) => {
+    await inTransaction(async (trx) => {
+      await revokeToken(trx, request.user);
+      await repo.setLoginFlag(trx, request.driver.id, false);
+    });
+    return { ok: true };
+  });
+
+  app.get('/driver/trips', { schema: tripsSchema, config }, async (request) => repo.driverTrips(app.db, request.driver.id, { date: request.query.date }));
+
+  /** A trip event: lock the driver's trip, record (at the server's `now`), answer the trip as it now is. */
+  const tripEvent = async (driver: DriverActor, tripId: number, work: (trx: Trx, trip: LockedTrip, now: Date) => Promise<void>) => {
+    await inTransaction(async (trx) => work(trx, await repo.lockOwnTrip(trx, driver.id, tripId), new Date()));
+    const [trip] = await repo.driverTrips(app.db, driver.id, { id: tripId });
+    if (!trip) throw notFound();
+    return trip;
+  };
+
+  app.post('/driver/trips/:id/loading_start', { schema: tripEventSchema, config, preValidation: bodyOptional }, async (request) => {
+    return tripEvent(request.driver, request.params.id, (trx, trip, now) => recordLoadingStart(trx, trip, eventTime(request.body.at, now), request.t, now));
+  });
+
+  app.post('/driver/trips/:id/departure', { schema: tripEventSchema, config, preValidation: bodyOptional }, async (request) => {
+    return tripEvent(request.driver, request.params.id, (trx, trip, now) => recordDeparture(trx, trip, eventTime(request.body.at, now), request.t, now));
+  });
+
+  app.post('/driver/trips/:id/complete', { schema: tripEventSchema, config, preValidation: bodyOptional }, async (request) => {
+    return tripEvent(request.driver, request.params.id, (trx, trip, now) => recordCompletion(trx, trip, eventTime(request.body.at, now), request.t, now));
+  });
+
+  app.post('/driver/trips/:id/stops/:seq/arrival', { schema: arrivalSchema, config }, async (request) => {
+    return tripEvent(request.driver, request.params.id, (trx, trip, now) => recordArrival(trx, trip, request.params.seq, request.body, request.t, now));
+  });
+
+  app.post('/driver/trips/:id/stops/:seq/departure', { schema: stopDepartureSchema, config }, async (request) => {
+    return tripEvent(request.driver, request.params.id, (trx, trip, now) => recordStopDeparture(trx, trip, request.params.seq, request.body, request.t, now));
+  });
+
+  app.post('/driver/clock_in', { schema: clockSchema, config, preValidation: bodyOptional }, async (request) =>
+    recordClockIn(app.db, request.driver.id, clockTime(request.t, request.body.at, new Date())),
+  );
+
+  app.post('/driver/clock_out', { schema: clockSchema, config, preValidation: bodyOptional }, async (request) => {
+    const at = clockTime(request.t, request.body.at, new Date());
+    return inTransaction((trx) => recordClockOut(trx, request.driver.id, at, request.t));
+  });
+
+  app.post('/driver/vehicles', { schema: temporaryVehicleSchema, config }, async (request, reply) => {
+    const { driver } = request;
+    const vehicle = await inTransaction(async (trx) => {
+      const id = await createTemporaryRecord(masterContext(trx, request), vehicleMaster, {
+        ...request.body,
+        delivery_company_id: driver.deliveryCompanyId,
+        base_department_id: driver.baseDepartmentId,
+      });
+      return repo.temporaryVehicle(trx, id);
+    });
+    return reply.status(201).send(vehicle);
+  });
+
+  app.post('/driver/delivery_destinations', { schema: temporaryDestinationSchema, config }, async (request, reply) => {
+    const destination = await inTransaction(async (trx) => {
+      const id = await createTemporaryRecord(masterContext(trx, request), deliveryDestinationMaster, {
+        ...request.body,
+        delivery_code: request.body.delivery_code?.trim() || temporaryCode(),
+        delivery_type: DELIVERY_TYPE.storeDirect,
+      });
+      return repo.temporaryDestination(trx, id);
+    });
+    return reply.status(201).send(destination);
+  });
+};
+
+export default driverAppRoutes;
