@@ -152,3 +152,22 @@ t.test('large masters keep the names they show and sort by on their rows, in ste
   const first = (await api({ method: 'GET', url: '/api/vehicle?_start=0&_end=1&_sort=delivery_company_name' })).json();
   t.match(first[0], { delivery_company_id: last, delivery_company_name: '0 先頭運輸' }, 'the renamed company sorts first');
 });
+
+t.test('every list sorted by a copied name is in the order of the name it copies, both ways, ties by id', async (t) => {
+  const { app, db } = await demoApp(t);
+  const api = await signedIn(app, 'super');
+  for (const master of MASTERS) {
+    for (const [name, display] of Object.entries(master.displayColumns ?? {})) {
+      if (!display.copied || !master.sorts.includes(name)) continue;
+      for (const order of ['asc', 'desc'] as const) {
+        const listed = (await api({ method: 'GET', url: `/api/${master.resource}?_end=500&_sort=${name}&_order=${order}` })).json() as { id: number }[];
+        const { rows } = await sql<{ id: number }>`select t.id from ${sql.table(master.table)} as t
+          left join ${sql.table(display.table)} as p on p.id = t.${sql.ref(display.foreignKey)}
+          where t.deleted_at is null
+          order by p.${sql.ref(display.column)} ${sql.raw(order)}, t.id ${sql.raw(order)}`.execute(db);
+        t.ok(rows.length > 1, `${master.resource} has rows to sort`);
+        t.same(listed.map((row) => row.id), rows.map((row) => row.id), `${master.resource} by ${name} ${order}`);
+      }
+    }
+  }
+});
