@@ -5,6 +5,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
+import deliveryRoutes from './deliveries/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(geocodeRoutes);
       await api.register(userVehicleRoutes);
       await api.register(masterRoutes);
+      await api.register(deliveryRoutes);
     },
     { prefix: '/api' },
   );

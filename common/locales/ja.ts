@@ -1,8 +1,10 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
+import { deliveriesJa } from './deliveries-ja.js';
 import { mastersJa } from './masters-ja.js';
 
 export const ja = {
   ...mastersJa,
+  ...deliveriesJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',
