@@ -10,6 +10,7 @@ import * as deliveriesAllocation from './migrations/2026-11-23-0007-deliveries-a
 import * as listSortNames from './migrations/2026-11-23-0008-list-sort-names.js';
 import * as typedImportStaging from './migrations/2026-11-23-0009-typed-import-staging.js';
 import * as driverApp from './migrations/2026-11-23-0010-driver-app.js';
+import * as deliveryList from './migrations/2026-11-23-0011-delivery-list.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0008-list-sort-names': listSortNames,
   '2026-11-23-0009-typed-import-staging': typedImportStaging,
   '2026-11-23-0010-driver-app': driverApp,
+  '2026-11-23-0011-delivery-list': deliveryList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,7 +43,7 @@ interface Statement {
   parameters: readonly unknown[];
 }
 
-async function adminQuery(url: string, statement: string) {
+export async function adminQuery(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -89,7 +89,7 @@ async function prepareDatabase(databaseUrl: string) {
 }
 
 /** The real application, as `server.ts` builds it, on the bench database. */
-async function serveApp(databaseUrl: string) {
+export async function serveApp(databaseUrl: string) {
   const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
   const db = createDb({ databaseUrl, dataDir: '' });
   const app = await buildApp({ config, db, jwtSecret: process.env.BENCH_JWT_SECRET!, logger: false });
@@ -124,7 +124,7 @@ async function serveBare(databaseUrl: string, { actor, list: statements }: { act
 }
 
 /** In a forked process: serve, tell the parent the port, and stop when told. */
-async function serveInChild(role: string) {
+export async function serveInChild(role: string) {
   const databaseUrl = process.env.BENCH_DATABASE!;
   const app = role === 'app' ? await serveApp(databaseUrl) : await serveBare(databaseUrl, JSON.parse(process.env.BENCH_STATEMENTS!));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -133,9 +133,10 @@ async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-async function startChild(role: 'app' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, ...env, BENCH_LISTS_ROLE: role },
+/** Forks `module` (this file unless another benchmark's) as a server in the given role; resolves once it listens. */
+export async function startChild(role: string, env: Record<string, string>, module = import.meta.url): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fileURLToPath(module), [], {
+    env: { ...process.env, ...env, BENCH_ROLE: role, BENCH_MODULE: module },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -146,25 +147,25 @@ async function startChild(role: 'app' | 'bare', env: Record<string, string>): Pr
   return { child, port: message.port };
 }
 
-async function stopChild(child: ChildProcess) {
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.disconnect();
   await exited;
 }
 
-async function signIn(port: number) {
+export async function signIn(port: number, loginId = 'hq') {
   const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_id: 'hq', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ login_id: loginId, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** One measured run; any non-2xx answer or error makes the figures worthless. */
-async function load(target: Target, duration = SECONDS): Promise<Result> {
+export async function load(target: Target, duration = SECONDS): Promise<Result> {
   const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -172,7 +173,7 @@ async function load(target: Target, duration = SECONDS): Promise<Result> {
   return result;
 }
 
-interface Target {
+export interface Target {
   url: string;
   headers?: Record<string, string>;
 }
@@ -181,7 +182,7 @@ interface Target {
  * Warms each up, then measures them in turns, ROUNDS times, and keeps each one's best run: on a
  * shared machine a neighbour's burst then hurts one run, not the comparison.
  */
-async function compare(targets: Target[]): Promise<Result[]> {
+export async function compare(targets: Target[]): Promise<Result[]> {
   for (const target of targets) await load(target, WARM_UP_SECONDS);
   const runs: Result[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -190,8 +191,8 @@ async function compare(targets: Target[]): Promise<Result[]> {
   return runs.map((results) => results.reduce((a, b) => (b.requests.average > a.requests.average ? b : a)));
 }
 
-const perSecond = (result: Result) => Math.round(result.requests.average);
-const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
+export const perSecond = (result: Result) => Math.round(result.requests.average);
+export const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
 
 export async function benchLists() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -230,8 +231,11 @@ export async function benchLists() {
   }
 }
 
-if (process.env.BENCH_LISTS_ROLE) {
-  await serveInChild(process.env.BENCH_LISTS_ROLE);
+/** A forked server of this benchmark (another benchmark importing this file forks its own module). */
+export const isBenchChild = (module: string) => process.env.BENCH_MODULE === module && Boolean(process.env.BENCH_ROLE);
+
+if (isBenchChild(import.meta.url)) {
+  await serveInChild(process.env.BENCH_ROLE!);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await benchLists();
 }

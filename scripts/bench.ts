@@ -1,11 +1,18 @@
 // `npm run bench`: each figure beside its baseline. ROWS=… for a quicker import run;
 // BENCH_DATABASE_URL=postgres://… (a server where a scratch database may be created) adds PostgreSQL.
+// DELIVERIES=… / PGLITE_DELIVERIES=… for a smaller delivery-list run.
 // `npm run bench -- imports` (or another part's name) runs one part only.
 import { benchAllocation } from './bench-allocation.js';
+import { benchDeliveries } from './bench-deliveries.js';
 import { benchImports } from './bench-imports.js';
 import { benchLists } from './bench-lists.js';
 
-const PARTS: Record<string, () => Promise<void>> = { imports: benchImports, lists: benchLists, allocation: benchAllocation };
+const PARTS: Record<string, () => Promise<void>> = {
+  imports: benchImports,
+  lists: benchLists,
+  deliveries: benchDeliveries,
+  allocation: benchAllocation,
+};
 
 const only = process.argv[2];
 if (only !== undefined && !(only in PARTS)) throw new Error(`unknown part ${only}: ${Object.keys(PARTS).join(', ')}`);
