@@ -70,6 +70,10 @@ t.test('CSV imports', async (t) => {
   t.test('quoted values hold commas, quotes and line breaks; unbalanced quotes are a row error, never a 500', async (t) => {
     const quoted = await hq(post('/api/vehicle_type/check_file_import', 'code,name\r\n"QT-1","大型, ""冷凍""\r\n車"\r\n QT-2 , 小型 \r\n'));
     t.match(quoted.json(), { ok: true, total: 2 });
+    const escaped = await hq(post('/api/vehicle_type/import', 'code,name\nQT-ESC,"a\\b ""q"" {x}, NULL"\nQT-NULL,NULL\n'));
+    t.match(escaped.json(), { ok: true, created: 2 });
+    const stored = await db.selectFrom('vehicle_types').select(['code', 'name']).where('code', 'like', 'QT-%').orderBy('code').execute();
+    t.same(stored, [{ code: 'QT-ESC', name: 'a\\b "q" {x}, NULL' }, { code: 'QT-NULL', name: 'NULL' }], 'stored as the file wrote them');
     const before = await vehicleTypes();
     for (const [file, row] of [
       ['code,name\nQT-1,a\nQT-2,大型"冷凍"\n', 3],
