@@ -3,8 +3,10 @@ import { createSigner } from 'fast-jwt';
 import { hashPassword } from '../../server/auth/password.js';
 import { demoApp, JWT_SECRET, login, signedIn } from './helpers.js';
 
+// One application for the tests that leave the demo accounts as they are.
+const { app } = await demoApp(t);
+
 t.test('login answers a token valid for 7 days and the profile', async (t) => {
-  const { app } = await demoApp(t);
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login_id: 'carrier', password: 'demo1234' } });
   t.equal(response.statusCode, 200);
   const { access_token, user } = response.json();
@@ -15,7 +17,6 @@ t.test('login answers a token valid for 7 days and the profile', async (t) => {
 });
 
 t.test('a wrong login ID and a wrong password get the same localised 401', async (t) => {
-  const { app } = await demoApp(t);
   const wrongPassword = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login_id: 'super', password: 'nope' } });
   const wrongUser = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login_id: 'nobody', password: 'demo1234' } });
   t.equal(wrongPassword.statusCode, 401);
@@ -31,7 +32,6 @@ t.test('a wrong login ID and a wrong password get the same localised 401', async
 });
 
 t.test('the profile of the super admin carries the super_admin role', async (t) => {
-  const { app } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const profile = (await api({ method: 'GET', url: '/api/auth/profile' })).json();
   t.match(profile, { login_id: 'super', type: 1, level: 1, roles: [{ name: 'super_admin' }], department: { code: 'HQ' } });
@@ -39,7 +39,6 @@ t.test('the profile of the super admin carries the super_admin role', async (t) 
 });
 
 t.test('API routes refuse missing, malformed and expired tokens with 401', async (t) => {
-  const { app } = await demoApp(t);
   t.equal((await app.inject({ method: 'GET', url: '/api/auth/profile' })).statusCode, 401);
   t.equal((await app.inject({ method: 'GET', url: '/api/department', headers: { authorization: 'Bearer nonsense' } })).statusCode, 401);
   const user = await app.db.selectFrom('users').select(['id', 'token_version']).where('login_id', '=', 'super').executeTakeFirstOrThrow();
@@ -51,6 +50,7 @@ t.test('API routes refuse missing, malformed and expired tokens with 401', async
 });
 
 t.test('a token stops working when its user is deleted or changes password', async (t) => {
+  // An application of its own: it deletes one demo account and changes another's password.
   const { app, db } = await demoApp(t);
   const hqToken = await login(app, 'hq');
   const centerToken = await login(app, 'center');
@@ -71,7 +71,6 @@ t.test('a token stops working when its user is deleted or changes password', asy
 });
 
 t.test('unknown API paths answer a JSON 404', async (t) => {
-  const { app } = await demoApp(t);
   const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
   t.equal(response.statusCode, 404);
   t.match(response.json(), { code: 404, message: /no-such-thing/ });

@@ -3,8 +3,11 @@ import { demoApp, departmentId, signedIn } from './helpers.js';
 
 const list = (query = '') => ({ method: 'GET' as const, url: `/api/department?${query}` });
 
+// The tests that change nothing (their writes are refused) share one application; the others get their own.
+const readOnly = await demoApp(t);
+
 t.test('lists page, sort, search and filter on the server, with the total in x-total-count', async (t) => {
-  const { app } = await demoApp(t);
+  const { app } = readOnly;
   const hq = await signedIn(app, 'hq');
   const page = await hq(list('_start=2&_end=5&_sort=code&_order=asc'));
   t.equal(page.statusCode, 200);
@@ -22,7 +25,7 @@ t.test('lists page, sort, search and filter on the server, with the total in x-t
 });
 
 t.test('scope: a department user sees their department and its descendants only', async (t) => {
-  const { app, db } = await demoApp(t);
+  const { app, db } = readOnly;
   const branch = await signedIn(app, 'branch');
   const codes = (await branch(list('_end=50&_sort=code'))).json().map((d: { code: string }) => d.code);
   t.same(codes, ['BR-TOKYO', 'CT-ITABASHI', 'CT-SHINAGAWA']);
@@ -37,7 +40,7 @@ t.test('scope: a department user sees their department and its descendants only'
 });
 
 t.test('permissions: a delivery company gets 403, allocation staff read only', async (t) => {
-  const { app } = await demoApp(t);
+  const { app } = readOnly;
   const carrier = await signedIn(app, 'carrier');
   const refused = await carrier(list());
   t.equal(refused.statusCode, 403);
@@ -91,7 +94,7 @@ t.test('concurrent edits: a stale version answers 409 and changes nothing', asyn
 });
 
 t.test('validation names each wrong field in the caller language', async (t) => {
-  const { app, db } = await demoApp(t);
+  const { app, db } = readOnly;
   const hq = await signedIn(app, 'hq');
   const response = await hq({
     method: 'POST',

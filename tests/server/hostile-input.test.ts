@@ -105,8 +105,11 @@ async function fingerprint(db: Db, table: string) {
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
+// One application for the file: the refused requests store nothing (the first test checks it), and the
+// one accepted write creates a vehicle type of its own code.
+const { app, db } = await demoApp(t);
+
 t.test('hostile requests are refused with a 400 naming the field, and store nothing', async (t) => {
-  const { app, db } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const demo = await demoIds(db);
   const vehicle = await db.selectFrom('vehicles').select('id').executeTakeFirstOrThrow();
@@ -127,7 +130,6 @@ t.test('hostile requests are refused with a 400 naming the field, and store noth
 });
 
 t.test('the messages name the field by its label, in the caller\'s language', async (t) => {
-  const { app, db } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const { tokyo } = await demoIds(db);
   const body = { code: 'T-NUL', name: `江東${NUL}`, level: 4.5, parent_id: tokyo };
@@ -140,7 +142,6 @@ t.test('the messages name the field by its label, in the caller\'s language', as
 });
 
 t.test('text is stored as sent, numbers as numbers: nothing is coerced', async (t) => {
-  const { app } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const created = await api({ method: 'POST', url: '/api/vehicle_type', payload: { ...vehicleType, max_loading_capacity: 16 } });
   t.equal(created.statusCode, 201, created.body);
@@ -150,7 +151,6 @@ t.test('text is stored as sent, numbers as numbers: nothing is coerced', async (
 });
 
 t.test('responses are allow-lists: undeclared columns never reach a client', async (t) => {
-  const { app } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const secret = ['password_hash', 'token_version', 'config', 'deleted_at', 'created_by', 'updated_by'];
   for (const resource of ['user', 'driver']) {
@@ -165,7 +165,6 @@ t.test('responses are allow-lists: undeclared columns never reach a client', asy
 });
 
 t.test("the framework's own refusals (broken JSON, a wrong content type) are localised 4xx", async (t) => {
-  const { app } = await demoApp(t);
   const api = await signedIn(app, 'super');
   const broken = { method: 'POST', url: '/api/vehicle_type', headers: { 'content-type': 'application/json' }, payload: '{"code": "VT-X",' } as const;
   const ja = await api(broken);

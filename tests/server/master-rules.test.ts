@@ -2,10 +2,13 @@ import t from 'tap';
 import { csvUpload, demoApp, login, signedIn } from './helpers.js';
 import { demoIds } from './master-samples.js';
 
+// One application for the file (but for the password change): each test writes rows of its own and
+// counts only rows the others leave alone.
+const { app, db } = await demoApp(t);
+const ids = await demoIds(db);
+
 t.test('a delivery company sees and writes only its own vehicles, drivers and users', async (t) => {
-  const { app, db } = await demoApp(t);
   const carrier = await signedIn(app, 'carrier');
-  const ids = await demoIds(db);
   const vehicles = await carrier({ method: 'GET', url: '/api/vehicle?_end=100' });
   t.equal(vehicles.headers['x-total-count'], '8');
   t.ok(vehicles.json().every((v: { delivery_company_id: number }) => v.delivery_company_id === ids.toto));
@@ -40,9 +43,7 @@ t.test('a delivery company sees and writes only its own vehicles, drivers and us
 });
 
 t.test('user types: nobody grants what they may not; nobody deletes their own account', async (t) => {
-  const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
-  const ids = await demoIds(db);
   const superUser = { name: '新 管理者', login_id: 'new-super', password: 'password-9', type: 1, department_id: ids.shinagawa };
   const refused = await hq({ method: 'POST', url: '/api/user', payload: superUser });
   t.equal(refused.statusCode, 400);
@@ -66,6 +67,7 @@ t.test('user types: nobody grants what they may not; nobody deletes their own ac
 });
 
 t.test('a password change hashes with argon2id, is never returned, and ends older sessions', async (t) => {
+  // An application of its own: it changes a demo account's password.
   const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
   const oldToken = await login(app, 'center');
@@ -83,7 +85,6 @@ t.test('a password change hashes with argon2id, is never returned, and ends olde
 });
 
 t.test('destinations: coordinates required, the receiving window ends after it starts', async (t) => {
-  const { app } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
   const response = await hq({
     method: 'POST',
@@ -102,9 +103,7 @@ t.test('destinations: coordinates required, the receiving window ends after it s
 });
 
 t.test('delivery companies: the invoice registration number is T and 13 digits', async (t) => {
-  const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
-  const ids = await demoIds(db);
   for (const [number, ok] of [['T1234567890123', true], ['1234567890123', false], ['T123456789012', false], ['T12345678901234', false]] as const) {
     const response = await hq({ method: 'POST', url: '/api/delivery_company', payload: { code: `X-${number}`.slice(0, 20), name: 'x', department_id: ids.shinagawa, invoice_registration_number: number } });
     t.equal(response.statusCode, ok ? 201 : 400, number);
@@ -112,9 +111,7 @@ t.test('delivery companies: the invoice registration number is T and 13 digits',
 });
 
 t.test('operation times: each step after the previous; rows exist for every center, new ones too', async (t) => {
-  const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
-  const ids = await demoIds(db);
   const rows = await hq({ method: 'GET', url: `/api/operation_time?department_id=${ids.shinagawa}` });
   t.equal(rows.json().length, 2);
   const wrong = await hq({ method: 'PATCH', url: `/api/operation_time/${rows.json()[0].id}`, payload: { departure: '05:00' } });
@@ -125,7 +122,6 @@ t.test('operation times: each step after the previous; rows exist for every cent
 });
 
 t.test('temporary registrations are listed apart and approved', async (t) => {
-  const { app, db } = await demoApp(t);
   const center = await signedIn(app, 'center');
   const vehicle = await db.selectFrom('vehicles').select('id').where('vehicle_number', 'like', '品川%').orderBy('id').executeTakeFirstOrThrow();
   await db.updateTable('vehicles').set({ temporary_registration_date: new Date() }).where('id', '=', vehicle.id).execute();
@@ -140,7 +136,6 @@ t.test('temporary registrations are listed apart and approved', async (t) => {
 });
 
 t.test('user/vehicle_allocation: the vehicles a planner is responsible for', async (t) => {
-  const { app, db } = await demoApp(t);
   const center = await signedIn(app, 'center');
   const mine = await center({ method: 'GET', url: '/api/user/vehicle_allocation' });
   t.equal(mine.json().length, 8);
@@ -154,9 +149,7 @@ t.test('user/vehicle_allocation: the vehicles a planner is responsible for', asy
 });
 
 t.test('a row others refer to cannot be deleted, and the message names what refers to it', async (t) => {
-  const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
-  const ids = await demoIds(db);
   const company = await hq({ method: 'DELETE', url: `/api/delivery_company/${ids.toto}` });
   t.equal(company.statusCode, 409);
   t.equal(company.json().message, '車両マスタから参照されているため削除できません。');
@@ -165,9 +158,7 @@ t.test('a row others refer to cannot be deleted, and the message names what refe
 });
 
 t.test('department users give their vehicles and drivers a base center; a unit price may have no per-km charge', async (t) => {
-  const { app, db } = await demoApp(t);
   const center = await signedIn(app, 'center');
-  const ids = await demoIds(db);
   const vehicle = await center({ method: 'POST', url: '/api/vehicle', payload: { vehicle_number: '品川 1 あ 11-11', vehicle_type_id: ids.fourTon, delivery_company_id: ids.toto } });
   t.equal(vehicle.json().errors?.base_department_id, '所属センターを入力してください。');
   const driver = await center({ method: 'POST', url: '/api/driver', payload: { name: 'x', login_id: 'x-driver', delivery_company_id: ids.toto, employment_type: 0 } });

@@ -9,14 +9,17 @@ import { demoIds, SAMPLES } from './master-samples.js';
 
 const offers = (master: (typeof MASTERS)[number], action: string) => !master.actions || master.actions.includes(action as never);
 
+// One application for the file: each master's test writes only that master's sample rows, whose codes
+// no other test uses, and the access test only reads (its writes are refused).
+const { app, db } = await demoApp(t);
+const api = await signedIn(app, 'super');
+
 t.test('every master has a sample', async (t) => {
   t.same(MASTERS.map((m) => m.resource).sort(), Object.keys(SAMPLES).sort());
 });
 
 for (const master of MASTERS) {
   t.test(`${master.resource}: the generic routes, rules and CSV import`, async (t) => {
-    const { app, db } = await demoApp(t);
-    const api = await signedIn(app, 'super');
     const sample = SAMPLES[master.resource]!(await demoIds(db));
     const base = `/api/${master.resource}`;
 
@@ -81,7 +84,6 @@ for (const master of MASTERS) {
 }
 
 t.test('areas closed to delivery companies answer 403; allocation staff only read masters', async (t) => {
-  const { app } = await demoApp(t);
   const carrier = await signedIn(app, 'carrier');
   const branch = await signedIn(app, 'branch');
   for (const master of MASTERS) {
