@@ -1,3 +1,6 @@
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 
 /** A file that is not text, or not valid in one encoding throughout: refused at its first bad row. */
@@ -95,137 +98,48 @@ export interface CsvLine {
   cells: string[];
 }
 
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const CR = 0x0d;
-const LF = 0x0a;
-/** Blanks that may stand around a quoted value ("trim"): space, tab, ideographic space. */
-const isBlank = (code: number) => code === 0x20 || code === 0x09 || code === 0x3000;
-
-/**
- * RFC 4180 CSV as spreadsheets write it, read a decoded piece at a time: comma-separated, values
- * in double quotes may hold commas, quotes (doubled) and line breaks; unquoted values are trimmed;
- * rows end with CRLF, LF or CR and may have any number of values; empty lines are skipped. A quote
- * inside an unquoted value, text after a closing quote or a quote never closed is refused
- * (csv.badQuote), naming the row.
- */
-class CsvParser {
-  /** the start of a record that continues in the next piece (a quoted value with a line break) */
-  private rest = '';
-  /** line number of the next record's first line */
-  private line = 1;
-
-  /** The records complete in `piece` (whole lines), keeping an unfinished quoted value for the next. */
-  push(piece: string, final = false): CsvLine[] {
-    const text = this.rest ? this.rest + piece : piece;
-    const records: CsvLine[] = [];
-    const n = text.length;
-    let at = text.charCodeAt(0) === 0xfeff && this.line === 1 ? 1 : 0;
-    while (at < n) {
-      const first = text.charCodeAt(at);
-      if (first === LF || first === CR) {
-        at += first === CR && text.charCodeAt(at + 1) === LF ? 2 : 1;
-        this.line++;
-        continue;
-      }
-      const parsed = this.record(text, at, final);
-      if (!parsed) break;
-      records.push({ line: parsed.line, cells: parsed.cells });
-      at = parsed.next;
-    }
-    this.rest = at < n ? text.slice(at) : '';
-    if (this.rest.length > MAX_LINE_BYTES) throw new CsvTextError('csv.badQuote', this.line);
-    if (final && this.rest) throw new CsvTextError('csv.badQuote', this.line);
-    return records;
-  }
-
-  /** One record from `start`, or undefined when a quoted value goes on past the piece. */
-  private record(text: string, start: number, final: boolean) {
-    const n = text.length;
-    const cells: string[] = [];
-    let line = this.line;
-    let at = start;
-    for (;;) {
-      let quoteAt = at;
-      while (quoteAt < n && isBlank(text.charCodeAt(quoteAt))) quoteAt++;
-      let code: number;
-      if (text.charCodeAt(quoteAt) === QUOTE) {
-        let value = '';
-        let from = quoteAt + 1;
-        for (;;) {
-          const close = text.indexOf('"', from);
-          if (close < 0) {
-            if (final) throw new CsvTextError('csv.badQuote', this.line);
-            return undefined;
-          }
-          value += text.slice(from, close);
-          if (text.charCodeAt(close + 1) === QUOTE) {
-            value += '"';
-            from = close + 2;
-          } else {
-            at = close + 1;
-            break;
-          }
-        }
-        for (let from = value.indexOf('\n'); from >= 0; from = value.indexOf('\n', from + 1)) line++;
-        while (at < n && isBlank(text.charCodeAt(at))) at++;
-        code = at < n ? text.charCodeAt(at) : LF;
-        if (code !== COMMA && code !== CR && code !== LF) throw new CsvTextError('csv.badQuote', line);
-        cells.push(value);
-      } else {
-        let end = at;
-        for (code = LF; end < n; end++) {
-          code = text.charCodeAt(end);
-          if (code === COMMA || code === CR || code === LF) break;
-          if (code === QUOTE) throw new CsvTextError('csv.badQuote', line);
-        }
-        if (end === n) code = LF;
-        cells.push(text.slice(at, end).trim());
-        at = end;
-      }
-      if (code === COMMA) {
-        at++;
-        continue;
-      }
-      if (at < n) at += code === CR && text.charCodeAt(at + 1) === LF ? 2 : 1;
-      this.line = line + 1;
-      return { line, cells, next: at };
-    }
-  }
-}
-
-/** Records a piece at a time: the decoded pieces, each parsed whole. */
-async function* parsedPieces(input: AsyncIterable<Buffer | string>, decoder: StrictDecoder): AsyncGenerator<CsvLine[]> {
-  const parser = new CsvParser();
-  for await (const text of decodeLines(input, decoder)) yield parser.push(text);
-  yield parser.push('', true);
-}
-
 /**
  * Streams a CSV in either encoding: the header first, then one row at a time, so that a file of
  * any size is never held in memory whole. A CsvTextError is thrown at the first row that is not
- * text in the file's encoding or not well quoted; `encoding()` is known for sure once every row has been read.
+ * text in the file's encoding or not well quoted (csv-parse's quoting errors); `encoding()` is known for sure once every row has been read.
  */
 export async function openCsv(input: AsyncIterable<Buffer | string>) {
   const decoder = new StrictDecoder();
-  const pieces = parsedPieces(input, decoder);
-  let piece: CsvLine[] = [];
-  let at = 0;
-  /** the next record, or undefined at the end of the file */
+  /** the last line of the last whole record parsed: a quoting error lies in the record after it */
+  let parsedTo = 0;
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    trim: true,
+    on_record: (record, context) => {
+      parsedTo = context.lines;
+      return record;
+    },
+  });
+  // pipeline, not pipe: an error of the upload or of the decoding reaches the reader of the rows.
+  pipeline(Readable.from(decodeLines(input, decoder)), parser, () => {});
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  /**
+   * The next record; csv-parse's quoting errors become a row error naming the line where the quoting
+   * goes wrong, or for a quote never closed the line where it was opened.
+   */
   const next = async () => {
-    while (at >= piece.length) {
-      const read = await pieces.next();
-      if (read.done) return undefined;
-      piece = read.value;
-      at = 0;
+    try {
+      return await records.next();
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+      const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? parsedTo + 1 : Number(error.lines);
+      throw new CsvTextError('csv.badQuote', line);
     }
-    return piece[at++];
   };
-  const header = (await next())?.cells ?? [];
+  const first = await next();
+  const header = first.done ? [] : first.value.record;
   async function* rows(): AsyncGenerator<CsvLine> {
-    for (let record = await next(); record; record = at < piece.length ? piece[at++] : await next()) {
-      if (record.cells.every((cell) => cell === '')) continue;
-      yield record;
+    for (let read = await next(); !read.done; read = await next()) {
+      if (read.value.record.every((cell) => cell === '')) continue;
+      yield { line: read.value.info.lines, cells: read.value.record };
     }
   }
   return { encoding: () => decoder.encoding ?? 'utf-8', header, rows: rows() };
