@@ -1,8 +1,10 @@
+import { allocationScreensEn } from './allocation-screens-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
   ...mastersEn,
+  ...allocationScreensEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',
