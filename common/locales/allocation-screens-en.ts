@@ -15,9 +15,11 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       allocated: 'Allocated',
       trips: 'Trips',
       deliveries: '{{count}} deliveries',
+      deliveries_one: '{{count}} delivery',
       quantity: 'Qty',
       weight: 'Weight',
       totalsStrip: '{{count}} deliveries · qty {{quantity}} · {{weight}} kg',
+      totalsStrip_one: '{{count}} delivery · qty {{quantity}} · {{weight}} kg',
       noDirection: 'No direction',
       selectAll: 'Select this whole direction',
       selected: '{{count}} selected',
@@ -106,7 +108,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
     },
     measure: {
       pallets: 'Pallets',
-      cageCarts: 'Cage carts',
+      cage_carts: 'Cage carts',
       weight: 'Weight (kg)',
     },
     warnings: {

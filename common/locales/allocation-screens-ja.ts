@@ -13,9 +13,11 @@ export const allocationScreensJa = {
       allocated: '配車済',
       trips: '便',
       deliveries: '{{count}}件',
+      deliveries_one: '{{count}}件',
       quantity: '数量',
       weight: '重量',
       totalsStrip: '{{count}}件 ・ 数量 {{quantity}} ・ {{weight}} kg',
+      totalsStrip_one: '{{count}}件 ・ 数量 {{quantity}} ・ {{weight}} kg',
       noDirection: '方面未設定',
       selectAll: 'この方面をすべて選択',
       selected: '{{count}}件選択中',
@@ -104,7 +106,7 @@ export const allocationScreensJa = {
     },
     measure: {
       pallets: 'パレット',
-      cageCarts: 'カゴ車',
+      cage_carts: 'カゴ車',
       weight: '重量（kg）',
     },
     warnings: {

@@ -1,8 +1,7 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
-import { capacityLevel, capacityRatio } from '../../common/allocation.js';
+import { capacityColour, capacityRatio } from '../../common/allocation.js';
 import {
-  addDays,
   addToPlan,
   barPosition,
   barSpan,
@@ -10,7 +9,7 @@ import {
   chartRange,
   draggedDeliveries,
   entriesOf,
-  highestLevel,
+  highestColour,
   minuteOfDay,
   moveStop,
   planOf,
@@ -127,24 +126,23 @@ describe('undo', () => {
 
 describe('capacity', () => {
   const trip = { load_unit: 0, quantity: 9, weight: 1000, pallet_capacity: 10, cage_cart_capacity: 20, max_loading_capacity: 2000 };
-  it('colours green up to 90 %, amber above, red above 100 %', () => {
-    expect(capacityLevel(capacityRatio(9, 10))).toBe('ok');
-    expect(capacityLevel(capacityRatio(9.5, 10))).toBe('warn');
-    expect(capacityLevel(capacityRatio(10, 10))).toBe('warn');
-    expect(capacityLevel(capacityRatio(11, 10))).toBe('over');
-    expect(capacityLevel(capacityRatio(1, 0))).toBe('over');
-    expect(capacityRatio(0, null)).toBe(0);
+  it('colours green up to 90 %, amber above, red above 100 % (common/allocation.ts)', () => {
+    expect(capacityColour(capacityRatio(9, 10))).toBe('green');
+    expect(capacityColour(capacityRatio(9.5, 10))).toBe('amber');
+    expect(capacityColour(capacityRatio(10, 10))).toBe('amber');
+    expect(capacityColour(capacityRatio(11, 10))).toBe('red');
   });
   it('measures pallets or cage carts by load unit, and kg; the card takes the fullest', () => {
     const pallets = capacityOf(trip);
-    expect(pallets.map((m) => [m.measure, m.capacity, m.level])).toEqual([
-      ['pallets', 10, 'ok'],
-      ['weight', 2000, 'ok'],
+    expect(pallets.map((m) => [m.measure, m.capacity, m.colour])).toEqual([
+      ['pallets', 10, 'green'],
+      ['weight', 2000, 'green'],
     ]);
     const cages = capacityOf({ ...trip, load_unit: 1, quantity: 21 });
-    expect(cages[0]).toMatchObject({ measure: 'cageCarts', load: 21, capacity: 20, level: 'over' });
-    expect(highestLevel(cages)).toBe('over');
-    expect(highestLevel(capacityOf({ ...trip, weight: 1900 }))).toBe('warn');
+    expect(cages[0]).toMatchObject({ measure: 'cage_carts', load: 21, capacity: 20, colour: 'red' });
+    expect(highestColour(cages)).toBe('red');
+    expect(highestColour(capacityOf({ ...trip, weight: 1900 }))).toBe('amber');
+    expect(highestColour(capacityOf({ ...trip, pallet_capacity: null, max_loading_capacity: null }))).toBe('green');
   });
   it('totals deliveries, quantity and weight (no weight counts 0)', () => {
     expect(totalsOf([{ quantity: 2, weight: 10 }, { quantity: 3, weight: null }])).toEqual({ deliveries: 2, quantity: 5, weight: 10 });
@@ -179,9 +177,7 @@ describe('time chart', () => {
     expect(shiftInstant('2026-11-23T22:30:00.000Z', 45)).toBe('2026-11-23T23:15:00.000Z');
     expect(shiftInstant(null, 45)).toBeNull();
   });
-  it('steps days by calendar and knows today in Tokyo', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  it('knows today in Tokyo', () => {
     expect(tokyoToday(new Date('2026-11-23T15:30:00Z'))).toBe('2026-11-24');
   });
 });

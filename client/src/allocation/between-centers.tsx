@@ -14,7 +14,8 @@ import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { formatDateTime } from '../../../common/time.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
-import { addDays, shiftInstant, tokyoToday } from './board-logic.js';
+import { addDays } from '../../../common/allocation.js';
+import { shiftInstant, tokyoToday } from './board-logic.js';
 import { CenterDateBar, formatNumber, TripStatusTag, useCenterDate, useTripWrites } from './parts.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
@@ -340,7 +341,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const tripColumns: ColumnsType<Trip> = [
     { title: t('allocationScreens.transfers.trips'), dataIndex: 'trip_no', render: (no: number) => <strong>{t('allocationScreens.trip.tripNo', { no })}</strong> },
     { title: t('allocationScreens.transfers.route'), key: 'route', render: (_, trip) => `${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''}` },
-    { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => `${trip.vehicle_number ?? '—'} ${trip.vehicle_type_name ?? ''}` },
+    { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? `${trip.vehicle_number} ${trip.vehicle_type_name ?? ''}` : '—') },
     { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name' },
     { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(`allocationScreens.enums.tripMode.${v}`) },
     {
@@ -361,7 +362,6 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     {
       title: t('table.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, trip) => (
         <Space size={4}>
           <Button size="small" disabled={busy || trip.quantity < 2} onClick={() => setDialog({ type: 'split', trip })} data-testid="trip-split">

@@ -2,8 +2,7 @@
  * The board's pure rules: a trip's stops as an editable plan, the new full list after a drop,
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
-import { capacityLevel, capacityRatio, type CapacityLevel } from '../../../common/allocation.js';
-import { LOAD_UNIT } from '../../../common/enums.js';
+import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import type { Board, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
@@ -127,33 +126,17 @@ export function undoOrder(step: UndoStep, currentCount: (tripId: number) => numb
 // ---------------------------------------------------------------------------------------------
 // Capacity and totals
 
-export interface CapacityMeasure {
-  measure: 'pallets' | 'cageCarts' | 'weight';
-  load: number;
-  capacity: number | null;
-  ratio: number;
-  level: CapacityLevel;
-}
-
 type Loaded = Pick<Trip, 'load_unit' | 'quantity' | 'weight' | 'pallet_capacity' | 'cage_cart_capacity' | 'max_loading_capacity'>;
 
-/** The trip's two bars: its load unit (pallets or cage carts) and its weight. */
-export function capacityOf(trip: Loaded, extra = { quantity: 0, weight: 0 }): CapacityMeasure[] {
-  const cage = trip.load_unit === LOAD_UNIT.cageCart;
-  const unitCapacity = cage ? trip.cage_cart_capacity : trip.pallet_capacity;
-  const quantity = trip.quantity + extra.quantity;
-  const weight = trip.weight + extra.weight;
-  const measure = (name: CapacityMeasure['measure'], load: number, capacity: number | null): CapacityMeasure => {
-    const ratio = capacityRatio(load, capacity);
-    return { measure: name, load, capacity, ratio, level: capacityLevel(ratio) };
-  };
-  return [measure(cage ? 'cageCarts' : 'pallets', quantity, unitCapacity), measure('weight', weight, trip.max_loading_capacity)];
+/** The trip's two bars (common/allocation.ts): its load unit (pallets or cage carts) and its weight. */
+export function capacityOf(trip: Loaded): MeasureLoad[] {
+  return loadByMeasure(trip, trip);
 }
 
-/** The colour of a trip card: its fullest measure. */
-export function highestLevel(measures: CapacityMeasure[]): CapacityLevel {
-  const top = Math.max(0, ...measures.map((m) => m.ratio));
-  return capacityLevel(top);
+/** The colour of a trip card: its fullest measure's. */
+export function highestColour(measures: MeasureLoad[]): CapacityColour {
+  const ratios = measures.map((m) => m.ratio).filter((r): r is number => r !== null);
+  return capacityColour(ratios.length > 0 ? Math.max(...ratios) : null);
 }
 
 export interface Totals {
@@ -242,13 +225,6 @@ export function shiftInstant(instant: string | null, minutes: number): string | 
 export function rowAfterDrag(fromRow: number, dy: number, rowHeight: number, rows: number): number {
   const row = fromRow + Math.round(dy / rowHeight);
   return Math.min(Math.max(row, 0), rows - 1);
-}
-
-/** Calendar day ± n days (YYYY-MM-DD, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Today in Asia/Tokyo, YYYY-MM-DD. */

@@ -10,7 +10,9 @@ import { DATE_DISPLAY_FORMAT, formatDateTime } from '../../../common/time.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { toast } from '../providers/toast.js';
 import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
-import { addDays, type CapacityMeasure, tokyoToday } from './board-logic.js';
+import type { MeasureLoad } from '../../../common/allocation.js';
+import { addDays } from '../../../common/allocation.js';
+import { tokyoToday } from './board-logic.js';
 import type { Warning } from './types.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,22 +105,22 @@ export function CenterDateBar({
   );
 }
 
-const LEVEL_COLOURS = { ok: '#52c41a', warn: '#faad14', over: '#ff4d4f' } as const;
+const BAR_COLOURS = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' } as const;
 
 const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 1 }));
 
 /** Pallets or cage carts, and kg: one thin bar each, load / capacity. */
-export function CapacityBars({ measures }: { measures: CapacityMeasure[] }) {
+export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
   const { t } = useTranslation();
   return (
     <div className="alloc-capacity">
       {measures.map((m) => (
-        <div key={m.measure} className="alloc-capacity__row" data-testid={`capacity-${m.measure}`} data-level={m.level}>
+        <div key={m.measure} className="alloc-capacity__row" data-testid={`capacity-${m.measure}`} data-colour={m.colour}>
           <span className="alloc-capacity__label">{t(`allocationScreens.measure.${m.measure}`)}</span>
           <Progress
             size="small"
-            percent={Number.isFinite(m.ratio) ? Math.min(100, Math.round(m.ratio * 100)) : 100}
-            strokeColor={LEVEL_COLOURS[m.level]}
+            percent={m.ratio === null ? 0 : Math.min(100, Math.round(m.ratio * 100))}
+            strokeColor={BAR_COLOURS[m.colour]}
             showInfo={false}
             className="alloc-capacity__bar"
           />

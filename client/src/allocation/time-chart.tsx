@@ -84,8 +84,9 @@ export function TimeChart({
     if (move.minutes !== 0 || move.vehicleId !== trip.vehicle_id) onMove(move);
   };
 
-  const label = (trip: Trip) =>
-    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''}→${trip.destination_department_name ?? ''}`;
+  const label = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`;
+  const tooltip = (trip: Trip) =>
+    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
 
   return (
     <div className="alloc-chart" data-testid="time-chart">
@@ -124,7 +125,7 @@ export function TimeChart({
                       width: `${w}%`,
                       transform: dragging ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
                     }}
-                    title={`${label(trip)} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`}
+                    title={tooltip(trip)}
                     data-testid="chart-bar"
                     data-trip-id={trip.id}
                     onPointerDown={onPointerDown(trip)}

@@ -3,10 +3,10 @@ import { CheckCircleFilled, HolderOutlined, LockFilled, UnlockOutlined } from '@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { capacityOf, highestLevel } from './board-logic.js';
+import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
 import type { Stop, TripDetail } from './types.js';
 
@@ -33,14 +33,15 @@ function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: n
     >
       <HolderOutlined className="alloc-stop__handle" />
       <span className="alloc-stop__seq">{index + 1}</span>
-      <span className="alloc-stop__store" title={stop.address ?? ''}>
+      <span className="alloc-stop__store" title={`${stop.store_name ?? ''} ${stop.address ?? ''}`}>
         {stop.store_name}
       </span>
-      <span className="alloc-stop__time" title={t('allocationScreens.trip.plannedArrival')}>
+      <span
+        className="alloc-stop__time"
+        title={`${t('allocationScreens.trip.plannedArrival')} / ${t('allocationScreens.trip.window')} ${windowText(stop.start_time, stop.ending_time)}`}
+      >
         {timeOf(stop.planned_arrival)}
-      </span>
-      <span className="alloc-stop__window" title={t('allocationScreens.trip.window')}>
-        {stop.specified_time ? `◎${stop.specified_time.slice(0, 5)}` : windowText(stop.start_time, stop.ending_time)}
+        {stop.specified_time ? <small className="alloc-stop__specified">◎{stop.specified_time.slice(0, 5)}</small> : null}
       </span>
       <span className="alloc-stop__qty">
         {formatNumber(stop.quantity)} / {formatNumber(stop.weight)}kg
@@ -64,18 +65,18 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const { t } = useTranslation();
   const { setNodeRef, isOver, active } = useDroppable({ id: tripDropId(trip.id), data: { type: 'trip', tripId: trip.id } });
   const measures = capacityOf(trip);
-  const level = highestLevel(measures);
+  const colour = highestColour(measures);
   const stops = [...trip.stops].sort((a, b) => a.seq - b.seq);
   const dragging = Boolean(active) && active?.data.current?.tripId !== trip.id;
   const confirmed = Boolean(trip.confirmed_at);
   return (
     <div
       ref={setNodeRef}
-      className={`alloc-trip alloc-trip--${level}${isOver && dragging ? ' alloc-drop--over' : ''}${trip.pinned ? ' alloc-trip--pinned' : ''}`}
+      className={`alloc-trip alloc-trip--${colour}${isOver && dragging ? ' alloc-drop--over' : ''}${trip.pinned ? ' alloc-trip--pinned' : ''}`}
       data-testid="trip-card"
       data-trip-id={trip.id}
       data-trip-no={trip.trip_no}
-      data-level={level}
+      data-colour={colour}
     >
       <div className="alloc-trip__head">
         <Link to={`/store-direct/detail/${trip.id}`} className="alloc-trip__no" data-testid="trip-no">
@@ -138,7 +139,6 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         >
           {t('allocationScreens.board.loadingStart')}
         </Button>
-        <Badge count={trip.stop_count ?? stops.length} showZero color="#8c8c8c" title={t('allocationScreens.trip.stops')} />
       </Space>
     </div>
   );

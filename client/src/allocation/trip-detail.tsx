@@ -121,7 +121,13 @@ export default function TripDetailPage() {
       extra={<Link to={board}>{t('allocationScreens.trip.back')}</Link>}
     >
       <div className="alloc-detail__grid">
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, md: 2, xl: 3 }}
+          labelStyle={{ whiteSpace: 'nowrap' }}
+          contentStyle={{ whiteSpace: 'nowrap' }}
+        >
           <Descriptions.Item label={t('allocationScreens.board.date')}>{data.date.replaceAll('-', '/')}</Descriptions.Item>
           <Descriptions.Item label={t('allocationScreens.trip.center')}>{data.department_name}</Descriptions.Item>
           <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
