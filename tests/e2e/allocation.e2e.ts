@@ -1,0 +1,167 @@
+/**
+ * The store-direct board in a real browser: a planner at 品川センター creates a trip from a vehicle,
+ * drags deliveries onto it (the capacity bar fills), sees an over-capacity drop refused, undoes with
+ * Ctrl+Z, confirms and starts loading; the branch above the center sees the same trip.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { addDays } from '../../common/allocation.js';
+import { tokyoToday } from '../../client/src/allocation/board-logic.js';
+import { logIn, snap, useStack } from './harness.js';
+
+const stackOf = useStack();
+/** A day of its own, away from the demo's trips. */
+const DATE = addDays(tokyoToday(), 40);
+
+interface Fixture {
+  centerId: number;
+  vehicleNumber: string;
+  capacity: number;
+  small: number;
+  second: number;
+  huge: number;
+}
+let fixture: Fixture;
+
+/** Three deliveries of 品川センター on DATE: two that fit a 4t truck, one that no truck holds. */
+async function seed(): Promise<Fixture> {
+  const db = stackOf().db;
+  const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+  const destinations = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select('dd.id')
+    .where('dir.department_id', '=', center.id)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dd.id')
+    .limit(2)
+    .execute();
+  const vehicle = await db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .select(['v.vehicle_number', 'vt.pallet_capacity'])
+    .where('v.base_department_id', '=', center.id)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null)
+    .where('vt.code', '=', 'VT-4T')
+    .orderBy('v.id')
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const delivery = (slip: string, destination: number, quantity: number) => ({
+    date: DATE,
+    department_id: center.id,
+    delivery_destination_id: destination,
+    slip_number: slip,
+    item_name: 'E2E 日配品',
+    quantity,
+    load_unit: 0,
+    weight: 100,
+    created_at: now,
+    updated_at: now,
+  });
+  const rows = await db
+    .insertInto('deliveries')
+    .values([delivery('E2E-0001', destinations[0]!.id, 2), delivery('E2E-0002', destinations[1]!.id, 1), delivery('E2E-0099', destinations[0]!.id, 999)])
+    .returning('id')
+    .execute();
+  return {
+    centerId: center.id,
+    vehicleNumber: vehicle.vehicle_number,
+    capacity: vehicle.pallet_capacity ?? 0,
+    small: rows[0]!.id,
+    second: rows[1]!.id,
+    huge: rows[2]!.id,
+  };
+}
+
+const boardPath = () => `/store-direct?center=${fixture.centerId}&date=${DATE}`;
+const deliveryRow = (page: Page, id: number) => page.locator(`[data-testid=unallocated-delivery][data-delivery-id="${id}"]`);
+const tripCard = (page: Page) => page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
+const palletFigures = (card: Locator) => card.getByTestId('capacity-pallets-figures');
+
+/** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40), { steps: 15 });
+  await page.mouse.up();
+}
+
+describe('the store-direct board, in a real browser', () => {
+  beforeAll(async () => {
+    fixture = await seed();
+  });
+
+  test('center: allocates by drag and drop, is refused over capacity, undoes, confirms and starts loading', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(boardPath());
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
+
+    // A new trip from a free vehicle.
+    await page.getByTestId('new-trip-vehicle').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fixture.vehicleNumber }).first().click();
+    await page.getByTestId('new-trip-create').click();
+    await expect.poll(() => tripCard(page).count()).toBe(1);
+    const card = tripCard(page);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
+
+    // One delivery onto the trip: the bar fills and the delivery leaves the left side.
+    await drag(page, deliveryRow(page, fixture.small), card);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(0);
+    await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(1);
+    await snap(page, 'allocation-board-ja');
+
+    // 999 pallets do not fit: refused with the figures, nothing changes.
+    await drag(page, deliveryRow(page, fixture.huge), card);
+    const refusal = page.locator('.ant-notification-notice').filter({ hasText: '999' });
+    await expect.poll(() => refusal.count()).toBeGreaterThan(0);
+    expect(await palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.huge).count()).toBe(1);
+
+    // Ctrl+Z puts the last allocation back.
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
+
+    // Two deliveries selected by click go on together.
+    await deliveryRow(page, fixture.small).click();
+    await deliveryRow(page, fixture.second).click();
+    await drag(page, deliveryRow(page, fixture.second), card);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`3 / ${fixture.capacity}`);
+    await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(2);
+
+    // 確定, then 積込開始.
+    await card.getByTestId('trip-confirm').click();
+    await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
+    await card.getByTestId('trip-loading-start').click();
+    await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');
+    const trip = await stackOf()
+      .db.selectFrom('vehicle_allocations')
+      .select(['status', 'confirmed_at', 'loading_started_at'])
+      .where('date', '=', DATE)
+      .where('department_id', '=', fixture.centerId)
+      .executeTakeFirstOrThrow();
+    expect(trip.status).toBe(1);
+    expect(trip.confirmed_at).not.toBeNull();
+    expect(trip.loading_started_at).not.toBeNull();
+    await snap(page, 'allocation-board-loading-ja');
+    await context.close();
+  });
+
+  test('branch: sees the trip of its center, loading', async () => {
+    const { page, context } = await stackOf().newPage('en-US');
+    await logIn(page, 'branch');
+    await page.goto(boardPath());
+    await expect.poll(() => tripCard(page).count()).toBe(1);
+    await expect.poll(() => tripCard(page).getByTestId('trip-stop').count()).toBe(2);
+    expect(await tripCard(page).getByTestId('trip-status').textContent()).toMatch(/積込中|Loading/);
+    await context.close();
+  });
+});
