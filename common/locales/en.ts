@@ -1,3 +1,4 @@
+import { allocationEn } from './allocation-en.js';
 import { allocationScreensEn } from './allocation-screens-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
@@ -5,6 +6,7 @@ import type { Catalogue } from './ja.js';
 export const en: Catalogue = {
   ...mastersEn,
   ...allocationScreensEn,
+  ...allocationEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',
