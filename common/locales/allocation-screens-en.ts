@@ -43,6 +43,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       confirmed: 'Confirmed',
       draft: 'Draft',
       loadingStart: 'Start loading',
+      loadingStartConfirm: 'Notify that trip {{no}} ({{vehicle}}) starts loading?',
       detail: 'Detail',
       undo: 'Undo',
       undoHint: 'Undo (Ctrl+Z): {{label}}',

@@ -41,6 +41,7 @@ export const allocationScreensJa = {
       confirmed: '確定',
       draft: '下書き',
       loadingStart: '積込開始',
+      loadingStartConfirm: '便{{no}}（{{vehicle}}）の積込開始を通知しますか？',
       detail: '詳細',
       undo: '元に戻す',
       undoHint: '元に戻す（Ctrl+Z）: {{label}}',

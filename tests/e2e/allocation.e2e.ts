@@ -117,10 +117,11 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(1);
     await snap(page, 'allocation-board-ja');
 
-    // 999 pallets do not fit: refused with the figures, nothing changes.
+    // 999 more pallets do not fit: refused with the server's figures (2 + 999 over the capacity), nothing changes.
     await drag(page, deliveryRow(page, fixture.huge), card);
-    const refusal = page.locator('.ant-notification-notice').filter({ hasText: '999' });
+    const refusal = page.locator('.ant-notification-notice').filter({ hasText: /1,?001/ }).filter({ hasText: String(fixture.capacity) });
     await expect.poll(() => refusal.count()).toBeGreaterThan(0);
+    await snap(page, 'allocation-board-refused-ja');
     expect(await palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
     await expect.poll(() => deliveryRow(page, fixture.huge).count()).toBe(1);
 
@@ -141,6 +142,7 @@ describe('the store-direct board, in a real browser', () => {
     await card.getByTestId('trip-confirm').click();
     await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
     await card.getByTestId('trip-loading-start').click();
+    await page.getByTestId('trip-loading-start-ok').click();
     await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');
     const trip = await stackOf()
       .db.selectFrom('vehicle_allocations')

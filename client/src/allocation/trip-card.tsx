@@ -3,7 +3,7 @@ import { CheckCircleFilled, HolderOutlined, LockFilled, UnlockOutlined } from '@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { capacityOf, highestColour } from './board-logic.js';
@@ -129,16 +129,19 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || trip.status === 9} data-testid="trip-confirm">
           {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
         </Button>
-        <Button
-          size="small"
-          type="primary"
-          ghost
-          onClick={() => actions.onLoadingStart(trip)}
+        {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
+        <Popconfirm
+          title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
+          okText={t('allocationScreens.board.loadingStart')}
+          cancelText={t('buttons.cancel')}
+          okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
+          onConfirm={() => actions.onLoadingStart(trip)}
           disabled={busy || trip.status !== 0 || stops.length === 0}
-          data-testid="trip-loading-start"
         >
-          {t('allocationScreens.board.loadingStart')}
-        </Button>
+          <Button size="small" type="primary" ghost disabled={busy || trip.status !== 0 || stops.length === 0} data-testid="trip-loading-start">
+            {t('allocationScreens.board.loadingStart')}
+          </Button>
+        </Popconfirm>
       </Space>
     </div>
   );
