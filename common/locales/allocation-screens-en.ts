@@ -126,6 +126,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
     transfers: {
       titleBefore: 'Between centers (plan for tomorrow)',
       titleToday: 'Between centers (same-day changes)',
+      forDeliveries: 'Transfers the day before deliveries of {{date}}',
       demand: 'Transfer demand',
       origin: 'From',
       destination: 'To',

@@ -124,6 +124,7 @@ export const allocationScreensJa = {
     transfers: {
       titleBefore: 'センター間 配車（前日計画）',
       titleToday: 'センター間 配車（当日変更）',
+      forDeliveries: '{{date}} 配送分の前日輸送',
       demand: '輸送需要',
       origin: '発センター',
       destination: '着センター',

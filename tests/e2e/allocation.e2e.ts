@@ -138,6 +138,18 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => palletFigures(card).textContent()).toBe(`3 / ${fixture.capacity}`);
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(2);
 
+    // Keyboard reorder: focus the first stop, Space, ↓, Space: it becomes the second.
+    const stops = card.getByTestId('trip-stop');
+    const [first, second] = [await stops.nth(0).getAttribute('data-store'), await stops.nth(1).getAttribute('data-store')];
+    await stops.nth(0).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => stops.nth(0).getAttribute('data-store')).toBe(second);
+    await expect.poll(() => stops.nth(1).getAttribute('data-store')).toBe(first);
+    await page.reload();
+    await expect.poll(() => tripCard(page).getByTestId('trip-stop').nth(0).getAttribute('data-store')).toBe(second);
+
     // 確定, then 積込開始.
     await card.getByTestId('trip-confirm').click();
     await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);

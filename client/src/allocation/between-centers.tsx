@@ -11,7 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
-import { formatDateTime } from '../../../common/time.js';
+import { formatDate, formatDateTime } from '../../../common/time.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
 import { addDays } from '../../../common/allocation.js';
@@ -169,7 +169,8 @@ function TripDialog({
 export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const state = useCenterDate(kind === 'between_centers_before' ? addDays(tokyoToday(), 1) : tokyoToday());
+  // The day the trips run; 前日計画 carries the next day's deliveries (the server's reading of the kinds).
+  const state = useCenterDate(tokyoToday());
   const { centerId, date } = state;
   const queryClient = useQueryClient();
   const key = ['allocation', 'transfers', kind, centerId, date];
@@ -386,7 +387,14 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       title={<span data-testid="page-title">{title}</span>}
       extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
     >
-      <Typography.Title level={5}>{t('allocationScreens.transfers.demand')}</Typography.Title>
+      <Typography.Title level={5}>
+        {t('allocationScreens.transfers.demand')}
+        {kind === 'between_centers_before' ? (
+          <Typography.Text type="secondary" style={{ marginLeft: 12, fontSize: 13, fontWeight: 400 }} data-testid="transfer-delivery-day">
+            {t('allocationScreens.transfers.forDeliveries', { date: formatDate(addDays(date, 1)) })}
+          </Typography.Text>
+        ) : null}
+      </Typography.Title>
       <Table<TransferDemand>
         size="small"
         rowKey={(d) => `${d.origin_department_id}-${d.destination_department_id}`}
