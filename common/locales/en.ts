@@ -1,5 +1,6 @@
 import { allocationEn } from './allocation-en.js';
 import { allocationScreensEn } from './allocation-screens-en.js';
+import { deliveriesEn } from './deliveries-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
 
@@ -7,6 +8,7 @@ export const en: Catalogue = {
   ...mastersEn,
   ...allocationScreensEn,
   ...allocationEn,
+  ...deliveriesEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',

@@ -1,12 +1,14 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
 import { allocationJa } from './allocation-ja.js';
 import { allocationScreensJa } from './allocation-screens-ja.js';
+import { deliveriesJa } from './deliveries-ja.js';
 import { mastersJa } from './masters-ja.js';
 
 export const ja = {
   ...mastersJa,
   ...allocationScreensJa,
   ...allocationJa,
+  ...deliveriesJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',
