@@ -64,7 +64,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
     },
     trip: {
       tripNo: 'Trip {{no}}',
-      detailTitle: 'Trip detail',
+      detailHeading: 'Trip {{no}}',
       back: 'Back to the board',
       stops: 'Stops',
       seq: '#',

@@ -62,7 +62,7 @@ export const allocationScreensJa = {
     },
     trip: {
       tripNo: '便{{no}}',
-      detailTitle: '便詳細',
+      detailHeading: '便詳細 便{{no}}',
       back: '配車ボードへ',
       stops: '停車先',
       seq: '順',

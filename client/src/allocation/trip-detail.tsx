@@ -100,7 +100,7 @@ export default function TripDetailPage() {
             <ArrowLeftOutlined />
           </Link>
           <span data-testid="page-title">
-            {t('allocationScreens.trip.detailTitle')} {t('allocationScreens.trip.tripNo', { no: data.trip_no })}
+            {t('allocationScreens.trip.detailHeading', { no: data.trip_no })}
           </span>
           <strong>{data.vehicle_number}</strong>
           <TripStatusTag status={data.status} />
@@ -121,45 +121,47 @@ export default function TripDetailPage() {
       extra={<Link to={board}>{t('allocationScreens.trip.back')}</Link>}
     >
       <div className="alloc-detail__grid">
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, md: 2, xl: 3 }}
-          labelStyle={{ whiteSpace: 'nowrap' }}
-          contentStyle={{ whiteSpace: 'nowrap' }}
-        >
-          <Descriptions.Item label={t('allocationScreens.board.date')}>{data.date.replaceAll('-', '/')}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.center')}>{data.department_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.board.driver')}>{data.driver_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.company')}>{data.delivery_company_name}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.load')} span={2}>
-            <CapacityBars measures={capacityOf(data)} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{formatDateTime(data.planned_loading_start)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{formatDateTime(data.planned_departure)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{formatDateTime(data.planned_arrival)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{formatDateTime(data.loading_started_at)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{formatDateTime(data.departed_at)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{formatDateTime(data.completed_at)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.toll')}>{yen(data.toll)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.parking')}>{yen(data.parking)}</Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.otherExpense')}>{yen(data.other_expense)}</Descriptions.Item>
-          <Descriptions.Item label={`${t('allocationScreens.trip.expenses')} ${t('allocationScreens.trip.total')}`}>
-            <strong>{yen(expenseTotal)}</strong>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('allocationScreens.trip.updatedBy')} span={2}>
-            {data.updated_by_name} {formatDateTime(data.updated_at)}
-          </Descriptions.Item>
-          {data.warnings.length > 0 ? (
-            <Descriptions.Item label={t('allocationScreens.trip.warnings')} span={3}>
-              <WarningTags warnings={data.warnings} />
+        <div className="alloc-detail__facts">
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, md: 2, xxl: 3 }}
+            labelStyle={{ whiteSpace: 'nowrap' }}
+            contentStyle={{ whiteSpace: 'nowrap' }}
+          >
+            <Descriptions.Item label={t('allocationScreens.board.date')}>{data.date.replaceAll('-', '/')}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.center')}>{data.department_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.driver')}>{data.driver_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.company')}>{data.delivery_company_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.load')} span={2}>
+              <CapacityBars measures={capacityOf(data)} />
             </Descriptions.Item>
-          ) : null}
-        </Descriptions>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{formatDateTime(data.planned_loading_start)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{formatDateTime(data.planned_departure)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{formatDateTime(data.planned_arrival)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{formatDateTime(data.loading_started_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{formatDateTime(data.departed_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{formatDateTime(data.completed_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.toll')}>{yen(data.toll)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.parking')}>{yen(data.parking)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.otherExpense')}>{yen(data.other_expense)}</Descriptions.Item>
+            <Descriptions.Item label={`${t('allocationScreens.trip.expenses')} ${t('allocationScreens.trip.total')}`}>
+              <strong>{yen(expenseTotal)}</strong>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.updatedBy')} span={2}>
+              {data.updated_by_name} {formatDateTime(data.updated_at)}
+            </Descriptions.Item>
+            {data.warnings.length > 0 ? (
+              <Descriptions.Item label={t('allocationScreens.trip.warnings')} span={3}>
+                <WarningTags warnings={data.warnings} />
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+        </div>
         <div>
           <TripMap stops={stops} />
         </div>
