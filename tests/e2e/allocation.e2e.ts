@@ -75,13 +75,54 @@ async function seed(): Promise<Fixture> {
   };
 }
 
+/** A second day: three deliveries for stores of one direction, for moves between trips. */
+const MOVE_DATE = addDays(DATE, 1);
+
+async function seedDirection(centerId: number): Promise<{ direction: string; ids: number[] }> {
+  const db = stackOf().db;
+  const rows = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select(['dd.id', 'dir.id as direction_id', 'dir.name'])
+    .where('dir.department_id', '=', centerId)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dir.id')
+    .orderBy('dd.id')
+    .execute();
+  const first = rows[0]!;
+  const stores = rows.filter((r) => r.direction_id === first.direction_id).slice(0, 3);
+  const now = new Date();
+  const inserted = await db
+    .insertInto('deliveries')
+    .values(
+      stores.map((store, i) => ({
+        date: MOVE_DATE,
+        department_id: centerId,
+        delivery_destination_id: store.id,
+        slip_number: `E2E-M${i}`,
+        quantity: 1,
+        load_unit: 0,
+        weight: 10,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { direction: first.name, ids: inserted.map((r) => r.id) };
+}
+
 const boardPath = () => `/store-direct?center=${fixture.centerId}&date=${DATE}`;
 const deliveryRow = (page: Page, id: number) => page.locator(`[data-testid=unallocated-delivery][data-delivery-id="${id}"]`);
 const tripCard = (page: Page) => page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
 const palletFigures = (card: Locator) => card.getByTestId('capacity-pallets-figures');
+/** The board takes one write at a time: wait until the last one and its reload are done. */
+const settled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
 
 /** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
 async function drag(page: Page, from: Locator, to: Locator) {
+  await settled(page);
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -126,6 +167,7 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => deliveryRow(page, fixture.huge).count()).toBe(1);
 
     // Ctrl+Z puts the last allocation back.
+    await settled(page);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('Control+z');
     await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
@@ -139,11 +181,15 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(2);
 
     // Keyboard reorder: focus the first stop, Space, ↓, Space: it becomes the second.
+    await settled(page);
     const stops = card.getByTestId('trip-stop');
     const [first, second] = [await stops.nth(0).getAttribute('data-store'), await stops.nth(1).getAttribute('data-store')];
+    // (a person's pace: dnd-kit measures the stops after the drag starts, before an arrow can move it)
     await stops.nth(0).focus();
     await page.keyboard.press('Space');
+    await page.waitForTimeout(400);
     await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(400);
     await page.keyboard.press('Space');
     await expect.poll(() => stops.nth(0).getAttribute('data-store')).toBe(second);
     await expect.poll(() => stops.nth(1).getAttribute('data-store')).toBe(first);
@@ -151,6 +197,7 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => tripCard(page).getByTestId('trip-stop').nth(0).getAttribute('data-store')).toBe(second);
 
     // 確定, then 積込開始.
+    await settled(page);
     await card.getByTestId('trip-confirm').click();
     await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
     await card.getByTestId('trip-loading-start').click();
@@ -176,6 +223,47 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => tripCard(page).count()).toBe(1);
     await expect.poll(() => tripCard(page).getByTestId('trip-stop').count()).toBe(2);
     expect(await tripCard(page).getByTestId('trip-status').textContent()).toMatch(/積込中|Loading/);
+    await context.close();
+  });
+
+  test('center: a whole direction onto a trip, a stop to another trip, back to the left, and undo', async () => {
+    const { direction, ids } = await seedDirection(fixture.centerId);
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/store-direct?center=${fixture.centerId}&date=${MOVE_DATE}`);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(ids.length);
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('new-trip-vehicle').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+      await page.getByTestId('new-trip-create').click();
+      await expect.poll(() => page.getByTestId('trip-card').count()).toBe(i + 1);
+    }
+    const [one, two] = [page.getByTestId('trip-card').nth(0), page.getByTestId('trip-card').nth(1)];
+    const stopsOf = (card: Locator) => card.getByTestId('trip-stop');
+
+    // The direction's handle carries all its deliveries.
+    const group = page.getByTestId('direction-group').filter({ hasText: direction });
+    await drag(page, group.locator('.alloc-handle'), one);
+    await expect.poll(() => palletFigures(one).textContent()).toMatch(new RegExp(`^${ids.length} / `));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+
+    // A stop dragged to the other trip moves there (POST …/move).
+    await settled(page);
+    const moved = await stopsOf(one).first().getAttribute('data-store');
+    await drag(page, stopsOf(one).first(), two);
+    await expect.poll(() => stopsOf(two).count()).toBe(1);
+    expect(await stopsOf(two).first().getAttribute('data-store')).toBe(moved);
+    await expect.poll(() => palletFigures(one).textContent()).toMatch(new RegExp(`^${ids.length - 1} / `));
+
+    // Dropped on the left, it is unallocated again; Ctrl+Z puts it back on its trip.
+    await settled(page);
+    await drag(page, stopsOf(two).first(), page.getByTestId('unallocated-panel'));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
+    await expect.poll(() => stopsOf(two).count()).toBe(0);
+    await settled(page);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => stopsOf(two).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
     await context.close();
   });
 });

@@ -373,7 +373,7 @@ export default function StoreDirectBoard() {
       </div>
       <Spin spinning={board.isFetching || busy} delay={300}>
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
-          <div className="alloc-board" data-testid="allocation-board">
+          <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel
               groups={data?.unallocated ?? []}
               selected={selected}
