@@ -266,4 +266,55 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
     await context.close();
   });
+
+  test('center: a transfer trip for a lane of the demand, moved on the time chart', async () => {
+    const db = stackOf().db;
+    const other = await db
+      .selectFrom('delivery_destinations as dd')
+      .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+      .select('dd.id')
+      .where('dir.department_id', '<>', fixture.centerId)
+      .where('dd.temporary_registration_date', 'is', null)
+      .orderBy('dd.id')
+      .executeTakeFirstOrThrow();
+    const day = addDays(DATE, 2);
+    const now = new Date();
+    await db
+      .insertInto('deliveries')
+      .values({ date: day, department_id: fixture.centerId, delivery_destination_id: other.id, slip_number: 'E2E-T1', quantity: 6, load_unit: 0, weight: 600, created_at: now, updated_at: now })
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${day}`);
+    await page.getByTestId('demand-create').first().click();
+    for (const [field, time] of [['planned_loading_start', '09:00'], ['planned_arrival', '11:00']] as const) {
+      await page.locator(`.ant-modal #${field}`).click();
+      await page.locator(`.ant-modal #${field}`).fill(time);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByTestId('trip-dialog-save').click();
+    await expect.poll(() => page.getByTestId('chart-bar').count()).toBe(1);
+    const trip = () =>
+      db.selectFrom('vehicle_allocations').select(['id', 'vehicle_id', 'planned_loading_start', 'quantity']).where('date', '=', day).executeTakeFirstOrThrow();
+    const created = await trip();
+    expect(created.quantity).toBe(6);
+    expect(created.vehicle_id).toBeNull();
+
+    // One hour to the right and one row up: the first vehicle's row, an hour later.
+    const track = (await page.getByTestId('chart-row').first().locator('.alloc-chart__track').boundingBox())!;
+    const rows = await page.getByTestId('chart-row').count();
+    const firstVehicle = Number(await page.getByTestId('chart-row').first().getAttribute('data-vehicle-id'));
+    const hours = (await page.locator('.alloc-chart__hour').count()) - 1;
+    const bar = (await page.getByTestId('chart-bar').boundingBox())!;
+    const [x, y] = [bar.x + 10, bar.y + bar.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + track.width / hours, y - 30 * (rows - 1), { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(async () => (await trip()).vehicle_id).toBe(firstVehicle);
+    const moved = await trip();
+    expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
+    await snap(page, 'allocation-between-centers-ja');
+    await context.close();
+  });
 });
