@@ -171,6 +171,20 @@ function checkFields(ctx: WriteContext, kind: TripKind, fields: TripFields, merg
   }
 }
 
+/** Centers and the direction a trip names must exist (400 naming the field, rather than a foreign-key 409). */
+async function checkReferences(ctx: WriteContext, fields: TripFields) {
+  for (const field of ['origin_department_id', 'destination_department_id'] as const) {
+    const id = fields[field];
+    if (id === undefined || id === null) continue;
+    const found = await ctx.db.selectFrom('departments').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!found) throw fieldError(ctx, field, 'errors.refNotFound');
+  }
+  if (fields.direction_id !== undefined && fields.direction_id !== null) {
+    const found = await ctx.db.selectFrom('directions').select('id').where('id', '=', fields.direction_id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!found) throw fieldError(ctx, 'direction_id', 'errors.refNotFound');
+  }
+}
+
 /** The columns of a trip's body as stored (instants as Dates). */
 function columnsOf(fields: TripFields) {
   const { planned_loading_start, planned_departure, planned_arrival, ...rest } = fields;
@@ -207,6 +221,7 @@ export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promi
     planned_arrival: columns.planned_arrival ?? null,
   };
   checkFields(ctx, kind, fields, assignment);
+  await checkReferences(ctx, fields);
   const { vehicle, driver } = await checkAssignment(ctx, assignment);
   const tripNo = nextTripNo(await takenTripNos(ctx.db, department_id, date, kind));
   if (tripNo === null) throw new AppError(409, 'allocation.noTripNo');
@@ -254,6 +269,7 @@ export async function updateTrip(ctx: WriteContext, id: number, body: TripUpdate
   const driverChanged = merged.driver_id !== trip!.driver_id;
   if (trip!.handled_at !== null && (vehicleChanged || driverChanged)) throw handledByApp();
   checkFields(ctx, trip!.kind, fields, merged);
+  await checkReferences(ctx, fields);
   const timesChanged =
     !sameInstant(trip!.planned_loading_start, columns.planned_loading_start) ||
     !sameInstant(trip!.planned_departure, columns.planned_departure) ||

@@ -451,6 +451,9 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
   const missing = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'between_centers_today', department_id: fleet.center } });
   t.equal(missing.statusCode, 400);
   t.ok(missing.json().errors.origin_department_id);
+  const unknown = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'between_centers_today', department_id: fleet.center, origin_department_id: fleet.center, destination_department_id: 999_999 } });
+  t.equal(unknown.statusCode, 400);
+  t.equal(unknown.json().errors.destination_department_id, '着センターが見つかりません。');
   const storeQuantity = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, quantity: 3 } });
   t.equal(storeQuantity.statusCode, 400, 'a store trip’s quantity comes from its deliveries');
   const stops = await putStops(center, transfer, []);
