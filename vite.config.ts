@@ -74,6 +74,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
+  // Build-time client settings (VITE_*, e.g. VITE_MAP_TILE_URL) come from the same .env as the server's.
+  envDir: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), developmentOnlyModules(), precompress()],
   resolve: { alias: { 'side-channel': SIDE_CHANNEL_SHIM } },
   build: {

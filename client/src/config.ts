@@ -9,3 +9,12 @@ export const NOTIFICATION_PAGE_SIZE = 15;
 export function notificationPageSize(pressesSoFar: number): number {
   return NOTIFICATION_PAGE_SIZE * (pressesSoFar + 2);
 }
+
+/** GSI standard map tiles (地理院タイル), free and without a key. */
+export const DEFAULT_TILE_URL = 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png';
+
+/** The map tiles of the trip maps: VITE_MAP_TILE_URL at build time (.env.example), else GSI. */
+export function tileUrl(configured: string | undefined = import.meta.env.VITE_MAP_TILE_URL as string | undefined): string {
+  const value = configured?.trim();
+  return value && /^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(value) ? value : DEFAULT_TILE_URL;
+}

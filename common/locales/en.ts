@@ -1,5 +1,6 @@
 import { allocationEn } from './allocation-en.js';
 import { driverAppEn } from './driver-app-en.js';
+import { allocationScreensEn } from './allocation-screens-en.js';
 import { deliveriesEn } from './deliveries-en.js';
 import { mastersEn } from './masters-en.js';
 import type { Catalogue } from './ja.js';
@@ -8,6 +9,7 @@ export const en: Catalogue = {
   ...mastersEn,
   ...allocationEn,
   ...driverAppEn,
+  ...allocationScreensEn,
   ...deliveriesEn,
   app: {
     name: 'Vehicle Allocation System',

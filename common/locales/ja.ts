@@ -1,6 +1,7 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
 import { allocationJa } from './allocation-ja.js';
 import { driverAppJa } from './driver-app-ja.js';
+import { allocationScreensJa } from './allocation-screens-ja.js';
 import { deliveriesJa } from './deliveries-ja.js';
 import { mastersJa } from './masters-ja.js';
 
@@ -8,6 +9,7 @@ export const ja = {
   ...mastersJa,
   ...allocationJa,
   ...driverAppJa,
+  ...allocationScreensJa,
   ...deliveriesJa,
   app: {
     name: '配車管理システム',

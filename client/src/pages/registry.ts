@@ -5,7 +5,15 @@
  * listed here shows the placeholder.
  */
 import type { ComponentType } from 'react';
+import { lazyPage } from '../components/lazy-page.js';
 
 export type AreaPage = ComponentType<{ label: string }>;
 
 export const AREA_PAGES: Record<string, AreaPage> = {};
+
+// Allocation (issue 7): the store-direct board, a trip's detail, transfers between centers, the calculator.
+AREA_PAGES['/store-direct'] = lazyPage(() => import('../allocation/store-direct.js'));
+AREA_PAGES['/store-direct/detail/:id'] = lazyPage(() => import('../allocation/trip-detail.js'));
+AREA_PAGES['/between-centers-before'] = lazyPage(() => import('../allocation/between-centers-before.js'));
+AREA_PAGES['/between-centers-today'] = lazyPage(() => import('../allocation/between-centers-today.js'));
+AREA_PAGES['/debug/caculator_data_allocation'] = lazyPage(() => import('../allocation/calculator.js'));

@@ -1,0 +1,6 @@
+/** /between-centers-before: tomorrow's transfers between centers. */
+import { BetweenCenters } from './between-centers.js';
+
+export default function BetweenCentersBefore() {
+  return <BetweenCenters kind="between_centers_before" />;
+}

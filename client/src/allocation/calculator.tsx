@@ -1,0 +1,165 @@
+/**
+ * 配車計算 (/debug/caculator_data_allocation): for a center and day, per direction the totals and the
+ * vehicles needed by type, and a proposed assignment to accept (draft trips) or discard.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from '../providers/toast.js';
+import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
+import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
+import type { CalculatorDirection, CalculatorProposal } from './types.js';
+import './allocation.css';
+
+export default function CalculatorPage() {
+  const { t } = useTranslation();
+  const state = useCenterDate();
+  const { centerId, date } = state;
+  const queryClient = useQueryClient();
+  const key = ['allocation', 'calculator', centerId, date];
+  const calc = useQuery({ queryKey: key, queryFn: () => fetchCalculator(centerId!, date), enabled: centerId !== undefined });
+  // Driver names: the calculator names drivers by id; the board's list of the center's drivers has them.
+  const board = useQuery({
+    queryKey: ['allocation', 'board', centerId, date],
+    queryFn: () => fetchBoard(centerId!, date),
+    enabled: centerId !== undefined,
+  });
+  const refusal = useRefusalToast();
+  const [busy, setBusy] = useState(false);
+  const [discarded, setDiscarded] = useState(false);
+  const [accepted, setAccepted] = useState<number>();
+  const data = calc.data;
+  const directionName = (id: number | null) =>
+    data?.directions.find((d) => d.direction_id === id)?.direction_name ?? t('allocationScreens.board.noDirection');
+
+  const accept = async () => {
+    if (!data || centerId === undefined) return;
+    setBusy(true);
+    try {
+      const result = await acceptProposal({
+        department_id: centerId,
+        date,
+        proposal: data.proposal.map((p) => ({ vehicle_id: p.vehicle_id, driver_id: p.driver_id, delivery_ids: p.delivery_ids })),
+      });
+      setAccepted(result.created);
+      toast.success(t('allocationScreens.calculator.accepted', { count: result.created }), 'allocation-calculator');
+      await queryClient.invalidateQueries({ queryKey: ['allocation'] });
+    } catch (error) {
+      refusal(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const directionColumns: ColumnsType<CalculatorDirection> = [
+    { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_name', render: (v: string | null) => v ?? t('allocationScreens.board.noDirection') },
+    { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.calculator.pallets'), dataIndex: 'pallets', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.calculator.cageCarts'), dataIndex: 'cage_carts', align: 'right', render: formatNumber },
+    {
+      title: t('allocationScreens.calculator.vehiclesNeeded'),
+      key: 'vehicles',
+      render: (_, d) => (
+        <Space size={4} wrap>
+          {d.vehicles_needed.map((v) => (
+            <Tag key={v.vehicle_type_id} color="blue">
+              {v.vehicle_type_name} × {v.count}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+
+  const proposalColumns: ColumnsType<CalculatorProposal> = [
+    { title: t('allocationScreens.calculator.vehicle'), dataIndex: 'vehicle_number' },
+    {
+      title: t('allocationScreens.calculator.driver'),
+      dataIndex: 'driver_id',
+      render: (id: number | null) => (id === null ? '—' : (board.data?.drivers.find((d) => d.id === id)?.name ?? `#${id}`)),
+    },
+    { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_id', render: directionName },
+    { title: t('allocationScreens.calculator.deliveries'), key: 'count', align: 'right', render: (_, p) => p.delivery_ids.length },
+    { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
+  ];
+
+  const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
+  const proposal = discarded ? [] : (data?.proposal ?? []);
+  return (
+    <Card
+      className="alloc-page"
+      size="small"
+      title={<span data-testid="page-title">{t('allocationScreens.calculator.title')}</span>}
+      extra={
+        <CenterDateBar
+          state={state}
+          onReload={() => {
+            setDiscarded(false);
+            setAccepted(undefined);
+            void calc.refetch();
+          }}
+        />
+      }
+    >
+      <Typography.Title level={5}>{t('allocationScreens.calculator.directions')}</Typography.Title>
+      <Table<CalculatorDirection>
+        size="small"
+        rowKey={(d) => String(d.direction_id)}
+        columns={directionColumns}
+        dataSource={data?.directions ?? []}
+        loading={calc.isFetching}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.calculator.empty')} /> }}
+        data-testid="calculator-directions"
+      />
+      <Space style={{ margin: '12px 0 6px', display: 'flex', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('allocationScreens.calculator.proposal')}
+        </Typography.Title>
+        <Space>
+          <Button onClick={() => setDiscarded(true)} disabled={busy || proposal.length === 0} data-testid="calculator-discard">
+            {t('allocationScreens.calculator.discard')}
+          </Button>
+          <Button type="primary" onClick={() => void accept()} loading={busy} disabled={proposal.length === 0 || accepted !== undefined} data-testid="calculator-accept">
+            {t('allocationScreens.calculator.accept')}
+          </Button>
+        </Space>
+      </Space>
+      {accepted !== undefined ? (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={t('allocationScreens.calculator.accepted', { count: accepted })}
+          action={<Link to={boardLink}>{t('allocationScreens.calculator.openBoard')}</Link>}
+        />
+      ) : null}
+      {discarded ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('allocationScreens.calculator.discarded')} /> : null}
+      <Table<CalculatorProposal>
+        size="small"
+        rowKey={(p) => `${p.vehicle_id}-${p.direction_id}`}
+        columns={proposalColumns}
+        dataSource={proposal}
+        loading={calc.isFetching}
+        pagination={false}
+        data-testid="calculator-proposal"
+      />
+      {data && data.unassigned_delivery_ids.length > 0 && !discarded ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          message={t('allocationScreens.calculator.unassigned', { count: data.unassigned_delivery_ids.length })}
+        />
+      ) : null}
+      <div style={{ marginTop: 8 }}>
+        <Link to={boardLink}>{t('allocationScreens.calculator.openBoard')}</Link>
+      </div>
+    </Card>
+  );
+}

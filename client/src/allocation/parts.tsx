@@ -1,0 +1,223 @@
+/** Pieces the allocation screens share: center and day bar, capacity bars, status tags, warnings. */
+import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Progress, Select, Space, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { DATE_DISPLAY_FORMAT, formatDateTime } from '../../../common/time.js';
+import { useProfile } from '../hooks/use-profile.js';
+import { toast } from '../providers/toast.js';
+import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
+import type { MeasureLoad } from '../../../common/allocation.js';
+import { addDays } from '../../../common/allocation.js';
+import { tokyoToday } from './board-logic.js';
+import type { Warning } from './types.js';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The center and the day a screen works on, kept in the address (`?center=3&date=2026-11-24`) so a
+ * reload or a shared link opens the same board. Defaults: the user's center, else the first in scope; today.
+ */
+export function useCenterDate(defaultDate = tokyoToday()) {
+  const [params, setParams] = useSearchParams();
+  const { profile } = useProfile();
+  const centers = useQuery({ queryKey: ['allocation', 'centers'], queryFn: fetchCenters, staleTime: 300_000 });
+  const fromUrl = Number(params.get('center'));
+  const own = profile?.department?.level === 4 ? profile.department.id : undefined;
+  const list = centers.data ?? [];
+  const centerId =
+    list.find((c) => c.id === fromUrl)?.id ?? list.find((c) => c.id === own)?.id ?? list[0]?.id ?? (fromUrl || undefined);
+  const dateParam = params.get('date');
+  const date = dateParam && DAY.test(dateParam) ? dateParam : defaultDate;
+  const set = (next: { center?: number; date?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.center !== undefined) merged.set('center', String(next.center));
+    if (next.date !== undefined) merged.set('date', next.date);
+    setParams(merged, { replace: true });
+  };
+  return { centers: list, centersLoading: centers.isLoading, centerId, date, set };
+}
+
+/** Alt+← / Alt+→ change the day on the boards (the arrow keys alone move stops and bars). */
+function useDayKeys(onShift: (days: number) => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+      event.preventDefault();
+      onShift(event.key === 'ArrowLeft' ? -1 : 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onShift]);
+}
+
+export function CenterDateBar({
+  state,
+  onReload,
+  showCenter = true,
+}: {
+  state: ReturnType<typeof useCenterDate>;
+  onReload?: () => void;
+  showCenter?: boolean;
+}) {
+  const { t } = useTranslation();
+  const options = useMemo(() => state.centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })), [state.centers]);
+  const shift = (days: number) => state.set({ date: addDays(state.date, days) });
+  useDayKeys(shift);
+  return (
+    <Space wrap size={8} className="alloc-toolbar" data-testid="center-date-bar">
+      {showCenter ? (
+        <Select
+          aria-label={t('allocationScreens.board.center')}
+          data-testid="center-select"
+          style={{ minWidth: 200 }}
+          loading={state.centersLoading}
+          value={state.centerId}
+          options={options}
+          showSearch
+          optionFilterProp="label"
+          onChange={(value: number) => state.set({ center: value })}
+        />
+      ) : null}
+      <Space.Compact>
+        <Tooltip title={`${t('allocationScreens.board.prevDay')} (Alt+←)`}>
+          <Button icon={<LeftOutlined />} onClick={() => shift(-1)} data-testid="prev-day" aria-label={t('allocationScreens.board.prevDay')} />
+        </Tooltip>
+        <DatePicker
+          allowClear={false}
+          value={dayjs(state.date)}
+          format={DATE_DISPLAY_FORMAT}
+          onChange={(value) => value && state.set({ date: value.format('YYYY-MM-DD') })}
+          data-testid="board-date"
+        />
+        <Tooltip title={`${t('allocationScreens.board.nextDay')} (Alt+→)`}>
+          <Button icon={<RightOutlined />} onClick={() => shift(1)} data-testid="next-day" aria-label={t('allocationScreens.board.nextDay')} />
+        </Tooltip>
+      </Space.Compact>
+      <Button onClick={() => state.set({ date: tokyoToday() })}>{t('allocationScreens.board.today')}</Button>
+      {onReload ? (
+        <Button icon={<ReloadOutlined />} onClick={onReload} aria-label={t('allocationScreens.board.reload')} />
+      ) : null}
+    </Space>
+  );
+}
+
+const BAR_COLOURS = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' } as const;
+
+const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 1 }));
+
+/** Pallets or cage carts, and kg: one thin bar each, load / capacity. */
+export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alloc-capacity">
+      {measures.map((m) => (
+        <div key={m.measure} className="alloc-capacity__row" data-testid={`capacity-${m.measure}`} data-colour={m.colour}>
+          <span className="alloc-capacity__label">{t(`allocationScreens.measure.${m.measure}`)}</span>
+          <Progress
+            size="small"
+            percent={m.ratio === null ? 0 : Math.min(100, Math.round(m.ratio * 100))}
+            strokeColor={BAR_COLOURS[m.colour]}
+            showInfo={false}
+            className="alloc-capacity__bar"
+          />
+          <span className="alloc-capacity__figures" data-testid={`capacity-${m.measure}-figures`}>
+            {fmt(m.load)} / {m.capacity === null ? '—' : fmt(m.capacity)}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const STATUS_COLOURS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'blue', 3: 'green', 9: 'red' };
+
+export function TripStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOURS[status] ?? 'default'} data-testid="trip-status">
+      {t(`allocationScreens.enums.tripStatus.${status}`)}
+    </Tag>
+  );
+}
+
+/** A stored warning's text: the server's key when the catalogue has it, else ours. */
+export function useWarningText() {
+  const { t, i18n } = useTranslation();
+  return (warning: Warning) => {
+    const params = warning.params ?? {};
+    if (i18n.exists(warning.code)) return t(warning.code, params);
+    const short = warning.code.split('.').at(-1) ?? warning.code;
+    const ours = `allocationScreens.warnings.${short}`;
+    return i18n.exists(ours) ? t(ours, params) : warning.code;
+  };
+}
+
+export function WarningTags({ warnings }: { warnings: Warning[] }) {
+  const text = useWarningText();
+  if (warnings.length === 0) return null;
+  return (
+    <Space size={2} wrap>
+      {warnings.map((w, i) => (
+        <Tag key={`${w.code}-${i}`} color="warning" className="alloc-warning" data-testid="stop-warning">
+          {text(w)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** HH:mm of an instant in Tokyo. */
+export function timeOf(instant: string | null | undefined): string {
+  return formatDateTime(instant).slice(11);
+}
+
+/** A time window as the store master holds it (HH:mm or HH:mm:ss). */
+export function windowText(start: string | null, end: string | null): string {
+  if (!start && !end) return '';
+  return `${(start ?? '').slice(0, 5)}〜${(end ?? '').slice(0, 5)}`;
+}
+
+/** Shows a refused write: the server's message, and an over-capacity refusal's figures. */
+export function useRefusalToast() {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    const figures = capacityFigures(error);
+    const message = messageOf(error);
+    if (!figures) return toast.error(message, 'allocation-refusal');
+    const measureKey = `allocationScreens.measure.${figures.measure}`;
+    const measure = t(measureKey, { defaultValue: figures.measure });
+    const line = t('allocationScreens.board.overCapacityFigures', { measure, load: fmt(figures.load), capacity: fmt(figures.capacity) });
+    return toast.error(message.includes(String(figures.capacity)) ? message : `${message}（${line}）`, 'allocation-refusal');
+  };
+}
+
+/**
+ * One write at a time: `busy` while it runs; on success `done` runs and the screen refetches; a
+ * refusal is shown (with an over-capacity refusal's figures) and a conflict (409) refetches too.
+ */
+export function useTripWrites(refetch: () => Promise<unknown>) {
+  const refusal = useRefusalToast();
+  const [busy, setBusy] = useState(false);
+  const run = async (write: () => Promise<unknown>, done?: () => void): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await write();
+      done?.();
+      await refetch();
+      return true;
+    } catch (error) {
+      refusal(error);
+      if (isConflict(error)) await refetch();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, setBusy, run, refusal };
+}
+
+export { fmt as formatNumber };

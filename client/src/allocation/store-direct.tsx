@@ -1,0 +1,411 @@
+/**
+ * 配車ボード (店舗直送): unallocated deliveries by direction on the left, trips on the right.
+ * Drag deliveries (one, a selection, a direction) onto a trip, between trips, back to the left;
+ * reorder stops by drag or keyboard; Ctrl+Z undoes the last move. Every write goes to the server
+ * with the trip's version; a refusal changes nothing and is shown.
+ */
+import { UndoOutlined } from '@ant-design/icons';
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Active,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../providers/toast.js';
+import { createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
+import {
+  addToPlan,
+  boardTotals,
+  deliveryIdsOf,
+  draggedDeliveries,
+  entriesOf,
+  moveStop,
+  planOf,
+  popUndo,
+  pushUndo,
+  rangeBetween,
+  removeFromPlan,
+  undoOrder,
+  type UndoStep,
+} from './board-logic.js';
+import { CenterDateBar, useCenterDate, useTripWrites } from './parts.js';
+import { TripCard, type TripActions } from './trip-card.js';
+import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
+import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
+import './allocation.css';
+
+/** Stops take the hit before the trip card around them; keyboard drags stay within their trip. */
+const collision: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) {
+    const hits = pointerWithin(args);
+    const rank = (id: string | number) => (String(id).startsWith('stop:') ? 0 : 1);
+    return [...hits].sort((a, b) => rank(a.id) - rank(b.id));
+  }
+  const tripId = args.active.data.current?.tripId as number | undefined;
+  return closestCenter({
+    ...args,
+    droppableContainers: args.droppableContainers.filter(
+      (c) => c.data.current?.type === 'stop' && c.data.current?.tripId === tripId,
+    ),
+  });
+};
+
+function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehicleId: number, driverId?: number) => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const [vehicleId, setVehicleId] = useState<number>();
+  const [driverId, setDriverId] = useState<number>();
+  const vehicleOptions = board.vehicles.map((v) => ({
+    value: v.id,
+    disabled: v.busy,
+    label: `${v.vehicle_number} ${v.vehicle_type_name ?? ''}${v.busy ? `（${t('allocationScreens.board.busy')}）` : ''}`,
+  }));
+  const driverOptions = board.drivers.map((d) => ({ value: d.id, label: d.name }));
+  return (
+    <Space.Compact className="alloc-new-trip">
+      <Select
+        placeholder={t('allocationScreens.board.vehicle')}
+        options={vehicleOptions}
+        value={vehicleId}
+        onChange={setVehicleId}
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 220 }}
+        data-testid="new-trip-vehicle"
+      />
+      <Select
+        placeholder={t('allocationScreens.board.driver')}
+        options={driverOptions}
+        value={driverId}
+        onChange={setDriverId}
+        showSearch
+        allowClear
+        optionFilterProp="label"
+        style={{ width: 160 }}
+        data-testid="new-trip-driver"
+      />
+      <Button
+        type="primary"
+        disabled={!vehicleId || busy}
+        onClick={() => {
+          if (!vehicleId) return;
+          onCreate(vehicleId, driverId);
+          setVehicleId(undefined);
+          setDriverId(undefined);
+        }}
+        data-testid="new-trip-create"
+      >
+        {t('allocationScreens.board.newTrip')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** What is being dragged, for the overlay: a count of deliveries or a stop's store. */
+function DragPreview({ active, count }: { active: Active | null; count: number }) {
+  const { t } = useTranslation();
+  if (!active) return null;
+  const data = active.data.current;
+  const label =
+    data?.type === 'group'
+      ? `${(data.name as string | null) ?? t('allocationScreens.board.noDirection')} · ${t('allocationScreens.board.deliveries', { count })}`
+      : t('allocationScreens.board.deliveries', { count });
+  return <div className="alloc-drag-preview">{label}</div>;
+}
+
+export default function StoreDirectBoard() {
+  const { t } = useTranslation();
+  const state = useCenterDate();
+  const { centerId, date } = state;
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['allocation', 'board', centerId, date], [centerId, date]);
+  const board = useQuery({
+    queryKey,
+    queryFn: () => fetchBoard(centerId!, date),
+    enabled: centerId !== undefined,
+    keepPreviousData: true,
+  });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const anchor = useRef<number>();
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [undoStack, setUndoStack] = useState<UndoStep[]>([]);
+  const [active, setActive] = useState<Active | null>(null);
+
+  // A new board (another center or day) starts with nothing selected and nothing to undo.
+  useEffect(() => {
+    setSelected(new Set());
+    setUndoStack([]);
+  }, [centerId, date]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const data = board.data;
+  const allDeliveries = useMemo(() => data?.unallocated.flatMap((g) => g.deliveries) ?? [], [data]);
+  const trips = useMemo(() => [...(data?.trips ?? [])].sort((a, b) => a.trip_no - b.trip_no), [data]);
+  const tripById = (id: number) => trips.find((trip) => trip.id === id);
+  const totals = data ? boardTotals(data) : undefined;
+
+  const refetch = () => queryClient.invalidateQueries({ queryKey });
+
+  const writes = useTripWrites(refetch);
+  const { busy, setBusy, refusal } = writes;
+  /** One write; on success its undo step is recorded. */
+  const run = (write: () => Promise<unknown>, step?: UndoStep) =>
+    writes.run(write, step ? () => setUndoStack((stack) => pushUndo(stack, step)) : undefined);
+
+  const assign = (trip: TripDetail, deliveries: BoardDelivery[]) => {
+    const plan = planOf(trip);
+    const next = addToPlan(plan, deliveries);
+    if (deliveryIdsOf(next).length === deliveryIdsOf(plan).length) return;
+    void run(() => putStops(trip.id, trip.version, entriesOf(next)), {
+      label: 'assign',
+      before: [{ tripId: trip.id, entries: entriesOf(plan) }],
+    }).then((ok) => {
+      if (ok) setSelected((s) => new Set([...s].filter((id) => !deliveries.some((d) => d.id === id))));
+    });
+  };
+
+  const moveBetween = (from: TripDetail, to: TripDetail, deliveryIds: number[]) =>
+    void run(() => moveDeliveries({ id: from.id, version: from.version }, { id: to.id, version: to.version }, deliveryIds), {
+      label: 'move',
+      before: [
+        { tripId: from.id, entries: entriesOf(planOf(from)) },
+        { tripId: to.id, entries: entriesOf(planOf(to)) },
+      ],
+    });
+
+  const unassign = (trip: TripDetail, deliveryIds: number[]) => {
+    const plan = planOf(trip);
+    void run(() => putStops(trip.id, trip.version, entriesOf(removeFromPlan(plan, deliveryIds))), {
+      label: 'unassign',
+      before: [{ tripId: trip.id, entries: entriesOf(plan) }],
+    });
+  };
+
+  const reorder = (trip: TripDetail, from: number, to: number) => {
+    const plan = planOf(trip);
+    const next = moveStop(plan, from, to);
+    if (next === plan) return;
+    // Shown at once in its new place; the server's answer (or a refusal's reload) follows.
+    queryClient.setQueryData<Board>(queryKey, (old) =>
+      old && {
+        ...old,
+        trips: old.trips.map((tr) =>
+          tr.id !== trip.id
+            ? tr
+            : { ...tr, stops: next.map((p, i) => ({ ...tr.stops.find((s) => s.delivery_destination_id === p.destinationId)!, seq: i + 1 })) },
+        ),
+      },
+    );
+    void run(() => putStops(trip.id, trip.version, entriesOf(next)), {
+      label: 'reorder',
+      before: [{ tripId: trip.id, entries: entriesOf(plan) }],
+    }).then(async (ok) => {
+      if (!ok) await refetch();
+    });
+  };
+
+  const undo = useCallback(async () => {
+    const { step, rest } = popUndo(undoStack);
+    if (!step) {
+      toast.info(t('allocationScreens.board.nothingToUndo'), 'allocation-undo');
+      return;
+    }
+    setBusy(true);
+    try {
+      // The lists go back with the trips' current versions: read them fresh.
+      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
+      const current = (id: number) => fresh.trips.find((trip) => trip.id === id);
+      for (const snapshot of undoOrder(step, (id) => deliveryIdsOf(planOf(current(id) ?? { stops: [] })).length)) {
+        const trip = current(snapshot.tripId);
+        if (!trip) continue;
+        await putStops(trip.id, trip.version, snapshot.entries);
+      }
+      setUndoStack(rest);
+      toast.success(t('allocationScreens.board.undone'), 'allocation-undo');
+    } catch (error) {
+      refusal(error);
+      setUndoStack(rest);
+    } finally {
+      setBusy(false);
+      await refetch();
+    }
+  }, [undoStack, queryKey, centerId, date]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      event.preventDefault();
+      if (!busy) void undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, busy]);
+
+  const draggedCount = (act: Active | null): number => {
+    const d = act?.data.current;
+    if (!d) return 0;
+    if (d.type === 'group') return (d.deliveries as BoardDelivery[]).length;
+    if (d.type === 'stop') return (d.deliveryIds as number[]).length;
+    return draggedDeliveries(d.delivery as BoardDelivery, selected, allDeliveries).length;
+  };
+
+  const onDragStart = (event: DragStartEvent) => setActive(event.active);
+
+  const onDragEnd = ({ active: act, over }: DragEndEvent) => {
+    setActive(null);
+    if (!over || busy) return;
+    const source = act.data.current;
+    const target = over.data.current;
+    if (!source || !target) return;
+    const targetTripId = target.tripId as number | undefined;
+    if (source.type === 'stop') {
+      const fromTrip = tripById(source.tripId as number);
+      if (!fromTrip) return;
+      const ids = source.deliveryIds as number[];
+      if (over.id === UNALLOCATED_ID) return unassign(fromTrip, ids);
+      if (targetTripId === undefined) return;
+      if (targetTripId === fromTrip.id) {
+        if (target.type === 'stop') reorder(fromTrip, source.index as number, target.index as number);
+        return;
+      }
+      const toTrip = tripById(targetTripId);
+      if (toTrip) moveBetween(fromTrip, toTrip, ids);
+      return;
+    }
+    if (targetTripId === undefined) return;
+    const trip = tripById(targetTripId);
+    if (!trip) return;
+    const deliveries =
+      source.type === 'group'
+        ? (source.deliveries as BoardDelivery[])
+        : draggedDeliveries(source.delivery as BoardDelivery, selected, allDeliveries);
+    assign(trip, deliveries);
+  };
+
+  const onClickDelivery = (delivery: BoardDelivery, range: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (range) {
+        for (const id of rangeBetween(allDeliveries.map((d) => d.id), anchor.current, delivery.id)) next.add(id);
+      } else if (next.has(delivery.id)) next.delete(delivery.id);
+      else next.add(delivery.id);
+      return next;
+    });
+    anchor.current = delivery.id;
+  };
+
+  const onSelectGroup = (group: DirectionGroup, all: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const d of group.deliveries) {
+        if (all) next.add(d.id);
+        else next.delete(d.id);
+      }
+      return next;
+    });
+
+  const actions: TripActions = {
+    onPin: (trip) => void run(() => patchTrip(trip.id, { version: trip.version, pinned: !trip.pinned })),
+    onConfirm: (trip) => void run(() => tripAction(trip.id, trip.version, trip.confirmed_at ? 'unconfirm' : 'confirm')),
+    onLoadingStart: (trip) => void run(() => tripAction(trip.id, trip.version, 'loading_start')),
+  };
+
+  const onCreate = (vehicleId: number, driverId?: number) =>
+    void run(async () => {
+      const trip = await createTrip({ date, kind: 'store_direct', department_id: centerId, vehicle_id: vehicleId, driver_id: driverId });
+      toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
+    });
+
+  const lastStep = undoStack.at(-1);
+
+  return (
+    <Card
+      className="alloc-page"
+      title={<span data-testid="page-title">{t('allocationScreens.board.title')}</span>}
+      extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
+      size="small"
+    >
+      <div className="alloc-strip" data-testid="board-totals">
+        <span className="alloc-strip__item alloc-strip__item--open">
+          <strong>{t('allocationScreens.board.unallocated')}</strong>
+          {totals ? <TotalsText totals={totals.unallocated} testId="totals-unallocated" /> : null}
+        </span>
+        <span className="alloc-strip__item alloc-strip__item--done">
+          <strong>{t('allocationScreens.board.allocated')}</strong>
+          {totals ? <TotalsText totals={totals.allocated} testId="totals-allocated" /> : null}
+        </span>
+        <span className="alloc-strip__item">
+          <strong>{t('allocationScreens.board.trips')}</strong> {trips.length}
+        </span>
+        {selected.size > 0 ? (
+          <span className="alloc-strip__item">
+            {t('allocationScreens.board.selected', { count: selected.size })}
+            <Button size="small" type="link" onClick={() => setSelected(new Set())}>
+              {t('allocationScreens.board.clearSelection')}
+            </Button>
+          </span>
+        ) : null}
+        <span className="alloc-strip__spacer" />
+        <Tooltip title={lastStep ? t('allocationScreens.board.undoHint', { label: t(`allocationScreens.board.moveLabels.${lastStep.label}`) }) : 'Ctrl+Z'}>
+          <Button size="small" icon={<UndoOutlined />} disabled={!lastStep || busy} onClick={() => void undo()} data-testid="board-undo">
+            {t('allocationScreens.board.undo')}
+          </Button>
+        </Tooltip>
+        {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
+      </div>
+      <Spin spinning={board.isFetching || busy} delay={300}>
+        <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
+          <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
+            <UnallocatedPanel
+              groups={data?.unallocated ?? []}
+              selected={selected}
+              collapsed={collapsed}
+              onToggleGroup={(key) =>
+                setCollapsed((current) => {
+                  const next = new Set(current);
+                  if (next.has(key)) next.delete(key);
+                  else next.add(key);
+                  return next;
+                })
+              }
+              onClickDelivery={onClickDelivery}
+              onSelectGroup={onSelectGroup}
+            />
+            <div className="alloc-trips" data-testid="trip-list">
+              {data && trips.length === 0 ? (
+                <Empty description={t('allocationScreens.board.noTrips')} />
+              ) : null}
+              {trips.map((trip) => (
+                <TripCard key={trip.id} trip={trip} busy={busy} actions={actions} />
+              ))}
+            </div>
+          </div>
+          <DragOverlay dropAnimation={null}>
+            <DragPreview active={active} count={draggedCount(active)} />
+          </DragOverlay>
+        </DndContext>
+      </Spin>
+      <Typography.Text type="secondary" className="alloc-hint">
+        {t('allocationScreens.board.stopsReorderHint')}
+      </Typography.Text>
+    </Card>
+  );
+}

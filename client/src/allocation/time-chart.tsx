@@ -1,0 +1,149 @@
+/**
+ * The day by vehicle: one row per vehicle, each trip a bar from planned loading start to arrival.
+ * Drag a bar sideways to move it in time, up or down to give it to another vehicle (15-minute
+ * steps); focus a bar and use the arrow keys for the same. The parent PATCHes the trip.
+ */
+import { Typography } from 'antd';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { barPosition, barSpan, chartRange, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
+import type { Trip } from './types.js';
+
+export interface ChartRow {
+  vehicleId: number | null;
+  label: string;
+}
+
+export interface ChartMove {
+  trip: Trip;
+  minutes: number;
+  vehicleId: number | null;
+}
+
+const ROW_HEIGHT = 30;
+
+export function TimeChart({
+  date,
+  rows,
+  trips,
+  onMove,
+  disabled,
+}: {
+  date: string;
+  rows: ChartRow[];
+  trips: Trip[];
+  onMove: (move: ChartMove) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ tripId: number; x: number; y: number; dx: number; dy: number }>();
+  const spans = trips.map((trip) => ({ trip, span: barSpan(date, trip) }));
+  const range = chartRange(spans.map((s) => s.span));
+  const hours: number[] = [];
+  for (let m = range.from; m <= range.to; m += 60) hours.push(m);
+  const rowOf = (trip: Trip) => Math.max(0, rows.findIndex((r) => r.vehicleId === trip.vehicle_id));
+  const width = () => track.current?.getBoundingClientRect().width ?? 0;
+
+  const finish = (trip: Trip, dx: number, dy: number) => {
+    const minutes = shiftMinutes(dx, width(), range);
+    const from = rowOf(trip);
+    const to = rowAfterDrag(from, dy, ROW_HEIGHT, rows.length);
+    if (minutes === 0 && to === from) return;
+    onMove({ trip, minutes, vehicleId: rows[to]?.vehicleId ?? null });
+  };
+
+  const onPointerDown = (trip: Trip) => (event: PointerEvent<HTMLDivElement>) => {
+    if (disabled || event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDrag({ tripId: trip.id, x: event.clientX, y: event.clientY, dx: 0, dy: 0 });
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!drag) return;
+    setDrag({ ...drag, dx: event.clientX - drag.x, dy: event.clientY - drag.y });
+  };
+  const onPointerUp = (trip: Trip) => (event: PointerEvent<HTMLDivElement>) => {
+    if (!drag || drag.tripId !== trip.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    setDrag(undefined);
+    finish(trip, dx, dy);
+  };
+  const onKeyDown = (trip: Trip) => (event: KeyboardEvent<HTMLDivElement>) => {
+    if (disabled) return;
+    const row = rowOf(trip);
+    const moves: Record<string, () => ChartMove> = {
+      ArrowLeft: () => ({ trip, minutes: -SNAP_MINUTES, vehicleId: trip.vehicle_id }),
+      ArrowRight: () => ({ trip, minutes: SNAP_MINUTES, vehicleId: trip.vehicle_id }),
+      ArrowUp: () => ({ trip, minutes: 0, vehicleId: rows[Math.max(0, row - 1)]?.vehicleId ?? null }),
+      ArrowDown: () => ({ trip, minutes: 0, vehicleId: rows[Math.min(rows.length - 1, row + 1)]?.vehicleId ?? null }),
+    };
+    const move = moves[event.key]?.();
+    if (!move) return;
+    event.preventDefault();
+    if (move.minutes !== 0 || move.vehicleId !== trip.vehicle_id) onMove(move);
+  };
+
+  const label = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`;
+  const tooltip = (trip: Trip) =>
+    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
+
+  return (
+    <div className="alloc-chart" data-testid="time-chart">
+      <div className="alloc-chart__hours">
+        <div className="alloc-chart__label" />
+        <div className="alloc-chart__track" style={{ height: 22 }}>
+          {hours.map((m) => (
+            <span key={m} className="alloc-chart__hour" style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }}>
+              {String(Math.floor(m / 60) % 24).padStart(2, '0')}
+            </span>
+          ))}
+        </div>
+      </div>
+      {rows.map((row, index) => (
+        <div key={row.vehicleId ?? 'none'} className="alloc-chart__row" data-testid="chart-row" data-vehicle-id={row.vehicleId ?? ''}>
+          <div className="alloc-chart__label" title={row.label}>
+            {row.label}
+          </div>
+          <div className="alloc-chart__track" ref={index === 0 ? track : undefined}>
+            {hours.map((m) => (
+              <span key={m} className="alloc-chart__grid" style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }} />
+            ))}
+            {spans
+              .filter(({ trip, span }) => span && rowOf(trip) === index)
+              .map(({ trip, span }) => {
+                const { left, width: w } = barPosition(span!, range);
+                const dragging = drag?.tripId === trip.id;
+                return (
+                  <div
+                    key={trip.id}
+                    role="button"
+                    tabIndex={0}
+                    className={`alloc-chart__bar alloc-chart__bar--${trip.status}${dragging ? ' alloc-chart__bar--dragging' : ''}`}
+                    style={{
+                      left: `${left}%`,
+                      width: `${w}%`,
+                      transform: dragging ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
+                    }}
+                    title={tooltip(trip)}
+                    data-testid="chart-bar"
+                    data-trip-id={trip.id}
+                    onPointerDown={onPointerDown(trip)}
+                    onPointerMove={onPointerMove}
+                    onPointerUp={onPointerUp(trip)}
+                    onPointerCancel={() => setDrag(undefined)}
+                    onKeyDown={onKeyDown(trip)}
+                  >
+                    {label(trip)}
+                  </div>
+                );
+              })}
+          </div>
+        </div>
+      ))}
+      <Typography.Text type="secondary" className="alloc-hint">
+        {t('allocationScreens.transfers.chartHint')}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/** One trip (便) on the board: who drives what, how full it is, and its stops in order. */
+import { CheckCircleFilled, HolderOutlined, LockFilled, UnlockOutlined } from '@ant-design/icons';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { capacityOf, highestColour } from './board-logic.js';
+import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
+import type { Stop, TripDetail } from './types.js';
+
+export const tripDropId = (tripId: number) => `trip:${tripId}`;
+export const stopId = (tripId: number, stop: Stop) => `stop:${tripId}:${stop.delivery_destination_id}`;
+
+function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: number }) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: stopId(trip.id, stop),
+    data: { type: 'stop', tripId: trip.id, index, deliveryIds: stop.deliveries.map((d) => d.id) },
+  });
+  const style = { transform: CSS.Transform.toString(transform), transition };
+  const warned = stop.warnings.length > 0;
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      {...attributes}
+      {...listeners}
+      className={`alloc-stop${isDragging ? ' alloc-stop--dragging' : ''}${warned ? ' alloc-stop--warned' : ''}`}
+      data-testid="trip-stop"
+      data-store={stop.store_name ?? ''}
+    >
+      <HolderOutlined className="alloc-stop__handle" />
+      <span className="alloc-stop__seq">{index + 1}</span>
+      <span className="alloc-stop__store" title={`${stop.store_name ?? ''} ${stop.address ?? ''}`}>
+        {stop.store_name}
+      </span>
+      <span
+        className="alloc-stop__time"
+        title={`${t('allocationScreens.trip.plannedArrival')} / ${t('allocationScreens.trip.window')} ${windowText(stop.start_time, stop.ending_time)}`}
+      >
+        {timeOf(stop.planned_arrival)}
+        {stop.specified_time ? <small className="alloc-stop__specified">◎{stop.specified_time.slice(0, 5)}</small> : null}
+      </span>
+      <span className="alloc-stop__qty">
+        {formatNumber(stop.quantity)} / {formatNumber(stop.weight)}kg
+      </span>
+      {warned ? (
+        <div className="alloc-stop__warnings">
+          <WarningTags warnings={stop.warnings} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export interface TripActions {
+  onPin: (trip: TripDetail) => void;
+  onConfirm: (trip: TripDetail) => void;
+  onLoadingStart: (trip: TripDetail) => void;
+}
+
+export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: boolean; actions: TripActions }) {
+  const { t } = useTranslation();
+  const { setNodeRef, isOver, active } = useDroppable({ id: tripDropId(trip.id), data: { type: 'trip', tripId: trip.id } });
+  const measures = capacityOf(trip);
+  const colour = highestColour(measures);
+  const stops = [...trip.stops].sort((a, b) => a.seq - b.seq);
+  const dragging = Boolean(active) && active?.data.current?.tripId !== trip.id;
+  const confirmed = Boolean(trip.confirmed_at);
+  return (
+    <div
+      ref={setNodeRef}
+      className={`alloc-trip alloc-trip--${colour}${isOver && dragging ? ' alloc-drop--over' : ''}${trip.pinned ? ' alloc-trip--pinned' : ''}`}
+      data-testid="trip-card"
+      data-trip-id={trip.id}
+      data-trip-no={trip.trip_no}
+      data-colour={colour}
+    >
+      <div className="alloc-trip__head">
+        <Link to={`/store-direct/detail/${trip.id}`} className="alloc-trip__no" data-testid="trip-no">
+          {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
+        </Link>
+        <strong className="alloc-trip__vehicle">{trip.vehicle_number ?? '—'}</strong>
+        <span className="alloc-trip__type">{trip.vehicle_type_name}</span>
+        <span className="alloc-trip__spacer" />
+        {confirmed ? (
+          <Tag color="green" icon={<CheckCircleFilled />} data-testid="trip-confirmed">
+            {t('allocationScreens.board.confirmed')}
+          </Tag>
+        ) : (
+          <Tag data-testid="trip-draft">{t('allocationScreens.board.draft')}</Tag>
+        )}
+        <TripStatusTag status={trip.status} />
+        <Tooltip title={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}>
+          <Button
+            size="small"
+            type={trip.pinned ? 'primary' : 'text'}
+            icon={trip.pinned ? <LockFilled /> : <UnlockOutlined />}
+            onClick={() => actions.onPin(trip)}
+            disabled={busy}
+            aria-pressed={trip.pinned}
+            aria-label={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}
+            data-testid="trip-pin"
+          />
+        </Tooltip>
+      </div>
+      <div className="alloc-trip__sub">
+        <span>{trip.driver_name ?? '—'}</span>
+        <span>{trip.delivery_company_name}</span>
+        {trip.planned_departure ? <span>{timeOf(trip.planned_departure)}→{timeOf(trip.planned_arrival)}</span> : null}
+      </div>
+      <CapacityBars measures={measures} />
+      {trip.warnings.length > 0 ? <WarningTags warnings={trip.warnings} /> : null}
+      <SortableContext items={stops.map((s) => stopId(trip.id, s))} strategy={verticalListSortingStrategy}>
+        <ol className="alloc-stops" aria-label={t('allocationScreens.board.stopsReorderHint')}>
+          {stops.map((stop, index) => (
+            <StopRow key={stopId(trip.id, stop)} trip={trip} stop={stop} index={index} />
+          ))}
+        </ol>
+      </SortableContext>
+      {stops.length === 0 ? (
+        <Typography.Text type="secondary" className="alloc-trip__empty">
+          {dragging ? t('allocationScreens.board.dropHere') : t('allocationScreens.board.emptyTrip')}
+        </Typography.Text>
+      ) : null}
+      <Space size={4} className="alloc-trip__actions" wrap>
+        <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || trip.status === 9} data-testid="trip-confirm">
+          {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
+        </Button>
+        {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
+        <Popconfirm
+          title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
+          okText={t('allocationScreens.board.loadingStart')}
+          cancelText={t('buttons.cancel')}
+          okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
+          onConfirm={() => actions.onLoadingStart(trip)}
+          disabled={busy || trip.status !== 0 || stops.length === 0}
+        >
+          <Button size="small" type="primary" ghost disabled={busy || trip.status !== 0 || stops.length === 0} data-testid="trip-loading-start">
+            {t('allocationScreens.board.loadingStart')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/** 便詳細: one trip's stops in order with times, warnings and the driver's reports, expenses and a map. */
+import { ArrowLeftOutlined, CheckCircleFilled, LockFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { formatDateTime } from '../../../common/time.js';
+import { HEADER_HEIGHT } from '../config.js';
+import { fetchTrip, messageOf } from './api.js';
+import { capacityOf } from './board-logic.js';
+import { CapacityBars, formatNumber, TripStatusTag, WarningTags, windowText } from './parts.js';
+import { TripMap } from './trip-map.js';
+import type { Stop } from './types.js';
+import './allocation.css';
+
+const coordinates = (stop: Stop) =>
+  typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
+    ? `${stop.latitude.toFixed(5)}, ${stop.longitude.toFixed(5)}`
+    : '—';
+
+export default function TripDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const trip = useQuery({ queryKey: ['allocation', 'trip', id], queryFn: () => fetchTrip(id!), enabled: Boolean(id) });
+  const yesNo = (value: boolean | null) => (value === null ? '' : t(value ? 'allocationScreens.trip.yes' : 'allocationScreens.trip.no'));
+
+  if (trip.isLoading) return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (trip.error || !trip.data) {
+    return <Alert type="error" showIcon message={trip.error ? messageOf(trip.error) : t('allocationScreens.trip.notFound')} />;
+  }
+  const data = trip.data;
+  const stops = [...data.stops].sort((a, b) => a.seq - b.seq);
+  const expenses = [data.toll, data.parking, data.other_expense];
+  const expenseTotal = expenses.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const yen = (value: number | null) => (value === null ? '—' : `¥${value.toLocaleString()}`);
+
+  const columns: ColumnsType<Stop> = [
+    { title: t('allocationScreens.trip.seq'), dataIndex: 'seq', width: 44, render: (_, __, index) => <strong>{index + 1}</strong> },
+    {
+      title: t('allocationScreens.trip.store'),
+      key: 'store',
+      render: (_, stop) => (
+        <div>
+          <div>{stop.store_name}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {stop.delivery_code} {stop.address}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { title: t('allocationScreens.trip.coordinates'), key: 'coordinates', render: (_, stop) => <span data-testid="stop-coordinates">{coordinates(stop)}</span> },
+    {
+      title: t('allocationScreens.trip.window'),
+      key: 'window',
+      render: (_, stop) => (
+        <>
+          {windowText(stop.start_time, stop.ending_time)}
+          {stop.specified_time ? <div>◎{stop.specified_time.slice(0, 5)}</div> : null}
+        </>
+      ),
+    },
+    { title: t('allocationScreens.trip.plannedArrival'), dataIndex: 'planned_arrival', render: formatDateTime },
+    { title: t('allocationScreens.trip.warnings'), key: 'warnings', render: (_, stop) => <WarningTags warnings={stop.warnings} /> },
+    { title: t('allocationScreens.trip.arrived'), dataIndex: 'arrived_at', render: formatDateTime },
+    { title: t('allocationScreens.trip.departed'), dataIndex: 'departed_at', render: formatDateTime },
+    { title: t('allocationScreens.trip.wait'), dataIndex: 'wait_minutes', align: 'right' },
+    {
+      title: t('allocationScreens.trip.work'),
+      key: 'work',
+      render: (_, stop) =>
+        stop.work_started_at || stop.work_content ? (
+          <>
+            {formatDateTime(stop.work_started_at).slice(11)}〜{formatDateTime(stop.work_ended_at).slice(11)} {stop.work_content}
+          </>
+        ) : null,
+    },
+    { title: t('allocationScreens.trip.consignee'), dataIndex: 'consignee_confirmed', render: yesNo },
+    {
+      title: t('allocationScreens.trip.slips'),
+      key: 'slips',
+      render: (_, stop) => stop.deliveries.map((d) => <div key={d.id}>{`${d.slip_number} ${d.item_name ?? ''} ×${d.quantity}`}</div>),
+    },
+    {
+      title: t('allocationScreens.trip.load'),
+      key: 'load',
+      align: 'right',
+      render: (_, stop) => `${formatNumber(stop.quantity)} / ${formatNumber(stop.weight)}kg`,
+    },
+  ];
+
+  const board = `/store-direct?center=${data.department_id}&date=${data.date}`;
+  return (
+    <Card
+      className="alloc-page"
+      size="small"
+      title={
+        <Space size={8} wrap>
+          <Link to={board} aria-label={t('allocationScreens.trip.back')}>
+            <ArrowLeftOutlined />
+          </Link>
+          <span data-testid="page-title">
+            {t('allocationScreens.trip.detailHeading', { no: data.trip_no })}
+          </span>
+          <strong>{data.vehicle_number}</strong>
+          <TripStatusTag status={data.status} />
+          {data.confirmed_at ? (
+            <Tag color="green" icon={<CheckCircleFilled />}>
+              {t('allocationScreens.board.confirmed')}
+            </Tag>
+          ) : (
+            <Tag>{t('allocationScreens.board.draft')}</Tag>
+          )}
+          {data.pinned ? (
+            <Tag color="blue" icon={<LockFilled />}>
+              {t('allocationScreens.board.pinned')}
+            </Tag>
+          ) : null}
+        </Space>
+      }
+      extra={<Link to={board}>{t('allocationScreens.trip.back')}</Link>}
+    >
+      <div className="alloc-detail__grid">
+        <div className="alloc-detail__facts">
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, md: 2, xxl: 3 }}
+            labelStyle={{ whiteSpace: 'nowrap' }}
+            contentStyle={{ whiteSpace: 'nowrap' }}
+          >
+            <Descriptions.Item label={t('allocationScreens.board.date')}>{data.date.replaceAll('-', '/')}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.center')}>{data.department_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.driver')}>{data.driver_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.company')}>{data.delivery_company_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.load')} span={2}>
+              <CapacityBars measures={capacityOf(data)} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{formatDateTime(data.planned_loading_start)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{formatDateTime(data.planned_departure)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{formatDateTime(data.planned_arrival)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{formatDateTime(data.loading_started_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{formatDateTime(data.departed_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{formatDateTime(data.completed_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.toll')}>{yen(data.toll)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.parking')}>{yen(data.parking)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.otherExpense')}>{yen(data.other_expense)}</Descriptions.Item>
+            <Descriptions.Item label={`${t('allocationScreens.trip.expenses')} ${t('allocationScreens.trip.total')}`}>
+              <strong>{yen(expenseTotal)}</strong>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.updatedBy')} span={2}>
+              {data.updated_by_name} {formatDateTime(data.updated_at)}
+            </Descriptions.Item>
+            {data.warnings.length > 0 ? (
+              <Descriptions.Item label={t('allocationScreens.trip.warnings')} span={3}>
+                <WarningTags warnings={data.warnings} />
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+        </div>
+        <div>
+          <TripMap stops={stops} />
+        </div>
+      </div>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {t('allocationScreens.trip.stops')} ({stops.length})
+      </Typography.Title>
+      <Table<Stop>
+        size="small"
+        rowKey={(stop) => `${stop.seq}-${stop.delivery_destination_id}`}
+        columns={columns}
+        dataSource={stops}
+        pagination={false}
+        tableLayout="auto"
+        scroll={{ x: 'max-content' }}
+        sticky={{ offsetHeader: HEADER_HEIGHT }}
+        rowClassName={(stop) => (stop.warnings.length > 0 ? 'alloc-stop--warned' : '')}
+        data-testid="trip-stops"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+/** The trips API as the allocation screens read it (HELPERS.md "Trips" contract, docs/api.md). */
+export type TripKind = 'between_centers_before' | 'between_centers_today' | 'store_direct';
+
+export interface Warning {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+export interface Trip {
+  id: number;
+  version: number;
+  date: string;
+  kind: TripKind;
+  department_id: number;
+  department_name: string | null;
+  trip_no: number;
+  route_name: string | null;
+  origin_department_id: number | null;
+  origin_department_name: string | null;
+  destination_department_id: number | null;
+  destination_department_name: string | null;
+  direction_id: number | null;
+  direction_name: string | null;
+  delivery_company_id: number | null;
+  delivery_company_name: string | null;
+  vehicle_id: number | null;
+  vehicle_number: string | null;
+  vehicle_type_id: number | null;
+  vehicle_type_name: string | null;
+  pallet_capacity: number | null;
+  cage_cart_capacity: number | null;
+  max_loading_capacity: number | null;
+  driver_id: number | null;
+  driver_name: string | null;
+  trip_mode: number;
+  load_unit: number;
+  receive_timing: number | null;
+  quantity: number;
+  weight: number;
+  volume: number;
+  planned_loading_start: string | null;
+  planned_departure: string | null;
+  planned_arrival: string | null;
+  loading_started_at: string | null;
+  departed_at: string | null;
+  completed_at: string | null;
+  status: number;
+  handled_at: string | null;
+  toll: number | null;
+  parking: number | null;
+  other_expense: number | null;
+  pinned: boolean;
+  confirmed_at: string | null;
+  warnings: Warning[];
+  stop_count: number;
+  updated_by_name: string | null;
+  updated_at: string;
+}
+
+export interface StopDelivery {
+  id: number;
+  version: number;
+  slip_number: string;
+  item_name: string | null;
+  quantity: number;
+  load_unit: number;
+  weight: number | null;
+  status: number;
+}
+
+export interface Stop {
+  seq: number;
+  delivery_destination_id: number;
+  delivery_code: string | null;
+  store_name: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  start_time: string | null;
+  ending_time: string | null;
+  specified_time: string | null;
+  planned_arrival: string | null;
+  quantity: number;
+  weight: number;
+  warnings: Warning[];
+  arrived_at: string | null;
+  departed_at: string | null;
+  wait_minutes: number | null;
+  work_started_at: string | null;
+  work_ended_at: string | null;
+  work_content: string | null;
+  consignee_confirmed: boolean | null;
+  deliveries: StopDelivery[];
+}
+
+export interface TripDetail extends Trip {
+  stops: Stop[];
+}
+
+export interface BoardDelivery {
+  id: number;
+  version: number;
+  slip_number: string;
+  store_name: string | null;
+  delivery_destination_id: number;
+  item_name: string | null;
+  quantity: number;
+  load_unit: number;
+  weight: number | null;
+  volume: number | null;
+  start_time: string | null;
+  ending_time: string | null;
+  specified_time: string | null;
+}
+
+export interface DirectionGroup {
+  direction_id: number | null;
+  direction_name: string | null;
+  deliveries: BoardDelivery[];
+}
+
+export interface BoardVehicle {
+  id: number;
+  vehicle_number: string;
+  vehicle_type_name: string | null;
+  delivery_company_name: string | null;
+  pallet_capacity: number | null;
+  cage_cart_capacity: number | null;
+  max_loading_capacity: number | null;
+  busy: boolean;
+}
+
+export interface BoardDriver {
+  id: number;
+  name: string;
+  delivery_company_id: number | null;
+}
+
+export interface Board {
+  unallocated: DirectionGroup[];
+  trips: TripDetail[];
+  vehicles: BoardVehicle[];
+  drivers: BoardDriver[];
+}
+
+export interface TransferDemand {
+  origin_department_id: number;
+  origin_department_name: string | null;
+  destination_department_id: number;
+  destination_department_name: string | null;
+  pallets: number;
+  cage_carts: number;
+  weight: number;
+  covered_pallets: number;
+  covered_cage_carts: number;
+}
+
+export interface Transfers {
+  demand: TransferDemand[];
+  trips: Trip[];
+}
+
+export interface CalculatorDirection {
+  direction_id: number | null;
+  direction_name: string | null;
+  quantity: number;
+  weight: number;
+  pallets: number;
+  cage_carts: number;
+  vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[];
+}
+
+export interface CalculatorProposal {
+  vehicle_id: number;
+  vehicle_number: string;
+  driver_id: number | null;
+  direction_id: number | null;
+  delivery_ids: number[];
+  quantity: number;
+  weight: number;
+}
+
+export interface Calculator {
+  directions: CalculatorDirection[];
+  proposal: CalculatorProposal[];
+  unassigned_delivery_ids: number[];
+}
+
+/** A trip's deliveries in the shape `PUT …/stops` takes. */
+export interface StopEntry {
+  delivery_id: number;
+  seq: number;
+}

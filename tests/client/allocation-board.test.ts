@@ -1,0 +1,193 @@
+/** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
+import { describe, expect, it } from 'vitest';
+import { capacityColour, capacityRatio } from '../../common/allocation.js';
+import {
+  addToPlan,
+  barPosition,
+  barSpan,
+  capacityOf,
+  chartRange,
+  draggedDeliveries,
+  entriesOf,
+  highestColour,
+  minuteOfDay,
+  moveStop,
+  planOf,
+  popUndo,
+  pushUndo,
+  rangeBetween,
+  removeFromPlan,
+  rowAfterDrag,
+  shiftInstant,
+  shiftMinutes,
+  tokyoToday,
+  totalsOf,
+  undoOrder,
+  type Plan,
+  type UndoStep,
+} from '../../client/src/allocation/board-logic.js';
+import type { Stop } from '../../client/src/allocation/types.js';
+
+const stop = (seq: number, destination: number, ids: number[]): Stop =>
+  ({ seq, delivery_destination_id: destination, deliveries: ids.map((id) => ({ id })) }) as unknown as Stop;
+
+describe('a trip as a plan', () => {
+  it('reads stops in seq order and writes seq 1, 2, … shared by the deliveries of one stop', () => {
+    const plan = planOf({ stops: [stop(5, 20, [3]), stop(2, 10, [1, 2])] });
+    expect(plan).toEqual([
+      { destinationId: 10, deliveryIds: [1, 2] },
+      { destinationId: 20, deliveryIds: [3] },
+    ]);
+    expect(entriesOf(plan)).toEqual([
+      { delivery_id: 1, seq: 1 },
+      { delivery_id: 2, seq: 1 },
+      { delivery_id: 3, seq: 2 },
+    ]);
+  });
+});
+
+describe('the new full list after a drop', () => {
+  const plan: Plan = [
+    { destinationId: 10, deliveryIds: [1] },
+    { destinationId: 20, deliveryIds: [2] },
+  ];
+
+  it('joins a delivery to the stop of its store and appends new stores at the end in drop order', () => {
+    const next = addToPlan(plan, [
+      { id: 7, delivery_destination_id: 30 },
+      { id: 8, delivery_destination_id: 20 },
+      { id: 9, delivery_destination_id: 30 },
+      { id: 6, delivery_destination_id: 40 },
+    ]);
+    expect(entriesOf(next)).toEqual([
+      { delivery_id: 1, seq: 1 },
+      { delivery_id: 2, seq: 2 },
+      { delivery_id: 8, seq: 2 },
+      { delivery_id: 7, seq: 3 },
+      { delivery_id: 9, seq: 3 },
+      { delivery_id: 6, seq: 4 },
+    ]);
+    // the plan it came from is untouched (it is what undo sends back)
+    expect(entriesOf(plan)).toHaveLength(2);
+  });
+
+  it('leaves a delivery already on the trip where it is', () => {
+    expect(addToPlan(plan, [{ id: 1, delivery_destination_id: 10 }])).toEqual(plan);
+  });
+
+  it('drops emptied stops when deliveries go back to the left', () => {
+    expect(removeFromPlan(plan, [1])).toEqual([{ destinationId: 20, deliveryIds: [2] }]);
+  });
+
+  it('moves a stop up or down and ignores moves outside the list', () => {
+    const three: Plan = [...plan, { destinationId: 30, deliveryIds: [3] }];
+    expect(moveStop(three, 2, 0).map((s) => s.destinationId)).toEqual([30, 10, 20]);
+    expect(moveStop(three, 0, 1).map((s) => s.destinationId)).toEqual([20, 10, 30]);
+    expect(moveStop(three, 0, 5)).toBe(three);
+  });
+});
+
+describe('selection', () => {
+  const all = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+  it('drags the whole selection when the dragged delivery is in it, else that one alone', () => {
+    expect(draggedDeliveries(all[2]!, new Set([3, 1]), all).map((d) => d.id)).toEqual([1, 3]);
+    expect(draggedDeliveries(all[1]!, new Set([3, 1]), all).map((d) => d.id)).toEqual([2]);
+  });
+  it('shift-click takes the range from the last click, either way', () => {
+    expect(rangeBetween([1, 2, 3, 4], 4, 2)).toEqual([2, 3, 4]);
+    expect(rangeBetween([1, 2, 3, 4], undefined, 2)).toEqual([2]);
+  });
+});
+
+describe('undo', () => {
+  const step = (label: string): UndoStep => ({ label, before: [] });
+  it('keeps the last steps up to the limit and pops the newest', () => {
+    let stack: UndoStep[] = [];
+    for (const label of ['a', 'b', 'c']) stack = pushUndo(stack, step(label), 2);
+    expect(stack.map((s) => s.label)).toEqual(['b', 'c']);
+    const { step: last, rest } = popUndo(stack);
+    expect(last?.label).toBe('c');
+    expect(rest.map((s) => s.label)).toEqual(['b']);
+    expect(popUndo([]).step).toBeUndefined();
+  });
+  it('re-sends first the trip that has to give deliveries back', () => {
+    const move: UndoStep = {
+      label: 'move',
+      before: [
+        { tripId: 1, entries: [{ delivery_id: 5, seq: 1 }, { delivery_id: 6, seq: 2 }] },
+        { tripId: 2, entries: [] },
+      ],
+    };
+    // now trip 1 has nothing (6 and 5 moved to trip 2)
+    const counts: Record<number, number> = { 1: 0, 2: 2 };
+    expect(undoOrder(move, (id) => counts[id]!).map((s) => s.tripId)).toEqual([2, 1]);
+  });
+});
+
+describe('capacity', () => {
+  const trip = { load_unit: 0, quantity: 9, weight: 1000, pallet_capacity: 10, cage_cart_capacity: 20, max_loading_capacity: 2000 };
+  it('colours green up to 90 %, amber above, red above 100 % (common/allocation.ts)', () => {
+    expect(capacityColour(capacityRatio(9, 10))).toBe('green');
+    expect(capacityColour(capacityRatio(9.5, 10))).toBe('amber');
+    expect(capacityColour(capacityRatio(10, 10))).toBe('amber');
+    expect(capacityColour(capacityRatio(11, 10))).toBe('red');
+  });
+  it('measures pallets or cage carts by load unit, and kg; the card takes the fullest', () => {
+    const pallets = capacityOf(trip);
+    expect(pallets.map((m) => [m.measure, m.capacity, m.colour])).toEqual([
+      ['pallets', 10, 'green'],
+      ['weight', 2000, 'green'],
+    ]);
+    const cages = capacityOf({ ...trip, load_unit: 1, quantity: 21 });
+    expect(cages[0]).toMatchObject({ measure: 'cage_carts', load: 21, capacity: 20, colour: 'red' });
+    expect(highestColour(cages)).toBe('red');
+    expect(highestColour(capacityOf({ ...trip, weight: 1900 }))).toBe('amber');
+    expect(highestColour(capacityOf({ ...trip, pallet_capacity: null, max_loading_capacity: null }))).toBe('green');
+  });
+  it('totals deliveries, quantity and weight (no weight counts 0)', () => {
+    expect(totalsOf([{ quantity: 2, weight: 10 }, { quantity: 3, weight: null }])).toEqual({ deliveries: 2, quantity: 5, weight: 10 });
+  });
+});
+
+describe('time chart', () => {
+  const date = '2026-11-24';
+  it('places a trip from planned loading start to arrival, in Tokyo minutes of its day', () => {
+    expect(minuteOfDay(date, '2026-11-23T22:30:00Z')).toBe(7 * 60 + 30);
+    const span = barSpan(date, {
+      planned_loading_start: '2026-11-23T22:30:00Z',
+      planned_departure: '2026-11-23T23:00:00Z',
+      planned_arrival: '2026-11-24T02:00:00Z',
+    });
+    expect(span).toEqual({ start: 450, end: 660 });
+    expect(barPosition(span!, { from: 360, to: 1320 })).toEqual({ left: (90 / 960) * 100, width: (210 / 960) * 100 });
+    expect(barSpan(date, { planned_loading_start: null, planned_departure: null, planned_arrival: null })).toBeNull();
+  });
+  it('widens the default 04:00-22:00 span to whole hours around early or late trips', () => {
+    expect(chartRange([null])).toEqual({ from: 240, to: 1320 });
+    expect(chartRange([{ start: 200, end: 1350 }])).toEqual({ from: 180, to: 1380 });
+  });
+  it('turns a drag into 15-minute steps and a row, clamped to the chart', () => {
+    const range = { from: 0, to: 1440 };
+    expect(shiftMinutes(100, 1440, range)).toBe(105);
+    expect(shiftMinutes(-20, 1440, range)).toBe(-15);
+    expect(shiftMinutes(5, 1440, range)).toBe(0);
+    expect(rowAfterDrag(1, 31, 30, 4)).toBe(2);
+    expect(rowAfterDrag(1, -200, 30, 4)).toBe(0);
+    expect(rowAfterDrag(1, 500, 30, 4)).toBe(3);
+    expect(shiftInstant('2026-11-23T22:30:00.000Z', 45)).toBe('2026-11-23T23:15:00.000Z');
+    expect(shiftInstant(null, 45)).toBeNull();
+  });
+  it('knows today in Tokyo', () => {
+    expect(tokyoToday(new Date('2026-11-23T15:30:00Z'))).toBe('2026-11-24');
+  });
+});
+
+describe('map tiles', () => {
+  it('uses the configured tile URL when it has {z}/{x}/{y}, else the GSI standard tiles', async () => {
+    const { tileUrl, DEFAULT_TILE_URL } = await import('../../client/src/config.js');
+    expect(DEFAULT_TILE_URL).toBe('https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png');
+    expect(tileUrl('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+    expect(tileUrl('')).toBe(DEFAULT_TILE_URL);
+    expect(tileUrl('not a url')).toBe(DEFAULT_TILE_URL);
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * The store-direct board in a real browser: a planner at 品川センター creates a trip from a vehicle,
+ * drags deliveries onto it (the capacity bar fills), sees an over-capacity drop refused, undoes with
+ * Ctrl+Z, confirms and starts loading; the branch above the center sees the same trip.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { addDays } from '../../common/allocation.js';
+import { tokyoToday } from '../../client/src/allocation/board-logic.js';
+import { logIn, snap, useStack } from './harness.js';
+
+const stackOf = useStack();
+/** A day of its own, away from the demo's trips. */
+const DATE = addDays(tokyoToday(), 40);
+
+interface Fixture {
+  centerId: number;
+  vehicleNumber: string;
+  capacity: number;
+  small: number;
+  second: number;
+  huge: number;
+}
+let fixture: Fixture;
+
+/** Three deliveries of 品川センター on DATE: two that fit a 4t truck, one that no truck holds. */
+async function seed(): Promise<Fixture> {
+  const db = stackOf().db;
+  const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+  const destinations = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select('dd.id')
+    .where('dir.department_id', '=', center.id)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dd.id')
+    .limit(2)
+    .execute();
+  const vehicle = await db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .select(['v.vehicle_number', 'vt.pallet_capacity'])
+    .where('v.base_department_id', '=', center.id)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null)
+    .where('vt.code', '=', 'VT-4T')
+    .orderBy('v.id')
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const delivery = (slip: string, destination: number, quantity: number) => ({
+    date: DATE,
+    department_id: center.id,
+    delivery_destination_id: destination,
+    slip_number: slip,
+    item_name: 'E2E 日配品',
+    quantity,
+    load_unit: 0,
+    weight: 100,
+    created_at: now,
+    updated_at: now,
+  });
+  const rows = await db
+    .insertInto('deliveries')
+    .values([delivery('E2E-0001', destinations[0]!.id, 2), delivery('E2E-0002', destinations[1]!.id, 1), delivery('E2E-0099', destinations[0]!.id, 999)])
+    .returning('id')
+    .execute();
+  return {
+    centerId: center.id,
+    vehicleNumber: vehicle.vehicle_number,
+    capacity: vehicle.pallet_capacity ?? 0,
+    small: rows[0]!.id,
+    second: rows[1]!.id,
+    huge: rows[2]!.id,
+  };
+}
+
+/** A second day: three deliveries for stores of one direction, for moves between trips. */
+const MOVE_DATE = addDays(DATE, 1);
+
+async function seedDirection(centerId: number): Promise<{ direction: string; ids: number[] }> {
+  const db = stackOf().db;
+  const rows = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select(['dd.id', 'dir.id as direction_id', 'dir.name'])
+    .where('dir.department_id', '=', centerId)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dir.id')
+    .orderBy('dd.id')
+    .execute();
+  const first = rows[0]!;
+  const stores = rows.filter((r) => r.direction_id === first.direction_id).slice(0, 3);
+  const now = new Date();
+  const inserted = await db
+    .insertInto('deliveries')
+    .values(
+      stores.map((store, i) => ({
+        date: MOVE_DATE,
+        department_id: centerId,
+        delivery_destination_id: store.id,
+        slip_number: `E2E-M${i}`,
+        quantity: 1,
+        load_unit: 0,
+        weight: 10,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { direction: first.name, ids: inserted.map((r) => r.id) };
+}
+
+const boardPath = () => `/store-direct?center=${fixture.centerId}&date=${DATE}`;
+const deliveryRow = (page: Page, id: number) => page.locator(`[data-testid=unallocated-delivery][data-delivery-id="${id}"]`);
+const tripCard = (page: Page) => page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
+const palletFigures = (card: Locator) => card.getByTestId('capacity-pallets-figures');
+/** The board takes one write at a time: wait until the last one and its reload are done. */
+const settled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
+
+/** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  await settled(page);
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40), { steps: 15 });
+  await page.mouse.up();
+}
+
+describe('the store-direct board, in a real browser', () => {
+  beforeAll(async () => {
+    fixture = await seed();
+  });
+
+  test('center: allocates by drag and drop, is refused over capacity, undoes, confirms and starts loading', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(boardPath());
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
+
+    // A new trip from a free vehicle.
+    await page.getByTestId('new-trip-vehicle').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fixture.vehicleNumber }).first().click();
+    await page.getByTestId('new-trip-create').click();
+    await expect.poll(() => tripCard(page).count()).toBe(1);
+    const card = tripCard(page);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
+
+    // One delivery onto the trip: the bar fills and the delivery leaves the left side.
+    await drag(page, deliveryRow(page, fixture.small), card);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(0);
+    await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(1);
+    await snap(page, 'allocation-board-ja');
+
+    // 999 more pallets do not fit: refused with the server's figures (2 + 999 over the capacity), nothing changes.
+    await drag(page, deliveryRow(page, fixture.huge), card);
+    const refusal = page.locator('.ant-notification-notice').filter({ hasText: /1,?001/ }).filter({ hasText: String(fixture.capacity) });
+    await expect.poll(() => refusal.count()).toBeGreaterThan(0);
+    await snap(page, 'allocation-board-refused-ja');
+    expect(await palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.huge).count()).toBe(1);
+
+    // Ctrl+Z puts the last allocation back.
+    await settled(page);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
+    await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
+
+    // Two deliveries selected by click go on together.
+    await deliveryRow(page, fixture.small).click();
+    await deliveryRow(page, fixture.second).click();
+    await drag(page, deliveryRow(page, fixture.second), card);
+    await expect.poll(() => palletFigures(card).textContent()).toBe(`3 / ${fixture.capacity}`);
+    await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(2);
+
+    // Keyboard reorder: focus the first stop, Space, ↓, Space: it becomes the second.
+    await settled(page);
+    const stops = card.getByTestId('trip-stop');
+    const [first, second] = [await stops.nth(0).getAttribute('data-store'), await stops.nth(1).getAttribute('data-store')];
+    // (a person's pace: dnd-kit measures the stops after the drag starts, before an arrow can move it)
+    await stops.nth(0).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(400);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(400);
+    await page.keyboard.press('Space');
+    await expect.poll(() => stops.nth(0).getAttribute('data-store')).toBe(second);
+    await expect.poll(() => stops.nth(1).getAttribute('data-store')).toBe(first);
+    await page.reload();
+    await expect.poll(() => tripCard(page).getByTestId('trip-stop').nth(0).getAttribute('data-store')).toBe(second);
+
+    // 確定, then 積込開始.
+    await settled(page);
+    await card.getByTestId('trip-confirm').click();
+    await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
+    await card.getByTestId('trip-loading-start').click();
+    await page.getByTestId('trip-loading-start-ok').click();
+    await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');
+    const trip = await stackOf()
+      .db.selectFrom('vehicle_allocations')
+      .select(['status', 'confirmed_at', 'loading_started_at'])
+      .where('date', '=', DATE)
+      .where('department_id', '=', fixture.centerId)
+      .executeTakeFirstOrThrow();
+    expect(trip.status).toBe(1);
+    expect(trip.confirmed_at).not.toBeNull();
+    expect(trip.loading_started_at).not.toBeNull();
+    await snap(page, 'allocation-board-loading-ja');
+    await context.close();
+  });
+
+  test('branch: sees the trip of its center, loading', async () => {
+    const { page, context } = await stackOf().newPage('en-US');
+    await logIn(page, 'branch');
+    await page.goto(boardPath());
+    await expect.poll(() => tripCard(page).count()).toBe(1);
+    await expect.poll(() => tripCard(page).getByTestId('trip-stop').count()).toBe(2);
+    expect(await tripCard(page).getByTestId('trip-status').textContent()).toMatch(/積込中|Loading/);
+    await context.close();
+  });
+
+  test('center: a whole direction onto a trip, a stop to another trip, back to the left, and undo', async () => {
+    const { direction, ids } = await seedDirection(fixture.centerId);
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/store-direct?center=${fixture.centerId}&date=${MOVE_DATE}`);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(ids.length);
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('new-trip-vehicle').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+      await page.getByTestId('new-trip-create').click();
+      await expect.poll(() => page.getByTestId('trip-card').count()).toBe(i + 1);
+    }
+    const [one, two] = [page.getByTestId('trip-card').nth(0), page.getByTestId('trip-card').nth(1)];
+    const stopsOf = (card: Locator) => card.getByTestId('trip-stop');
+
+    // The direction's handle carries all its deliveries.
+    const group = page.getByTestId('direction-group').filter({ hasText: direction });
+    await drag(page, group.locator('.alloc-handle'), one);
+    await expect.poll(() => palletFigures(one).textContent()).toMatch(new RegExp(`^${ids.length} / `));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+
+    // A stop dragged to the other trip moves there (POST …/move).
+    await settled(page);
+    const moved = await stopsOf(one).first().getAttribute('data-store');
+    await drag(page, stopsOf(one).first(), two);
+    await expect.poll(() => stopsOf(two).count()).toBe(1);
+    expect(await stopsOf(two).first().getAttribute('data-store')).toBe(moved);
+    await expect.poll(() => palletFigures(one).textContent()).toMatch(new RegExp(`^${ids.length - 1} / `));
+
+    // Dropped on the left, it is unallocated again; Ctrl+Z puts it back on its trip.
+    await settled(page);
+    await drag(page, stopsOf(two).first(), page.getByTestId('unallocated-panel'));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
+    await expect.poll(() => stopsOf(two).count()).toBe(0);
+    await settled(page);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => stopsOf(two).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+    await context.close();
+  });
+
+  test('center: a transfer trip for a lane of the demand, moved on the time chart', async () => {
+    const db = stackOf().db;
+    const other = await db
+      .selectFrom('delivery_destinations as dd')
+      .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+      .select('dd.id')
+      .where('dir.department_id', '<>', fixture.centerId)
+      .where('dd.temporary_registration_date', 'is', null)
+      .orderBy('dd.id')
+      .executeTakeFirstOrThrow();
+    const day = addDays(DATE, 2);
+    const now = new Date();
+    await db
+      .insertInto('deliveries')
+      .values({ date: day, department_id: fixture.centerId, delivery_destination_id: other.id, slip_number: 'E2E-T1', quantity: 6, load_unit: 0, weight: 600, created_at: now, updated_at: now })
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${day}`);
+    await page.getByTestId('demand-create').first().click();
+    for (const [field, time] of [['planned_loading_start', '09:00'], ['planned_arrival', '11:00']] as const) {
+      await page.locator(`.ant-modal #${field}`).click();
+      await page.locator(`.ant-modal #${field}`).fill(time);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByTestId('trip-dialog-save').click();
+    await expect.poll(() => page.getByTestId('chart-bar').count()).toBe(1);
+    const trip = () =>
+      db.selectFrom('vehicle_allocations').select(['id', 'vehicle_id', 'planned_loading_start', 'quantity']).where('date', '=', day).executeTakeFirstOrThrow();
+    const created = await trip();
+    expect(created.quantity).toBe(6);
+    expect(created.vehicle_id).toBeNull();
+
+    // One hour to the right and one row up: the first vehicle's row, an hour later.
+    const track = (await page.getByTestId('chart-row').first().locator('.alloc-chart__track').boundingBox())!;
+    const rows = await page.getByTestId('chart-row').count();
+    const firstVehicle = Number(await page.getByTestId('chart-row').first().getAttribute('data-vehicle-id'));
+    const hours = (await page.locator('.alloc-chart__hour').count()) - 1;
+    const bar = (await page.getByTestId('chart-bar').boundingBox())!;
+    const [x, y] = [bar.x + 10, bar.y + bar.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + track.width / hours, y - 30 * (rows - 1), { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(async () => (await trip()).vehicle_id).toBe(firstVehicle);
+    const moved = await trip();
+    expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
+    await snap(page, 'allocation-between-centers-ja');
+    await context.close();
+  });
+});
