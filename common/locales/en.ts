@@ -1,8 +1,10 @@
 import { mastersEn } from './masters-en.js';
+import { deliveryScreensEn } from './delivery-screens-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
   ...mastersEn,
+  ...deliveryScreensEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',

@@ -1,8 +1,10 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
 import { mastersJa } from './masters-ja.js';
+import { deliveryScreensJa } from './delivery-screens-ja.js';
 
 export const ja = {
   ...mastersJa,
+  ...deliveryScreensJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',
