@@ -12,12 +12,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MAX_RANGE_DAYS, tokyoToday } from '../../../common/date-range.js';
+import { tokyoToday } from '../../../common/date-range.js';
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
-import { HEADER_HEIGHT } from '../config.js';
 import { CsvImportButtons } from '../components/csv-import.js';
 import { DeleteSelectedButton } from '../components/delete-selected-button.js';
-import { PAGE_SIZE, usePagination } from '../components/list-pagination.js';
+import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { clipped, headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
@@ -153,7 +152,7 @@ export default function DeliveryListPage() {
     syncWithLocation: false,
   });
   const rows = useMemo(() => (tableProps.dataSource ?? []) as Delivery[], [tableProps.dataSource]);
-  const pagination = usePagination(tableProps.pagination);
+  const listTableProps = useListTableProps(tableProps);
   const tripOptions = useTripOptions(state.search, rows, canListTrips);
 
   const warnSaveFailed = () => toast.info(t('deliveryScreens.columns.saveFailed'), 'column-config');
@@ -235,15 +234,7 @@ export default function DeliveryListPage() {
           initialValues={toFormValues(search)}
           onValuesChange={onFilters}
         >
-          <Form.Item name="range">
-            <DatePicker.RangePicker
-              format={DATE_DISPLAY_FORMAT}
-              allowClear={false}
-              disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day')) >= MAX_RANGE_DAYS)}
-              placeholder={[t('deliveryScreens.filters.dateRange'), t('deliveryScreens.filters.dateRange')]}
-              data-testid="delivery-range"
-            />
-          </Form.Item>
+          <DateRangeFilter testId="delivery-range" />
           {canListDepartments ? (
             <Form.Item name="department_id">
               <RefSelect refSpec={{ resource: 'department' }} placeholder={t('deliveryScreens.fields.department_id')} style={{ width: 180 }} data-testid="delivery-department-filter" />
@@ -260,28 +251,20 @@ export default function DeliveryListPage() {
           <Form.Item name="vehicle_allocation_id">
             <Select allowClear showSearch optionFilterProp="label" options={tripOptions} placeholder={t('deliveryScreens.fields.vehicle_allocation_id')} style={{ width: 150 }} data-testid="delivery-trip-filter" />
           </Form.Item>
-          <Form.Item name="status">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('deliveryScreens.filters.status')}
-              options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.status.${value}`) }))}
-              style={{ width: 200 }}
-              data-testid="delivery-status-filter"
-            />
-          </Form.Item>
-          <Form.Item name="delivery_delay_status">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('deliveryScreens.filters.delay')}
-              options={DELAY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.delay.${value}`) }))}
-              style={{ width: 180 }}
-              data-testid="delivery-delay-filter"
-            />
-          </Form.Item>
+          <MultiSelectFilter
+            name="status"
+            placeholder={t('deliveryScreens.filters.status')}
+            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.status.${value}`) }))}
+            width={200}
+            testId="delivery-status-filter"
+          />
+          <MultiSelectFilter
+            name="delivery_delay_status"
+            placeholder={t('deliveryScreens.filters.delay')}
+            options={DELAY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.delay.${value}`) }))}
+            width={180}
+            testId="delivery-delay-filter"
+          />
           <Form.Item name="q">
             <Input.Search
               allowClear
@@ -303,7 +286,7 @@ export default function DeliveryListPage() {
         ) : null}
       </div>
       <Table<Delivery>
-        {...tableProps}
+        {...listTableProps}
         columns={[
           ...columns,
           {
@@ -314,13 +297,6 @@ export default function DeliveryListPage() {
             render: (_: unknown, row: Delivery) => <ShowButton hideText size="small" resource={RESOURCE} recordItemId={row.id} data-testid="row-show" />,
           },
         ]}
-        rowKey="id"
-        size="small"
-        tableLayout="auto"
-        sticky={{ offsetHeader: HEADER_HEIGHT }}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('messages.emptyTable') }}
         rowSelection={
           deletable
             ? {

@@ -6,17 +6,16 @@
 import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
 import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { DatePicker, Form, Progress, Select, Space, Table, Tag, Tooltip, type TableColumnType } from 'antd';
+import { Form, Progress, Select, Space, Table, Tag, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MAX_RANGE_DAYS, tokyoToday } from '../../../common/date-range.js';
+import { tokyoToday } from '../../../common/date-range.js';
 import { LEVEL } from '../../../common/enums.js';
-import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
-import { HEADER_HEIGHT } from '../config.js';
-import { PAGE_SIZE, usePagination } from '../components/list-pagination.js';
+import { formatDate, formatDateTime } from '../../../common/time.js';
+import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText } from '../deliveries/cells.js';
@@ -181,7 +180,7 @@ export default function TripListPage() {
     syncWithLocation: true,
   });
   const search = useMemo(() => filtersToTripSearch(filters, today), [filters, today]);
-  const pagination = usePagination(tableProps.pagination);
+  const listTableProps = useListTableProps(tableProps);
   const id = (value: number | null | undefined) => value ?? undefined;
 
   const onValuesChange = (_: Partial<FilterValues>, all: FilterValues) => {
@@ -213,14 +212,7 @@ export default function TripListPage() {
           initialValues={{ ...search, range: [dayjs(search.date_from), dayjs(search.date_to)] }}
           onValuesChange={onValuesChange}
         >
-          <Form.Item name="range">
-            <DatePicker.RangePicker
-              format={DATE_DISPLAY_FORMAT}
-              allowClear={false}
-              disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day')) >= MAX_RANGE_DAYS)}
-              data-testid="trip-range"
-            />
-          </Form.Item>
+          <DateRangeFilter testId="trip-range" />
           <Form.Item name="department_id">
             <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 180 }} data-testid="trip-department-filter" />
           </Form.Item>
@@ -242,21 +234,17 @@ export default function TripListPage() {
           <Form.Item name="driver_id">
             <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} placeholder={t('tripScreens.fields.driver_id')} style={{ width: 150 }} data-testid="trip-driver-filter" />
           </Form.Item>
-          <Form.Item name="status">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('tripScreens.fields.status')}
-              options={TRIP_STATUSES.map((value) => ({ value, label: t(`tripScreens.status.${value}`) }))}
-              style={{ width: 220 }}
-              data-testid="trip-status-filter"
-            />
-          </Form.Item>
+          <MultiSelectFilter
+            name="status"
+            placeholder={t('tripScreens.fields.status')}
+            options={TRIP_STATUSES.map((value) => ({ value, label: t(`tripScreens.status.${value}`) }))}
+            width={220}
+            testId="trip-status-filter"
+          />
         </Form>
       </div>
       <Table<Trip>
-        {...tableProps}
+        {...listTableProps}
         columns={[
           ...columnsOf(t, sorters),
           {
@@ -267,13 +255,6 @@ export default function TripListPage() {
             render: (_: unknown, trip: Trip) => <EditButton hideText size="small" resource={RESOURCE} recordItemId={trip.id} data-testid="row-edit" />,
           },
         ]}
-        rowKey="id"
-        size="small"
-        tableLayout="auto"
-        sticky={{ offsetHeader: HEADER_HEIGHT }}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('messages.emptyTable') }}
         rowClassName={(trip) => (trip.status === 9 ? 'trip-row--cancelled' : '')}
         data-testid="trip-table"
       />

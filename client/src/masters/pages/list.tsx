@@ -17,9 +17,8 @@ import { Button, Modal, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HEADER_HEIGHT } from '../../config.js';
 import { CsvImportButtons } from '../../components/csv-import.js';
-import { PAGE_SIZE, usePagination } from '../../components/list-pagination.js';
+import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
 import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import { buildColumns, headerCell } from '../components/columns.js';
@@ -111,7 +110,7 @@ export default function MasterListPage({
   });
   const { data: canEdit } = useCan({ resource, action: 'edit' });
   const { data: canDelete } = useCan({ resource, action: 'delete' });
-  const pagination = usePagination(tableProps.pagination);
+  const listTableProps = useListTableProps(tableProps);
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
   const editable = Boolean(canEdit?.can) && offers(master, 'edit');
   const modals = useModalForms(master);
@@ -204,7 +203,7 @@ export default function MasterListPage({
         ) : null}
       </div>
       <Table<BaseRecord>
-        {...tableProps}
+        {...listTableProps}
         columns={[
           ...columns,
           {
@@ -215,15 +214,7 @@ export default function MasterListPage({
             render: (_: unknown, r: BaseRecord) => actions(r),
           },
         ]}
-        rowKey="id"
-        size="small"
-        // Columns as wide as their content (sticky headers and the fixed actions column would force 'fixed').
-        tableLayout="auto"
-        sticky={{ offsetHeader: HEADER_HEIGHT }}
-        pagination={pagination}
-        // A list wider than the screen scrolls inside its card rather than squeezing dates onto two lines.
         scroll={{ x: master.scrollX ?? 'max-content' }}
-        locale={{ emptyText: t('messages.emptyTable') }}
         rowSelection={
           deletable
             ? {
