@@ -199,7 +199,7 @@ export default function DeliveryListPage() {
       title={t('deliveryScreens.titles.list')}
       breadcrumb={false}
       headerButtons={
-        <Space wrap>
+        <>
           {readOnly ? null : <CreateButton resource={RESOURCE} data-testid="delivery-create" />}
           {readOnly ? null : (
             <CsvImportButtons
@@ -222,7 +222,7 @@ export default function DeliveryListPage() {
           )}
           <ExportButton search={search} />
           <ColumnChooser config={state.columns} onChange={onColumns} />
-        </Space>
+        </>
       }
     >
       <div className="list-toolbar">
@@ -308,7 +308,7 @@ export default function DeliveryListPage() {
         }
         summary={() =>
           rows.length === 0 ? null : (
-            <Table.Summary fixed="bottom">
+            <Table.Summary>
               <Table.Summary.Row className="list-totals" data-testid="delivery-totals">
                 {deletable ? <Table.Summary.Cell index={0} /> : null}
                 {columns.map((column, index) => (

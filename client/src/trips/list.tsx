@@ -43,28 +43,24 @@ function loadStatus(ratio: number): 'success' | 'normal' | 'exception' {
 }
 
 function LoadBar({ load, capacity, unit, t }: { load: number; capacity: number | null; unit: string; t: TFunction }) {
-  const text = `${numberText(load)}${unit}`;
   if (!capacity || capacity <= 0) {
     return (
       <Tooltip title={t('tripScreens.noCapacity')}>
-        <span>{text}</span>
+        <span className="trip-load__text">{`${numberText(load)}${unit}`}</span>
       </Tooltip>
     );
   }
   const ratio = load / capacity;
   return (
     <div className="trip-load">
-      <span className="trip-load__text">
-        {text} / {numberText(capacity)}
-        {unit}
-      </span>
       <Progress
         percent={Math.min(100, Math.round(ratio * 100))}
-        size="small"
+        size={[56, 6]}
         showInfo={false}
         status={loadStatus(ratio)}
         strokeColor={ratio > 1 ? '#ff4d4f' : ratio > 0.9 ? '#faad14' : undefined}
       />
+      <span className="trip-load__text">{`${numberText(load)} / ${numberText(capacity)}${unit}`}</span>
     </div>
   );
 }
@@ -124,7 +120,7 @@ function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']
       key: 'load',
       title: f('load'),
       render: (_: unknown, trip: Trip) => (
-        <Space direction="vertical" size={2} style={{ minWidth: 150 }}>
+        <Space direction="vertical" size={0}>
           <LoadBar
             load={trip.quantity}
             capacity={trip.load_unit === 1 ? trip.cage_cart_capacity : trip.pallet_capacity}
