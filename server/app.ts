@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
+import allocationRoutes from './allocation/routes.js';
 import type { Config } from './config.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { validatorCompiler } from './http/validator.js';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(geocodeRoutes);
       await api.register(userVehicleRoutes);
       await api.register(masterRoutes);
+      await api.register(allocationRoutes);
     },
     { prefix: '/api' },
   );

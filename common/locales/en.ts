@@ -1,3 +1,4 @@
+import { allocationEn } from './allocation-en.js';
 import { mastersEn } from './masters-en.js';
 import { deliveryScreensEn } from './delivery-screens-en.js';
 import type { Catalogue } from './ja.js';
@@ -5,6 +6,7 @@ import type { Catalogue } from './ja.js';
 export const en: Catalogue = {
   ...mastersEn,
   ...deliveryScreensEn,
+  ...allocationEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',

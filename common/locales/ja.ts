@@ -1,10 +1,12 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
+import { allocationJa } from './allocation-ja.js';
 import { mastersJa } from './masters-ja.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 
 export const ja = {
   ...mastersJa,
   ...deliveryScreensJa,
+  ...allocationJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',

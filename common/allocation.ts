@@ -1,0 +1,84 @@
+/**
+ * Trips' load rules both sides apply: the server refuses an overloaded trip with these figures, and
+ * the allocation board draws its capacity bars with the same ratio and colours.
+ */
+
+/** What a trip's load is measured in: its quantity as pallets or cage carts (by load_unit), and kilograms. */
+export type Measure = 'pallets' | 'cage_carts' | 'weight';
+
+/** load_unit 0 パレット, 1 カゴ車. */
+export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
+
+/** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
+export const CAPACITY_AMBER_ABOVE = 0.9;
+export const CAPACITY_RED_ABOVE = 1;
+
+export type CapacityColour = 'green' | 'amber' | 'red';
+
+export interface Capacities {
+  pallet_capacity: number | null;
+  cage_cart_capacity: number | null;
+  /** the vehicle's own, else its type's */
+  max_loading_capacity: number | null;
+}
+
+export interface Load {
+  load_unit: number;
+  quantity: number;
+  weight: number;
+}
+
+/** The measure a trip's quantity is counted in. */
+export const quantityMeasure = (loadUnit: number): Measure => (loadUnit === LOAD_UNIT.cageCart ? 'cage_carts' : 'pallets');
+
+/** load / capacity, or null when the capacity is unknown (no bar, no refusal). */
+export function capacityRatio(load: number, capacity: number | null | undefined): number | null {
+  if (capacity === null || capacity === undefined || capacity <= 0) return null;
+  return load / capacity;
+}
+
+/** green up to 90 %, amber above 90 % up to 100 %, red above 100 %. */
+export function capacityColour(ratio: number | null): CapacityColour {
+  if (ratio === null || ratio <= CAPACITY_AMBER_ABOVE) return 'green';
+  return ratio <= CAPACITY_RED_ABOVE ? 'amber' : 'red';
+}
+
+export interface MeasureLoad {
+  measure: Measure;
+  load: number;
+  capacity: number | null;
+  ratio: number | null;
+  colour: CapacityColour;
+}
+
+/** The two bars of a trip: its quantity against the capacity of its load unit, its weight against the weight limit. */
+export function loadByMeasure(load: Load, capacities: Capacities): MeasureLoad[] {
+  const measure = quantityMeasure(load.load_unit);
+  const quantityCapacity = measure === 'pallets' ? capacities.pallet_capacity : capacities.cage_cart_capacity;
+  return [
+    { measure, load: load.quantity, capacity: quantityCapacity },
+    { measure: 'weight' as const, load: load.weight, capacity: capacities.max_loading_capacity },
+  ].map((entry) => {
+    const ratio = capacityRatio(entry.load, entry.capacity);
+    return { ...entry, ratio, colour: capacityColour(ratio) };
+  });
+}
+
+/** The first measure over its capacity (exactly at the capacity is accepted), or null. */
+export function overCapacity(load: Load, capacities: Capacities): { measure: Measure; load: number; capacity: number } | null {
+  const over = loadByMeasure(load, capacities).find((entry) => entry.capacity !== null && entry.ratio !== null && entry.ratio > CAPACITY_RED_ABOVE);
+  return over ? { measure: over.measure, load: Math.round(over.load * 100) / 100, capacity: over.capacity! } : null;
+}
+
+/** Lists of trips cover at most this many days (date_from..date_to inclusive). */
+export const TRIP_RANGE_MAX_DAYS = 31;
+
+/** Days from one calendar date (YYYY-MM-DD) to another; negative when `to` is before `from`. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A calendar date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

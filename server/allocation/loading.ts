@@ -1,0 +1,80 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { USER_TYPE } from '../../common/enums.js';
+import { AppError, notFound } from '../errors.js';
+import { translator } from '../i18n.js';
+
+/** The notification type the specification names for a trip whose loading has started. */
+export const LOADING_START_NOTIFICATION = 'start_center_loading_start';
+
+/** 車番 as the title shows it: `品川 100 あ 12-34` → `品川100あ12-34`. */
+export const compactVehicleNumber = (vehicleNumber: string | null) => (vehicleNumber ?? '').replace(/\s+/g, '');
+
+/**
+ * The stored notification title, built once in Japanese (the product's language) from the catalogue:
+ * 「品川センター 積込開始 便3 品川100あ1234」. A trip without a vehicle has no 車番 part.
+ */
+export function loadingStartTitle(center: string, tripNo: number, vehicleNumber: string | null): string {
+  return translator('ja')('allocation.notification.loadingStart', { center, trip_no: tripNo, vehicle: compactVehicleNumber(vehicleNumber) }).trim();
+}
+
+/** Why a trip cannot start loading, or null when it can (cancelled, completed, a draft, already started). */
+export function loadingRefusal(trip: { status: number; confirmed_at: Date | null }): AppError | null {
+  if (trip.status === 9) return new AppError(409, 'allocation.cancelled');
+  if (trip.status === 3) return new AppError(409, 'allocation.completed');
+  if (trip.confirmed_at === null) return new AppError(409, 'allocation.notConfirmed');
+  if (trip.status !== 0) return new AppError(409, 'allocation.alreadyStarted');
+  return null;
+}
+
+/**
+ * 積込開始: the trip (locked) becomes status 1 with `loading_started_at = now`, and every user whose
+ * scope contains the trip gets one `start_center_loading_start` notification, in one insert: live super
+ * admins, department users of the trip's center or any department above it, and the users of the trip's
+ * delivery company. Used by the allocation routes and the driver app alike; the caller owns the
+ * transaction (and checks the trip's version when it has one). `userId` is recorded as `updated_by`.
+ */
+export async function startLoading(
+  db: Transaction<Database> | Kysely<Database>,
+  tripId: number,
+  now: Date,
+  userId: number | null = null,
+): Promise<void> {
+  const trip = await db
+    .selectFrom('vehicle_allocations as va')
+    .innerJoin('departments as d', 'd.id', 'va.department_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .select(['va.id', 'va.status', 'va.confirmed_at', 'va.trip_no', 'va.department_id', 'va.delivery_company_id', 'd.name as center_name', 'v.vehicle_number'])
+    .where('va.id', '=', tripId)
+    .where('va.deleted_at', 'is', null)
+    .forUpdate('va')
+    .executeTakeFirst();
+  if (!trip) throw notFound();
+  const refusal = loadingRefusal(trip);
+  if (refusal) throw refusal;
+
+  await db
+    .updateTable('vehicle_allocations')
+    .set((eb) => ({ status: 1, loading_started_at: now, updated_at: now, updated_by: userId, version: eb('version', '+', 1) }))
+    .where('id', '=', tripId)
+    .execute();
+
+  const title = loadingStartTitle(trip.center_name, trip.trip_no, trip.vehicle_number);
+  await db
+    .insertInto('notifications')
+    .columns(['user_id', 'type', 'title', 'created_at'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select(['users.id', sql.lit(LOADING_START_NOTIFICATION).as('type'), sql<string>`${title}::text`.as('title'), sql<Date>`${now}::timestamptz`.as('created_at')])
+        .where('users.deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('users.type', '=', USER_TYPE.superAdmin),
+            eb('users.department_id', 'in', eb.selectFrom('department_closure').select('ancestor_id').where('descendant_id', '=', trip.department_id)),
+            ...(trip.delivery_company_id === null ? [] : [eb('users.delivery_company_id', '=', trip.delivery_company_id)]),
+          ]),
+        ),
+    )
+    .execute();
+}

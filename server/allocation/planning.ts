@@ -1,0 +1,409 @@
+import { sql, type SqlBool } from 'kysely';
+import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import type { TripKind } from '../../db/types.js';
+import type { Actor } from '../auth/actor.js';
+import { notFound } from '../errors.js';
+import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
+import { plannedArrivals, plannedReturn, type Point, tokyoInstant, windowWarnings } from './rules.js';
+
+/** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
+
+/** The center, when the caller's scope holds it; else 404. */
+export async function centerInScope(db: Db, actor: Actor, departmentId: number) {
+  let query = db.selectFrom('departments').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', departmentId).where('deleted_at', 'is', null);
+  const scope = departmentScope(actor, 'departments.id');
+  if (scope) query = query.where(scope);
+  const center = await query.executeTakeFirst();
+  if (!center) throw notFound();
+  return center;
+}
+
+const pointOf = (row: { latitude: number | null; longitude: number | null }): Point | null =>
+  row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
+
+/** The day's unallocated deliveries of a center, each with its store and direction, in direction then store order. */
+function unallocatedDeliveries(db: Db, centerId: number, date: string) {
+  return db
+    .selectFrom('deliveries as d')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
+    .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select([
+      'd.id',
+      'd.version',
+      'd.slip_number',
+      'dd.customer_store_name as store_name',
+      'd.delivery_destination_id',
+      'd.item_name',
+      'd.quantity',
+      'd.load_unit',
+      'd.weight',
+      'd.volume',
+      'dd.start_time',
+      'dd.ending_time',
+      'dd.specified_time',
+      'dd.latitude',
+      'dd.longitude',
+      'dd.direction_id',
+      'dir.name as direction_name',
+    ])
+    .where('d.date', '=', date)
+    .where('d.department_id', '=', centerId)
+    .where('d.deleted_at', 'is', null)
+    .where('d.status', '=', 0)
+    .where('d.vehicle_allocation_id', 'is', null)
+    .orderBy(sql`dd.direction_id nulls last`)
+    .orderBy(sql`dd."order" nulls last`)
+    .orderBy('d.id')
+    .execute();
+}
+
+type Unallocated = Awaited<ReturnType<typeof unallocatedDeliveries>>[number];
+
+function byDirection<T extends { direction_id: number | null; direction_name: string | null }>(rows: T[]) {
+  const groups = new Map<number | null, { direction_id: number | null; direction_name: string | null; deliveries: T[] }>();
+  for (const row of rows) {
+    const group = groups.get(row.direction_id) ?? { direction_id: row.direction_id, direction_name: row.direction_name, deliveries: [] };
+    group.deliveries.push(row);
+    groups.set(row.direction_id, group);
+  }
+  return [...groups.values()];
+}
+
+/** Vehicles based at the center and visible to the caller, with capacities and whether they have a live trip that day. */
+function centerVehicles(db: Db, actor: Actor, centerId: number, date: string) {
+  let query = db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .leftJoin('delivery_companies as dc', 'dc.id', 'v.delivery_company_id')
+    .select([
+      'v.id',
+      'v.vehicle_number',
+      'v.vehicle_type_id',
+      'v.delivery_company_id',
+      'vt.name as vehicle_type_name',
+      'dc.name as delivery_company_name',
+      'vt.pallet_capacity',
+      'vt.cage_cart_capacity',
+      sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity'),
+      sql<boolean>`exists (select 1 from vehicle_allocations va where va.vehicle_id = v.id and va.date = ${date} and va.status <> 9 and va.deleted_at is null)`.as('busy'),
+    ])
+    .where('v.base_department_id', '=', centerId)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null);
+  const scope = companyScope(actor, 'v.delivery_company_id', 'v.base_department_id');
+  if (scope) query = query.where(scope);
+  return query.orderBy('v.vehicle_number').orderBy('v.id').execute();
+}
+
+function centerDrivers(db: Db, actor: Actor, centerId: number) {
+  let query = db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id', 'drivers.default_vehicle_id'])
+    .where('drivers.base_department_id', '=', centerId)
+    .where('drivers.deleted_at', 'is', null);
+  const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
+  if (scope) query = query.where(scope);
+  return query.orderBy('drivers.name').orderBy('drivers.id').execute();
+}
+
+/** GET /vehicle_allocation/board: the store-direct board of a center and day, in one call. */
+export async function board(db: Db, actor: Actor, centerId: number, date: string) {
+  await centerInScope(db, actor, centerId);
+  const unallocated = await unallocatedDeliveries(db, centerId, date);
+  const tripIds = await db
+    .selectFrom('vehicle_allocations')
+    .select('id')
+    .where('department_id', '=', centerId)
+    .where('date', '=', date)
+    .where('kind', '=', 'store_direct')
+    .where('status', '<>', 9)
+    .where('deleted_at', 'is', null)
+    .orderBy('trip_no')
+    .execute();
+  return {
+    unallocated: byDirection(unallocated),
+    trips: await tripDetails(db, tripIds.map((t) => t.id)),
+    vehicles: await centerVehicles(db, actor, centerId, date),
+    drivers: await centerDrivers(db, actor, centerId),
+  };
+}
+
+interface VehicleType extends Capacities {
+  id: number;
+  name: string;
+}
+
+/** Vehicles of one type needed for a load: its pallets and cage carts share the floor, the weight its limit. */
+export function vehiclesOfType(type: VehicleType, load: { pallets: number; cage_carts: number; weight: number }): number | null {
+  const share = (amount: number, capacity: number | null) => (amount === 0 ? 0 : capacity ? amount / capacity : Number.POSITIVE_INFINITY);
+  const floor = share(load.pallets, type.pallet_capacity) + share(load.cage_carts, type.cage_cart_capacity);
+  const weight = share(load.weight, type.max_loading_capacity);
+  const needed = Math.max(floor, weight);
+  if (!Number.isFinite(needed)) return null;
+  return Math.max(needed > 0 ? 1 : 0, Math.ceil(needed - 1e-9));
+}
+
+/**
+ * Vehicles needed for a direction's load: with the direction base's default vehicle type, as many of it
+ * as the load needs; otherwise the smallest type that carries it in one, else the largest type, as many as needed.
+ */
+export function vehiclesNeeded(types: VehicleType[], defaultTypeId: number | null, load: { pallets: number; cage_carts: number; weight: number }) {
+  if (load.pallets === 0 && load.cage_carts === 0 && load.weight === 0) return [];
+  const preferred = types.find((t) => t.id === defaultTypeId);
+  const count = (type: VehicleType) => vehiclesOfType(type, load);
+  if (preferred && count(preferred) !== null) return [{ vehicle_type_id: preferred.id, vehicle_type_name: preferred.name, count: count(preferred)! }];
+  const bySize = [...types].sort((a, b) => (a.max_loading_capacity ?? 0) - (b.max_loading_capacity ?? 0) || a.id - b.id);
+  const one = bySize.find((type) => count(type) === 1);
+  const largest = [...bySize].reverse().find((type) => count(type) !== null);
+  const chosen = one ?? largest;
+  return chosen ? [{ vehicle_type_id: chosen.id, vehicle_type_name: chosen.name, count: count(chosen)! }] : [];
+}
+
+/** The planned window of trips the calculator creates: the center's store-delivery times that day (07:00-18:00 without them). */
+export async function proposalTimes(db: Db, centerId: number, date: string) {
+  const times = await operationTimes(db, centerId, 1);
+  return {
+    loadingStart: tokyoInstant(date, times?.loading_start.slice(0, 5) ?? '07:00'),
+    departure: tokyoInstant(date, times?.departure.slice(0, 5) ?? '09:00'),
+    workEnd: tokyoInstant(date, times?.work_end.slice(0, 5) ?? '18:00'),
+  };
+}
+
+interface ProposalVehicle extends Capacities {
+  id: number;
+  vehicle_number: string;
+  vehicle_type_id: number;
+  delivery_company_id: number;
+}
+
+interface ProposedTrip {
+  vehicle: ProposalVehicle;
+  direction_id: number | null;
+  deliveries: Unallocated[];
+  quantity: number;
+  weight: number;
+}
+
+/** Would this delivery still fit the trip: within capacity, and its store reached before its window closes? */
+function fits(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin: Point | null): boolean {
+  const loadUnit = trip.deliveries[0]?.load_unit ?? delivery.load_unit;
+  const load = { load_unit: loadUnit, quantity: trip.quantity + delivery.quantity, weight: trip.weight + (delivery.weight ?? 0) };
+  if (overCapacity(load, trip.vehicle)) return false;
+  if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return true;
+  const stops = [...new Map([...trip.deliveries, delivery].map((d) => [d.delivery_destination_id, d])).values()];
+  const points = stops.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 });
+  const arrival = plannedArrivals(departure, origin, points).at(-1)!;
+  return !windowWarnings(arrival, { store: '', ...delivery }).some((w) => w.code !== 'allocation.warnings.earlyForWindow');
+}
+
+/**
+ * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs, and a greedy
+ * proposal: the unallocated deliveries, direction by direction in the stores' order, onto the center's
+ * vehicles that have no pinned or overlapping trip, one trip per vehicle, within capacity and windows.
+ */
+export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
+  const center = await centerInScope(db, actor, centerId);
+  const loads = await db
+    .selectFrom('deliveries as d')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
+    .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select([
+      'dd.direction_id',
+      'dir.name as direction_name',
+      sql<number>`coalesce(sum(d.quantity), 0)::int`.as('quantity'),
+      sql<number>`coalesce(sum(d.weight), 0)::float8`.as('weight'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 0), 0)::int`.as('pallets'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 1), 0)::int`.as('cage_carts'),
+    ])
+    .where('d.date', '=', date)
+    .where('d.department_id', '=', centerId)
+    .where('d.deleted_at', 'is', null)
+    .groupBy(['dd.direction_id', 'dir.name'])
+    .orderBy(sql`dd.direction_id nulls last`)
+    .execute();
+  const types = await db
+    .selectFrom('vehicle_types')
+    .select(['id', 'name', 'pallet_capacity', 'cage_cart_capacity', 'max_loading_capacity'])
+    .where('deleted_at', 'is', null)
+    .execute();
+  const bases = await db
+    .selectFrom('direction_bases')
+    .select(['direction_id', 'vehicle_type_id'])
+    .where('base_department_id', '=', centerId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const defaultType = new Map(bases.map((b) => [b.direction_id, b.vehicle_type_id]));
+  const directions = loads.map((load) => ({
+    ...load,
+    vehicles_needed: vehiclesNeeded(types, load.direction_id === null ? null : (defaultType.get(load.direction_id) ?? null), load),
+  }));
+
+  const times = await proposalTimes(db, centerId, date);
+  const window = { start: times.loadingStart, end: times.workEnd };
+  const blocked = await db
+    .selectFrom('vehicle_allocations')
+    .select(['vehicle_id', 'driver_id'])
+    .where('date', '=', date)
+    .where('status', '<>', 9)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('pinned', '=', true),
+        sql<SqlBool>`coalesce(planned_loading_start, planned_departure) < ${window.end} and planned_arrival > ${window.start}`,
+        sql<SqlBool>`planned_arrival is null`,
+      ]),
+    )
+    .execute();
+  const busyVehicles = new Set(blocked.map((b) => b.vehicle_id));
+  const busyDrivers = new Set(blocked.map((b) => b.driver_id));
+  const free = (await centerVehicles(db, actor, centerId, date)).filter((v) => !busyVehicles.has(v.id));
+  const drivers = (await centerDrivers(db, actor, centerId)).filter((d) => !busyDrivers.has(d.id));
+  const origin = pointOf(center);
+
+  const proposal: ProposedTrip[] = [];
+  const unassigned: number[] = [];
+  for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
+    const preferred = group.direction_id === null ? null : (defaultType.get(group.direction_id) ?? null);
+    const take = () => {
+      const bySize = [...free].sort((a, b) => (b.max_loading_capacity ?? 0) - (a.max_loading_capacity ?? 0) || a.id - b.id);
+      const vehicle = bySize.find((v) => v.vehicle_type_id === preferred) ?? bySize[0];
+      if (vehicle) free.splice(free.indexOf(vehicle), 1);
+      return vehicle;
+    };
+    let trip: ProposedTrip | undefined;
+    for (const delivery of group.deliveries) {
+      if (trip && !fits(trip, delivery, times.departure, origin)) trip = undefined;
+      if (!trip) {
+        const vehicle = take();
+        if (!vehicle) {
+          unassigned.push(delivery.id);
+          continue;
+        }
+        trip = { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 };
+        proposal.push(trip);
+        if (!fits(trip, delivery, times.departure, origin)) {
+          unassigned.push(delivery.id);
+          continue;
+        }
+      }
+      trip.deliveries.push(delivery);
+      trip.quantity += delivery.quantity;
+      trip.weight += delivery.weight ?? 0;
+    }
+  }
+  const used = proposal.filter((trip) => trip.deliveries.length > 0);
+  const driversLeft = [...drivers];
+  const driverFor = (vehicle: ProposalVehicle) => {
+    const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);
+    if (own) driversLeft.splice(driversLeft.indexOf(own), 1);
+    return own?.id ?? null;
+  };
+  return {
+    directions,
+    proposal: used.map((trip) => ({
+      vehicle_id: trip.vehicle.id,
+      vehicle_number: trip.vehicle.vehicle_number,
+      driver_id: driverFor(trip.vehicle),
+      direction_id: trip.direction_id,
+      delivery_ids: trip.deliveries.map((d) => d.id),
+      quantity: trip.quantity,
+      weight: trip.weight,
+    })),
+    unassigned_delivery_ids: unassigned,
+  };
+}
+
+/** Where a proposed trip's deliveries go, in the order given: its direction, load unit and planned return. */
+export async function proposedTripPlan(db: Db, center: { latitude: number | null; longitude: number | null }, deliveryIds: number[], departure: Date) {
+  const rows = await db
+    .selectFrom('deliveries as d')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
+    .select(['d.id', 'd.load_unit', 'd.delivery_destination_id', 'dd.direction_id', 'dd.latitude', 'dd.longitude'])
+    .where('d.id', 'in', deliveryIds)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = deliveryIds.flatMap((id) => byId.get(id) ?? []);
+  const stores = [...new Map(ordered.map((r) => [r.delivery_destination_id, r])).values()];
+  const origin = pointOf(center);
+  return {
+    direction_id: ordered[0]?.direction_id ?? null,
+    load_unit: ordered[0]?.load_unit ?? 0,
+    planned_arrival: plannedReturn(departure, origin, stores.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 })),
+  };
+}
+
+/**
+ * GET /vehicle_allocation/transfers: demand between centers and the trips covering it. A delivery is a
+ * transfer when its shipping center (deliveries.department_id) is not the center of its store's direction:
+ * origin = the shipping center, destination = the direction's center. 前日受け (between_centers_before)
+ * trips on `date` carry the next day's deliveries; 当日受け (between_centers_today) the same day's.
+ * Covered = the quantities of live trips of that kind and date between the same two centers.
+ */
+export async function transfers(db: Db, actor: Actor, date: string, kind: Exclude<TripKind, 'store_direct'>, departmentId?: number) {
+  if (departmentId !== undefined) await centerInScope(db, actor, departmentId);
+  const deliveryDate = kind === 'between_centers_before' ? addDays(date, 1) : date;
+  const pairVisible = (origin: string, destination: string) => {
+    const conditions: ReturnType<typeof sql<SqlBool>>[] = [];
+    const scope = departmentScope(actor, origin);
+    if (scope) conditions.push(sql<SqlBool>`(${scope} or ${departmentScope(actor, destination)!})`);
+    if (departmentId !== undefined) {
+      conditions.push(sql<SqlBool>`(${sql.ref(origin)} in ${departmentSubtree(departmentId)} or ${sql.ref(destination)} in ${departmentSubtree(departmentId)})`);
+    }
+    return conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
+  };
+  const demand = await db
+    .selectFrom('deliveries as d')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select([
+      'd.department_id as origin',
+      'dir.department_id as destination',
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 0), 0)::int`.as('pallets'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 1), 0)::int`.as('cage_carts'),
+      sql<number>`coalesce(sum(d.weight), 0)::float8`.as('weight'),
+    ])
+    .where('d.date', '=', deliveryDate)
+    .where('d.deleted_at', 'is', null)
+    .where(sql<SqlBool>`dir.department_id <> d.department_id`)
+    .where(pairVisible('d.department_id', 'dir.department_id'))
+    .groupBy(['d.department_id', 'dir.department_id'])
+    .execute();
+  let tripQuery = tripRowQuery(db).where('va.date', '=', date).where('va.kind', '=', kind).where('va.status', '<>', 9);
+  const scope = tripScope(actor);
+  if (scope) tripQuery = tripQuery.where(scope);
+  if (departmentId !== undefined) {
+    const subtree = departmentSubtree(departmentId);
+    tripQuery = tripQuery.where(
+      sql<SqlBool>`(va.department_id in ${subtree} or va.origin_department_id in ${subtree} or va.destination_department_id in ${subtree})`,
+    );
+  }
+  const trips = await tripQuery.orderBy('va.trip_no').orderBy('va.id').execute();
+  const key = (origin: number, destination: number) => `${origin}:${destination}`;
+  const pairs = new Map<string, { origin: number; destination: number; pallets: number; cage_carts: number; weight: number; covered_pallets: number; covered_cage_carts: number }>();
+  for (const row of demand) pairs.set(key(row.origin, row.destination), { ...row, covered_pallets: 0, covered_cage_carts: 0 });
+  for (const trip of trips) {
+    if (trip.origin_department_id === null || trip.destination_department_id === null) continue;
+    const k = key(trip.origin_department_id, trip.destination_department_id);
+    const pair = pairs.get(k) ?? { origin: trip.origin_department_id, destination: trip.destination_department_id, pallets: 0, cage_carts: 0, weight: 0, covered_pallets: 0, covered_cage_carts: 0 };
+    if (trip.load_unit === 1) pair.covered_cage_carts += trip.quantity;
+    else pair.covered_pallets += trip.quantity;
+    pairs.set(k, pair);
+  }
+  const ids = [...new Set([...pairs.values()].flatMap((p) => [p.origin, p.destination]))];
+  const names = new Map(
+    ids.length ? (await db.selectFrom('departments').select(['id', 'name']).where('id', 'in', ids).execute()).map((d) => [d.id, d.name]) : [],
+  );
+  return {
+    demand: [...pairs.values()]
+      .sort((a, b) => a.origin - b.origin || a.destination - b.destination)
+      .map(({ origin, destination, ...figures }) => ({
+        origin_department_id: origin,
+        origin_department_name: names.get(origin) ?? '',
+        destination_department_id: destination,
+        destination_department_name: names.get(destination) ?? '',
+        ...figures,
+      })),
+    trips,
+  };
+}

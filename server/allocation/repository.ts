@@ -1,0 +1,425 @@
+import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import type { Database, StoredWarning, TripKind } from '../../db/types.js';
+import type { Actor } from '../auth/actor.js';
+import { AppError, notFound } from '../errors.js';
+import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import type { TripListQuery } from './schemas.js';
+
+/** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+const stopCount = sql<number>`(select count(*)::int from allocation_stops s where s.vehicle_allocation_id = va.id)`;
+
+/** Trips as the API answers them, every name joined once. */
+export function tripRowQuery(db: Db) {
+  return db
+    .selectFrom('vehicle_allocations as va')
+    .innerJoin('departments as d', 'd.id', 'va.department_id')
+    .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
+    .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
+    .leftJoin('directions as dir', 'dir.id', 'va.direction_id')
+    .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .leftJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .leftJoin('drivers as drv', 'drv.id', 'va.driver_id')
+    .leftJoin('users as u', 'u.id', 'va.updated_by')
+    .select([
+      'va.id',
+      'va.version',
+      'va.date',
+      'va.kind',
+      'va.department_id',
+      'd.name as department_name',
+      'va.trip_no',
+      'va.route_name',
+      'va.origin_department_id',
+      'od.name as origin_department_name',
+      'va.destination_department_id',
+      'dd.name as destination_department_name',
+      'va.direction_id',
+      'dir.name as direction_name',
+      'va.delivery_company_id',
+      'dc.name as delivery_company_name',
+      'va.vehicle_id',
+      'v.vehicle_number',
+      'v.vehicle_type_id',
+      'vt.name as vehicle_type_name',
+      'vt.pallet_capacity',
+      'vt.cage_cart_capacity',
+      sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity'),
+      'va.driver_id',
+      'drv.name as driver_name',
+      'va.trip_mode',
+      'va.load_unit',
+      'va.receive_timing',
+      'va.quantity',
+      'va.weight',
+      'va.volume',
+      'va.planned_loading_start',
+      'va.planned_departure',
+      'va.planned_arrival',
+      'va.loading_started_at',
+      'va.departed_at',
+      'va.completed_at',
+      'va.status',
+      'va.handled_at',
+      'va.toll',
+      'va.parking',
+      'va.other_expense',
+      'va.pinned',
+      'va.confirmed_at',
+      'va.warnings',
+      stopCount.as('stop_count'),
+      'u.name as updated_by_name',
+      'va.updated_at',
+    ])
+    .where('va.deleted_at', 'is', null);
+}
+
+export type TripRow = Awaited<ReturnType<ReturnType<typeof tripRowQuery>['executeTakeFirstOrThrow']>>;
+
+/** Trips the caller plans: their planning center in the caller's subtree (super admins: all). */
+export function tripScope(actor: Actor, column = 'va.department_id'): Expression<SqlBool> | undefined {
+  return departmentScope(actor, column);
+}
+
+const SORTS = {
+  date: 'va.date',
+  trip_no: 'va.trip_no',
+  department_name: 'd.name',
+  vehicle_number: 'v.vehicle_number',
+  driver_name: 'drv.name',
+  planned_departure: 'va.planned_departure',
+  status: 'va.status',
+  updated_at: 'va.updated_at',
+} as const;
+
+/** GET /vehicle_allocation: one page of the caller's trips and the total. */
+export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
+  let rows = tripRowQuery(db).where('va.date', '>=', query.date_from).where('va.date', '<=', query.date_to);
+  const scope = tripScope(actor);
+  if (scope) rows = rows.where(scope);
+  if (query.department_id !== undefined) rows = rows.where('va.department_id', 'in', departmentSubtree(query.department_id));
+  if (query.kind !== undefined) rows = rows.where('va.kind', '=', query.kind);
+  if (query.delivery_company_id !== undefined) rows = rows.where('va.delivery_company_id', '=', query.delivery_company_id);
+  if (query.vehicle_id !== undefined) rows = rows.where('va.vehicle_id', '=', query.vehicle_id);
+  if (query.driver_id !== undefined) rows = rows.where('va.driver_id', '=', query.driver_id);
+  if (query.status?.length) rows = rows.where('va.status', 'in', query.status);
+  const { total } = await rows
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = query._order?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const sort = SORTS[query._sort ?? 'date'];
+  let page = rows.orderBy(sort, direction);
+  if (sort !== 'va.date') page = page.orderBy('va.date', direction);
+  page = page.orderBy('va.trip_no', direction).orderBy('va.id', direction);
+  const start = query._start ?? 0;
+  const end = query._end ?? start + 50;
+  return { rows: await page.limit(Math.max(0, Math.min(end - start, 1000))).offset(start).execute(), total: Number(total) };
+}
+
+/** The trips with their stops (in order) and each stop's deliveries, in the order of `ids`. */
+export async function tripDetails(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await tripRowQuery(db).where('va.id', 'in', ids).execute();
+  const stops = await db
+    .selectFrom('allocation_stops as s')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
+    .select([
+      's.vehicle_allocation_id',
+      's.seq',
+      's.delivery_destination_id',
+      'dd.delivery_code',
+      'dd.customer_store_name as store_name',
+      'dd.customer_address as address',
+      'dd.latitude',
+      'dd.longitude',
+      'dd.start_time',
+      'dd.ending_time',
+      'dd.specified_time',
+      's.planned_arrival',
+      's.quantity',
+      's.weight',
+      's.warnings',
+      's.arrived_at',
+      's.departed_at',
+      's.wait_minutes',
+      's.work_started_at',
+      's.work_ended_at',
+      's.work_content',
+      's.consignee_confirmed',
+    ])
+    .where('s.vehicle_allocation_id', 'in', ids)
+    .orderBy('s.vehicle_allocation_id')
+    .orderBy('s.seq')
+    .execute();
+  const deliveries = await db
+    .selectFrom('deliveries')
+    .select(['id', 'version', 'slip_number', 'item_name', 'quantity', 'load_unit', 'weight', 'status', 'vehicle_allocation_id', 'stop_seq'])
+    .where('vehicle_allocation_id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .orderBy('stop_seq')
+    .orderBy('id')
+    .execute();
+  const byStop = new Map<string, typeof deliveries>();
+  for (const delivery of deliveries) {
+    const key = `${delivery.vehicle_allocation_id}:${delivery.stop_seq}`;
+    byStop.set(key, [...(byStop.get(key) ?? []), delivery]);
+  }
+  const stopsOf = new Map<number, (Omit<(typeof stops)[number], 'vehicle_allocation_id'> & { deliveries: typeof deliveries })[]>();
+  for (const { vehicle_allocation_id, ...stop } of stops) {
+    const list = stopsOf.get(vehicle_allocation_id) ?? [];
+    list.push({ ...stop, deliveries: byStop.get(`${vehicle_allocation_id}:${stop.seq}`) ?? [] });
+    stopsOf.set(vehicle_allocation_id, list);
+  }
+  const byId = new Map(rows.map((row) => [row.id, { ...row, stops: stopsOf.get(row.id) ?? [] }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A trip the caller may read: live and planned by a department of their subtree; else 404. */
+export async function refuseOutOfScope(db: Db, actor: Actor, id: number) {
+  let query = db.selectFrom('vehicle_allocations as va').select('va.id').where('va.id', '=', id).where('va.deleted_at', 'is', null);
+  const scope = tripScope(actor);
+  if (scope) query = query.where(scope);
+  if (!(await query.executeTakeFirst())) throw notFound();
+}
+
+export async function tripDetail(db: Db, id: number) {
+  const [detail] = await tripDetails(db, [id]);
+  if (!detail) throw notFound();
+  return detail;
+}
+
+/** The columns a write checks, read under `FOR UPDATE`. */
+export type LockedTrip = Awaited<ReturnType<typeof lockTrips>>[number];
+
+/**
+ * Locks the caller's trips `FOR UPDATE`, in id order (two writes over the same pair never deadlock);
+ * a trip missing, deleted or outside the caller's scope is a 404.
+ */
+export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  let query = db
+    .selectFrom('vehicle_allocations as va')
+    .selectAll('va')
+    .where('va.id', 'in', unique)
+    .where('va.deleted_at', 'is', null);
+  const scope = tripScope(actor);
+  if (scope) query = query.where(scope);
+  const rows = await query.orderBy('va.id').forUpdate().execute();
+  if (rows.length !== unique.length) throw notFound();
+  return rows;
+}
+
+/** A stale version: 409 naming who changed the trip last, asking to reload. */
+export async function checkVersion(db: Db, trip: { version: number; updated_by: number | null }, version: number) {
+  if (trip.version === version) return;
+  const user = trip.updated_by === null ? undefined : await db.selectFrom('users').select('name').where('id', '=', trip.updated_by).executeTakeFirst();
+  throw user ? new AppError(409, 'allocation.stale', { name: user.name }) : new AppError(409, 'allocation.staleUnknown');
+}
+
+/** A vehicle visible to the caller, locked `FOR UPDATE` (serialises assignments of the same vehicle), with its capacities. */
+export async function lockVehicle(db: Db, actor: Actor, id: number) {
+  let query = db
+    .selectFrom('vehicles')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'vehicles.vehicle_type_id')
+    .select([
+      'vehicles.id',
+      'vehicles.vehicle_number',
+      'vehicles.delivery_company_id',
+      'vt.pallet_capacity',
+      'vt.cage_cart_capacity',
+      sql<number | null>`coalesce(vehicles.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity'),
+    ])
+    .where('vehicles.id', '=', id)
+    .where('vehicles.deleted_at', 'is', null);
+  const scope = companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id');
+  if (scope) query = query.where(scope);
+  return query.forUpdate('vehicles').executeTakeFirst();
+}
+
+/** A driver visible to the caller, locked `FOR UPDATE`. */
+export async function lockDriver(db: Db, actor: Actor, id: number) {
+  let query = db.selectFrom('drivers').select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id']).where('drivers.id', '=', id).where('drivers.deleted_at', 'is', null);
+  const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
+  if (scope) query = query.where(scope);
+  return query.forUpdate().executeTakeFirst();
+}
+
+/** Another live, non-cancelled trip of this vehicle or driver whose planned window overlaps [start, end). */
+export async function overlappingTrip(db: Db, column: 'vehicle_id' | 'driver_id', id: number, window: { start: Date; end: Date }, exceptTripId: number | null) {
+  let query = db
+    .selectFrom('vehicle_allocations')
+    .select(['id', 'trip_no', 'date'])
+    .where(column, '=', id)
+    .where('deleted_at', 'is', null)
+    .where('status', '<>', 9)
+    .where(sql<SqlBool>`coalesce(planned_loading_start, planned_departure) < ${window.end}`)
+    .where('planned_arrival', '>', window.start);
+  if (exceptTripId !== null) query = query.where('id', '<>', exceptTripId);
+  return query.orderBy('planned_arrival').limit(1).executeTakeFirst();
+}
+
+/** Trip numbers taken on a day (after taking the day's advisory lock, so two creates never pick the same). */
+export async function takenTripNos(db: Db, departmentId: number, date: string, kind: TripKind) {
+  await sql`select pg_advisory_xact_lock(727100, hashtext(${`${departmentId}:${date}:${kind}`}))`.execute(db);
+  const rows = await db
+    .selectFrom('vehicle_allocations')
+    .select('trip_no')
+    .where('department_id', '=', departmentId)
+    .where('date', '=', date)
+    .where('kind', '=', kind)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.trip_no);
+}
+
+/** Deliveries named by a write, locked `FOR UPDATE` in id order, with the caller's scope (their shipping center). */
+export async function lockDeliveries(db: Db, actor: Actor, ids: number[]) {
+  if (ids.length === 0) return [];
+  let query = db
+    .selectFrom('deliveries')
+    .select(['id', 'date', 'department_id', 'delivery_destination_id', 'slip_number', 'status', 'vehicle_allocation_id', 'handled_at'])
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null);
+  const scope = departmentScope(actor, 'deliveries.department_id');
+  if (scope) query = query.where(scope);
+  return query.orderBy('id').forUpdate().execute();
+}
+
+/** The deliveries on a trip now, locked. */
+export async function lockTripDeliveries(db: Db, tripId: number) {
+  return db
+    .selectFrom('deliveries')
+    .select(['id', 'date', 'department_id', 'delivery_destination_id', 'slip_number', 'status', 'vehicle_allocation_id', 'stop_seq', 'handled_at'])
+    .where('vehicle_allocation_id', '=', tripId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Takes deliveries off a trip: back to 未配車. */
+export async function releaseDeliveries(db: Db, ids: number[], userId: number, now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('deliveries')
+    .set((eb) => ({ status: 0, vehicle_allocation_id: null, stop_seq: null, updated_at: now, updated_by: userId, version: eb('version', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Puts deliveries on a trip (配車済) at the given raw seq; `planStops` numbers the stops afterwards. */
+export async function assignDeliveries(db: Db, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
+  if (entries.length === 0) return;
+  const values = sql.join(entries.map((e) => sql`(${e.delivery_id}::int, ${e.seq}::int)`));
+  await sql`update deliveries set status = 1, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
+    version = deliveries.version + (case when deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq then 1 else 0 end)
+    from (values ${values}) as v(id, seq) where deliveries.id = v.id`.execute(db);
+}
+
+/** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */
+export async function planningInput(db: Db, tripId: number) {
+  const deliveries = await db
+    .selectFrom('deliveries as del')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'del.delivery_destination_id')
+    .select([
+      'del.id',
+      'del.stop_seq',
+      'del.quantity',
+      'del.weight',
+      'del.volume',
+      'del.delivery_destination_id',
+      'dd.customer_store_name as store',
+      'dd.latitude',
+      'dd.longitude',
+      'dd.start_time',
+      'dd.ending_time',
+      'dd.specified_time',
+    ])
+    .where('del.vehicle_allocation_id', '=', tripId)
+    .where('del.deleted_at', 'is', null)
+    .orderBy('del.stop_seq')
+    .orderBy('del.id')
+    .execute();
+  const origin = await db
+    .selectFrom('vehicle_allocations as va')
+    .innerJoin('departments as d', (join) => join.on(sql<SqlBool>`d.id = coalesce(va.origin_department_id, va.department_id)`))
+    .select(['d.latitude', 'd.longitude', 'va.planned_departure'])
+    .where('va.id', '=', tripId)
+    .executeTakeFirstOrThrow();
+  const oldStops = await db.selectFrom('allocation_stops').selectAll().where('vehicle_allocation_id', '=', tripId).execute();
+  return { deliveries, origin, oldStops };
+}
+
+export interface PlannedStop {
+  seq: number;
+  delivery_destination_id: number;
+  planned_arrival: Date | null;
+  quantity: number;
+  weight: number;
+  warnings: StoredWarning[];
+}
+
+/** Replaces a trip's stops (keeping what the driver reported at a store still on it) and numbers its deliveries' stop_seq. */
+export async function writeStops(
+  db: Db,
+  tripId: number,
+  stops: PlannedStop[],
+  seqOfDelivery: Map<number, number>,
+  oldStops: Awaited<ReturnType<typeof planningInput>>['oldStops'],
+) {
+  const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
+  await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).execute();
+  if (stops.length) {
+    await db
+      .insertInto('allocation_stops')
+      .values(
+        stops.map((stop) => {
+          const old = reported.get(stop.delivery_destination_id);
+          return {
+            vehicle_allocation_id: tripId,
+            seq: stop.seq,
+            delivery_destination_id: stop.delivery_destination_id,
+            planned_arrival: stop.planned_arrival,
+            quantity: stop.quantity,
+            weight: stop.weight,
+            warnings: JSON.stringify(stop.warnings),
+            arrived_at: old?.arrived_at ?? null,
+            arrival_latitude: old?.arrival_latitude ?? null,
+            arrival_longitude: old?.arrival_longitude ?? null,
+            departed_at: old?.departed_at ?? null,
+            wait_minutes: old?.wait_minutes ?? null,
+            work_started_at: old?.work_started_at ?? null,
+            work_ended_at: old?.work_ended_at ?? null,
+            work_content: old?.work_content ?? null,
+            consignee_confirmed: old?.consignee_confirmed ?? null,
+          };
+        }),
+      )
+      .execute();
+  }
+  if (seqOfDelivery.size) {
+    const values = sql.join([...seqOfDelivery].map(([id, seq]) => sql`(${id}::int, ${seq}::int)`));
+    await sql`update deliveries set stop_seq = v.seq from (values ${values}) as v(id, seq)
+      where deliveries.id = v.id and deliveries.stop_seq is distinct from v.seq`.execute(db);
+  }
+}
+
+/** The center's coordinates (where its trips start and end). */
+export async function departmentPoint(db: Db, id: number) {
+  return db.selectFrom('departments').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The center's operation times for store deliveries (delivery_type 1). */
+export async function operationTimes(db: Db, departmentId: number, deliveryType: number) {
+  return db
+    .selectFrom('operation_times')
+    .select(['loading_start', 'departure', 'work_end'])
+    .where('department_id', '=', departmentId)
+    .where('delivery_type', '=', deliveryType)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../common/allocation.js';
+import type { Action } from '../../common/permissions.js';
+import { invalid } from '../errors.js';
+import { board, calculator, transfers } from './planning.js';
+import { listTrips, refuseOutOfScope, tripDetail, tripDetails } from './repository.js';
+import {
+  boardSchema,
+  calculatorAcceptSchema,
+  calculatorSchema,
+  transfersSchema,
+  tripCopySchema,
+  tripCreateSchema,
+  tripDeleteSchema,
+  tripLabels,
+  tripListSchema,
+  tripMoveSchema,
+  tripShowSchema,
+  tripStopsSchema,
+  tripUpdateSchema,
+  tripVersionSchema,
+} from './schemas.js';
+import {
+  acceptProposal,
+  cancelTrip,
+  copyDay,
+  createTrip,
+  loadingStart,
+  moveDeliveries,
+  setConfirmed,
+  setStops,
+  updateTrip,
+  type WriteContext,
+} from './service.js';
+
+const config = (action: Action) => ({ permission: { area: 'vehicle_allocation', action }, labels: tripLabels }) as const;
+
+/** Trips (配車, 便): lists, the board, writes (one transaction each), the calculator and transfers. */
+const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Runs one write in its own transaction and answers the trips it names, read after the write. */
+  const write = <T>(request: FastifyRequest, work: (ctx: WriteContext) => Promise<T>) =>
+    app.db.transaction().execute((db) => work({ db, actor: request.actor, t: request.t, now: new Date() }));
+
+  app.get('/vehicle_allocation', { schema: tripListSchema, config: config('list') }, async (request, reply) => {
+    const { date_from, date_to } = request.query;
+    const days = daysBetween(date_from, date_to);
+    if (days < 0) throw invalid({ date_to: request.t('allocation.rangeOrder') });
+    if (days >= TRIP_RANGE_MAX_DAYS) throw invalid({ date_to: request.t('allocation.rangeTooLong', { max: TRIP_RANGE_MAX_DAYS }) });
+    const { rows, total } = await listTrips(app.db, request.actor, request.query);
+    reply.header('x-total-count', String(total));
+    return rows;
+  });
+
+  app.get('/vehicle_allocation/board', { schema: boardSchema, config: config('list') }, async (request) =>
+    board(app.db, request.actor, request.query.department_id, request.query.date),
+  );
+
+  app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) =>
+    calculator(app.db, request.actor, request.query.department_id, request.query.date),
+  );
+
+  app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({
+    created: await write(request, (ctx) => acceptProposal(ctx, request.body)),
+  }));
+
+  app.get('/vehicle_allocation/transfers', { schema: transfersSchema, config: config('list') }, async (request) =>
+    transfers(app.db, request.actor, request.query.date, request.query.kind, request.query.department_id),
+  );
+
+  app.post('/vehicle_allocation/copy', { schema: tripCopySchema, config: config('create') }, async (request) => ({
+    created: await write(request, (ctx) => copyDay(ctx, request.body)),
+  }));
+
+  app.post('/vehicle_allocation/move', { schema: tripMoveSchema, config: config('edit') }, async (request) =>
+    write(request, async (ctx) => {
+      const { from, to, delivery_ids } = request.body;
+      await moveDeliveries(ctx, from, to, delivery_ids);
+      const [source, target] = await tripDetails(ctx.db, [from.id, to.id]);
+      return { from: source!, to: target! };
+    }),
+  );
+
+  app.get('/vehicle_allocation/:id', { schema: tripShowSchema, config: config('show') }, async (request) => {
+    await refuseOutOfScope(app.db, request.actor, request.params.id);
+    return tripDetail(app.db, request.params.id);
+  });
+
+  app.post('/vehicle_allocation', { schema: tripCreateSchema, config: config('create') }, async (request, reply) => {
+    const detail = await write(request, async (ctx) => tripDetail(ctx.db, await createTrip(ctx, request.body)));
+    return reply.status(201).send(detail);
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/vehicle_allocation/:id',
+      schema: tripUpdateSchema,
+      config: config('edit'),
+      handler: async (request) =>
+        write(request, async (ctx) => {
+          await updateTrip(ctx, request.params.id, request.body);
+          return tripDetail(ctx.db, request.params.id);
+        }),
+    });
+  }
+
+  app.delete('/vehicle_allocation/:id', { schema: tripDeleteSchema, config: config('delete') }, async (request) => {
+    const version = request.body?.version ?? request.query.version;
+    if (version === undefined) throw invalid({ version: request.t('errors.required', { field: request.t('allocation.fields.version') }) });
+    return write(request, async (ctx) => {
+      await cancelTrip(ctx, request.params.id, version);
+      return tripDetail(ctx.db, request.params.id);
+    });
+  });
+
+  app.put('/vehicle_allocation/:id/stops', { schema: tripStopsSchema, config: config('edit') }, async (request) =>
+    write(request, async (ctx) => {
+      await setStops(ctx, request.params.id, request.body.version, request.body.stops);
+      return tripDetail(ctx.db, request.params.id);
+    }),
+  );
+
+  const versioned = (path: string, work: (ctx: WriteContext, id: number, version: number) => Promise<void>) =>
+    app.post(path, { schema: tripVersionSchema, config: config('edit') }, async (request) =>
+      write(request, async (ctx) => {
+        await work(ctx, request.params.id, request.body.version);
+        return tripDetail(ctx.db, request.params.id);
+      }),
+    );
+  versioned('/vehicle_allocation/:id/confirm', (ctx, id, version) => setConfirmed(ctx, id, version, true));
+  versioned('/vehicle_allocation/:id/unconfirm', (ctx, id, version) => setConfirmed(ctx, id, version, false));
+  versioned('/vehicle_allocation/:id/loading_start', loadingStart);
+};
+
+export default allocationRoutes;

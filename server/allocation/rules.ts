@@ -1,0 +1,142 @@
+import { minutesOf } from '../../common/time.js';
+import type { StoredWarning } from '../../db/types.js';
+
+/** Pure rules of trips: travel estimates, time-window warnings, overlapping windows, stop building. */
+
+/** Roads are longer than the straight line: the factor applied to the great-circle distance. */
+export const ROAD_FACTOR = 1.3;
+/** Average speed in town, km/h. */
+export const AVERAGE_SPEED_KMH = 30;
+/** Minutes spent at each stop (unloading, paperwork). */
+export const STOP_MINUTES = 10;
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in km. */
+export function haversineKm(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Driving minutes between two points: distance × road factor at the average speed. */
+export function travelMinutes(a: Point | null, b: Point): number {
+  if (!a) return 0;
+  return ((haversineKm(a, b) * ROAD_FACTOR) / AVERAGE_SPEED_KMH) * 60;
+}
+
+/**
+ * Planned arrival at each stop: leave `origin` at `departure`, drive to each stop in order, and spend
+ * STOP_MINUTES at every stop before driving on. Without a departure there is no estimate.
+ */
+export function plannedArrivals(departure: Date | null, origin: Point | null, stops: Point[]): (Date | null)[] {
+  if (!departure) return stops.map(() => null);
+  let clock = departure.getTime();
+  let at: Point | null = origin;
+  return stops.map((stop, i) => {
+    if (i > 0) clock += STOP_MINUTES * 60_000;
+    clock += travelMinutes(at, stop) * 60_000;
+    at = stop;
+    return new Date(Math.round(clock / 1000) * 1000);
+  });
+}
+
+/** When the vehicle is back at `origin` after the last stop (the end of a new trip's planned window). */
+export function plannedReturn(departure: Date, origin: Point | null, stops: Point[]): Date {
+  const arrivals = plannedArrivals(departure, origin, stops);
+  const last = arrivals.at(-1);
+  if (!last || stops.length === 0) return new Date(departure.getTime() + STOP_MINUTES * 60_000);
+  return new Date(last.getTime() + STOP_MINUTES * 60_000 + (origin ? travelMinutes(stops.at(-1)!, origin) : 0) * 60_000);
+}
+
+const TOKYO_OFFSET_MINUTES = 9 * 60;
+
+/** Minutes since midnight in Asia/Tokyo (no daylight saving), and the HH:mm shown. */
+export function tokyoMinutes(at: Date): number {
+  return Math.floor((at.getTime() / 60_000 + TOKYO_OFFSET_MINUTES) % 1440);
+}
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** An instant from a calendar date and an HH:mm in Asia/Tokyo. */
+export function tokyoInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00+09:00`);
+}
+
+export interface StoreWindow {
+  store: string;
+  start_time: string | null;
+  ending_time: string | null;
+  specified_time: string | null;
+}
+
+/**
+ * Warnings (never refusals) for a stop planned at `planned`: before the store's receiving window,
+ * after it, or after its specified time. Times compare as the day's clock in Asia/Tokyo.
+ */
+export function windowWarnings(planned: Date | null, store: StoreWindow): StoredWarning[] {
+  if (!planned) return [];
+  const at = tokyoMinutes(planned);
+  const warnings: StoredWarning[] = [];
+  const start = store.start_time === null ? null : minutesOf(store.start_time.slice(0, 5));
+  const end = store.ending_time === null ? null : minutesOf(store.ending_time.slice(0, 5));
+  const window = { store: store.store, planned: hhmm(at), start: store.start_time?.slice(0, 5) ?? '', end: store.ending_time?.slice(0, 5) ?? '' };
+  if (start !== null && at < start) warnings.push({ code: 'allocation.warnings.earlyForWindow', params: window });
+  if (end !== null && at > end) warnings.push({ code: 'allocation.warnings.lateForWindow', params: window });
+  const specified = store.specified_time === null ? null : minutesOf(store.specified_time.slice(0, 5));
+  if (specified !== null && at > specified) {
+    warnings.push({ code: 'allocation.warnings.missesSpecifiedTime', params: { store: store.store, planned: hhmm(at), specified: hhmm(specified) } });
+  }
+  return warnings;
+}
+
+/** The trip's summary of its stops' warnings: one entry counting the stops that have any. */
+export function tripWarnings(stopWarnings: StoredWarning[][]): StoredWarning[] {
+  const count = stopWarnings.filter((w) => w.length > 0).length;
+  return count === 0 ? [] : [{ code: 'allocation.warnings.stopsWithWarnings', params: { count } }];
+}
+
+/** A trip's planned window [start, end): from loading start (else departure) to arrival; null when incomplete. */
+export function plannedWindow(trip: { planned_loading_start: Date | null; planned_departure: Date | null; planned_arrival: Date | null }) {
+  const start = trip.planned_loading_start ?? trip.planned_departure;
+  return start && trip.planned_arrival ? { start, end: trip.planned_arrival } : null;
+}
+
+/** Half-open windows overlap when each starts before the other ends (back-to-back trips do not). */
+export function windowsOverlap(a: { start: Date; end: Date }, b: { start: Date; end: Date }): boolean {
+  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+}
+
+export interface StopInput {
+  delivery_id: number;
+  seq: number;
+}
+
+/**
+ * The stops of a trip from its deliveries in seq order (ties keep the given order): one stop per
+ * destination, at the place its first delivery comes; stops numbered 1..n.
+ */
+export function buildStops<T extends StopInput>(entries: T[], destinationOf: (entry: T) => number): { destinationId: number; entries: T[] }[] {
+  const ordered = entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.seq - b.entry.seq || a.index - b.index);
+  const stops = new Map<number, T[]>();
+  for (const { entry } of ordered) {
+    const destination = destinationOf(entry);
+    const stop = stops.get(destination);
+    if (stop) stop.push(entry);
+    else stops.set(destination, [entry]);
+  }
+  return [...stops].map(([destinationId, list]) => ({ destinationId, entries: list }));
+}
+
+/** The next trip number of a day: one above the highest (1..999), else the first gap; null when none is left. */
+export function nextTripNo(taken: number[]): number | null {
+  const highest = Math.max(0, ...taken);
+  if (highest < 999) return highest + 1;
+  const used = new Set(taken);
+  for (let n = 1; n <= 999; n++) if (!used.has(n)) return n;
+  return null;
+}

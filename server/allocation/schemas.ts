@@ -1,0 +1,339 @@
+import { Type } from 'typebox';
+import { DATE_PATTERN } from '../../common/validation.js';
+import { errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+
+/** The wire shapes of trips (配車, 便): what each route accepts and answers (allow-lists). */
+
+const CalendarDate = Type.String({ pattern: DATE_PATTERN.source });
+/** An instant with its offset: 2026-11-24T06:00:00+09:00 or …Z. */
+const Instant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$' });
+const Kind = Type.Union([Type.Literal('between_centers_before'), Type.Literal('between_centers_today'), Type.Literal('store_direct')]);
+const TransferKind = Type.Union([Type.Literal('between_centers_before'), Type.Literal('between_centers_today')]);
+const Version = Type.Integer({ minimum: 1, maximum: INT4_MAX });
+const Amount = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
+const Warning = Type.Object({ code: Type.String(), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) });
+const NullableNumber = Nullable(Type.Number());
+const NullableInt = Nullable(Type.Integer());
+const NullableString = Nullable(Type.String());
+const NullableTime = Nullable(Timestamp);
+
+export const Trip = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  date: Type.String(),
+  kind: Kind,
+  department_id: Type.Integer(),
+  department_name: Type.String(),
+  trip_no: Type.Integer(),
+  route_name: NullableString,
+  origin_department_id: NullableInt,
+  origin_department_name: NullableString,
+  destination_department_id: NullableInt,
+  destination_department_name: NullableString,
+  direction_id: NullableInt,
+  direction_name: NullableString,
+  delivery_company_id: NullableInt,
+  delivery_company_name: NullableString,
+  vehicle_id: NullableInt,
+  vehicle_number: NullableString,
+  vehicle_type_id: NullableInt,
+  vehicle_type_name: NullableString,
+  pallet_capacity: NullableInt,
+  cage_cart_capacity: NullableInt,
+  max_loading_capacity: NullableNumber,
+  driver_id: NullableInt,
+  driver_name: NullableString,
+  trip_mode: Type.Integer(),
+  load_unit: Type.Integer(),
+  receive_timing: NullableInt,
+  quantity: Type.Integer(),
+  weight: Type.Number(),
+  volume: Type.Number(),
+  planned_loading_start: NullableTime,
+  planned_departure: NullableTime,
+  planned_arrival: NullableTime,
+  loading_started_at: NullableTime,
+  departed_at: NullableTime,
+  completed_at: NullableTime,
+  status: Type.Integer(),
+  handled_at: NullableTime,
+  toll: NullableInt,
+  parking: NullableInt,
+  other_expense: NullableInt,
+  pinned: Type.Boolean(),
+  confirmed_at: NullableTime,
+  warnings: Type.Array(Warning),
+  stop_count: Type.Integer(),
+  updated_by_name: NullableString,
+  updated_at: Timestamp,
+});
+
+const StopDelivery = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  slip_number: Type.String(),
+  item_name: NullableString,
+  quantity: Type.Integer(),
+  load_unit: Type.Integer(),
+  weight: NullableNumber,
+  status: Type.Integer(),
+});
+
+const Stop = Type.Object({
+  seq: Type.Integer(),
+  delivery_destination_id: Type.Integer(),
+  delivery_code: Type.String(),
+  store_name: Type.String(),
+  address: Type.String(),
+  latitude: NullableNumber,
+  longitude: NullableNumber,
+  start_time: NullableString,
+  ending_time: NullableString,
+  specified_time: NullableString,
+  planned_arrival: NullableTime,
+  quantity: Type.Integer(),
+  weight: Type.Number(),
+  warnings: Type.Array(Warning),
+  arrived_at: NullableTime,
+  departed_at: NullableTime,
+  wait_minutes: NullableInt,
+  work_started_at: NullableTime,
+  work_ended_at: NullableTime,
+  work_content: NullableString,
+  consignee_confirmed: Nullable(Type.Boolean()),
+  deliveries: Type.Array(StopDelivery),
+});
+
+export const TripDetail = Type.Intersect([Trip, Type.Object({ stops: Type.Array(Stop) })]);
+
+const tripFields = {
+  vehicle_id: Type.Optional(Nullable(Id)),
+  driver_id: Type.Optional(Nullable(Id)),
+  route_name: Type.Optional(Nullable(Text({ maxLength: 100 }))),
+  origin_department_id: Type.Optional(Nullable(Id)),
+  destination_department_id: Type.Optional(Nullable(Id)),
+  direction_id: Type.Optional(Nullable(Id)),
+  trip_mode: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+  load_unit: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  receive_timing: Type.Optional(Nullable(Type.Union([Type.Literal(0), Type.Literal(1)]))),
+  planned_loading_start: Type.Optional(Nullable(Instant)),
+  planned_departure: Type.Optional(Nullable(Instant)),
+  planned_arrival: Type.Optional(Nullable(Instant)),
+  toll: Type.Optional(Nullable(Amount)),
+  parking: Type.Optional(Nullable(Amount)),
+  other_expense: Type.Optional(Nullable(Amount)),
+  pinned: Type.Optional(Type.Boolean()),
+  /** set directly on trips between centers only; a store trip's totals come from its deliveries */
+  quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+  volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+};
+
+export const TripCreate = Type.Object({ date: CalendarDate, kind: Kind, department_id: Id, ...tripFields }, { additionalProperties: false });
+/** date, kind and department are the trip's identity: accepted (a form sends them back) but never changed. */
+export const TripUpdate = Type.Object(
+  { version: Version, date: Type.Optional(CalendarDate), kind: Type.Optional(Kind), department_id: Type.Optional(Id), ...tripFields },
+  { additionalProperties: false },
+);
+export type TripCreateBody = Type.Static<typeof TripCreate>;
+export type TripUpdateBody = Type.Static<typeof TripUpdate>;
+export type TripFields = Partial<Omit<TripCreateBody, 'date' | 'kind' | 'department_id'>>;
+
+const Repeated = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Optional(Type.Array(item, { maxItems: 50 }));
+
+export const tripListSchema = {
+  querystring: Type.Object(
+    {
+      date_from: CalendarDate,
+      date_to: CalendarDate,
+      department_id: Type.Optional(Id),
+      kind: Type.Optional(Kind),
+      delivery_company_id: Type.Optional(Id),
+      vehicle_id: Type.Optional(Id),
+      driver_id: Type.Optional(Id),
+      status: Repeated(Type.Integer({ minimum: 0, maximum: 9 })),
+      _start: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
+      _end: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
+      _sort: Type.Optional(
+        Type.Union(['date', 'trip_no', 'department_name', 'vehicle_number', 'driver_name', 'planned_departure', 'status', 'updated_at'].map((s) => Type.Literal(s))),
+      ),
+      _order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Array(Trip), ...errorResponses },
+};
+export type TripListQuery = Type.Static<typeof tripListSchema.querystring>;
+
+export const tripShowSchema = { params: IdParams, response: { 200: TripDetail, ...errorResponses } };
+export const tripCreateSchema = { body: TripCreate, response: { 201: TripDetail, ...errorResponses } };
+export const tripUpdateSchema = { params: IdParams, body: TripUpdate, response: { 200: TripDetail, ...errorResponses } };
+export const tripDeleteSchema = {
+  params: IdParams,
+  querystring: Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false }),
+  body: Type.Optional(Type.Union([Type.Object({ version: Version }, { additionalProperties: false }), Type.Null()])),
+  response: { 200: TripDetail, ...errorResponses },
+};
+export const tripVersionSchema = {
+  params: IdParams,
+  body: Type.Object({ version: Version }, { additionalProperties: false }),
+  response: { 200: TripDetail, ...errorResponses },
+};
+
+export const StopsBody = Type.Object(
+  {
+    version: Version,
+    stops: Type.Array(Type.Object({ delivery_id: Id, seq: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false }), { maxItems: 500 }),
+  },
+  { additionalProperties: false },
+);
+export const tripStopsSchema = { params: IdParams, body: StopsBody, response: { 200: TripDetail, ...errorResponses } };
+
+const TripRef = Type.Object({ id: Id, version: Version }, { additionalProperties: false });
+export const tripMoveSchema = {
+  body: Type.Object({ from: TripRef, to: TripRef, delivery_ids: Type.Array(Id, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false }),
+  response: { 200: Type.Object({ from: TripDetail, to: TripDetail }), ...errorResponses },
+};
+
+export const tripCopySchema = {
+  body: Type.Object({ from_date: CalendarDate, to_date: CalendarDate, department_id: Id, kind: Type.Optional(Kind) }, { additionalProperties: false }),
+  response: { 200: Type.Object({ created: Type.Integer() }), ...errorResponses },
+};
+
+const CenterDay = Type.Object({ department_id: Id, date: CalendarDate }, { additionalProperties: false });
+
+const BoardDelivery = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  slip_number: Type.String(),
+  store_name: Type.String(),
+  delivery_destination_id: Type.Integer(),
+  item_name: NullableString,
+  quantity: Type.Integer(),
+  load_unit: Type.Integer(),
+  weight: NullableNumber,
+  volume: NullableNumber,
+  start_time: NullableString,
+  ending_time: NullableString,
+  specified_time: NullableString,
+});
+
+export const boardSchema = {
+  querystring: CenterDay,
+  response: {
+    200: Type.Object({
+      unallocated: Type.Array(Type.Object({ direction_id: NullableInt, direction_name: NullableString, deliveries: Type.Array(BoardDelivery) })),
+      trips: Type.Array(TripDetail),
+      vehicles: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          vehicle_number: Type.String(),
+          vehicle_type_name: NullableString,
+          delivery_company_name: NullableString,
+          pallet_capacity: NullableInt,
+          cage_cart_capacity: NullableInt,
+          max_loading_capacity: NullableNumber,
+          busy: Type.Boolean(),
+        }),
+      ),
+      drivers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer() })),
+    }),
+    ...errorResponses,
+  },
+};
+
+const ProposalTrip = Type.Object({
+  vehicle_id: Type.Integer(),
+  vehicle_number: Type.String(),
+  driver_id: NullableInt,
+  direction_id: NullableInt,
+  delivery_ids: Type.Array(Type.Integer()),
+  quantity: Type.Integer(),
+  weight: Type.Number(),
+});
+
+export const calculatorSchema = {
+  querystring: CenterDay,
+  response: {
+    200: Type.Object({
+      directions: Type.Array(
+        Type.Object({
+          direction_id: NullableInt,
+          direction_name: NullableString,
+          quantity: Type.Integer(),
+          weight: Type.Number(),
+          pallets: Type.Integer(),
+          cage_carts: Type.Integer(),
+          vehicles_needed: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), vehicle_type_name: Type.String(), count: Type.Integer() })),
+        }),
+      ),
+      proposal: Type.Array(ProposalTrip),
+      unassigned_delivery_ids: Type.Array(Type.Integer()),
+    }),
+    ...errorResponses,
+  },
+};
+
+export const calculatorAcceptSchema = {
+  body: Type.Object(
+    {
+      department_id: Id,
+      date: CalendarDate,
+      proposal: Type.Array(
+        Type.Object({ vehicle_id: Id, driver_id: Type.Optional(Nullable(Id)), delivery_ids: Type.Array(Id, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false }),
+        { minItems: 1, maxItems: 200 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Object({ created: Type.Integer() }), ...errorResponses },
+};
+
+export const transfersSchema = {
+  querystring: Type.Object({ date: CalendarDate, kind: TransferKind, department_id: Type.Optional(Id) }, { additionalProperties: false }),
+  response: {
+    200: Type.Object({
+      demand: Type.Array(
+        Type.Object({
+          origin_department_id: Type.Integer(),
+          origin_department_name: Type.String(),
+          destination_department_id: Type.Integer(),
+          destination_department_name: Type.String(),
+          pallets: Type.Integer(),
+          cage_carts: Type.Integer(),
+          weight: Type.Number(),
+          covered_pallets: Type.Integer(),
+          covered_cage_carts: Type.Integer(),
+        }),
+      ),
+      trips: Type.Array(Trip),
+    }),
+    ...errorResponses,
+  },
+};
+
+/** Field labels, so that a refused input names the field as the screens do. */
+export const tripLabels: Record<string, string> = {
+  date: 'allocation.fields.date',
+  date_from: 'allocation.fields.date_from',
+  date_to: 'allocation.fields.date_to',
+  kind: 'allocation.fields.kind',
+  department_id: 'allocation.fields.department_id',
+  vehicle_id: 'allocation.fields.vehicle_id',
+  driver_id: 'allocation.fields.driver_id',
+  route_name: 'allocation.fields.route_name',
+  origin_department_id: 'allocation.fields.origin_department_id',
+  destination_department_id: 'allocation.fields.destination_department_id',
+  direction_id: 'allocation.fields.direction_id',
+  planned_loading_start: 'allocation.fields.planned_loading_start',
+  planned_departure: 'allocation.fields.planned_departure',
+  planned_arrival: 'allocation.fields.planned_arrival',
+  delivery_ids: 'allocation.fields.delivery_ids',
+  stops: 'allocation.fields.stops',
+  version: 'allocation.fields.version',
+  quantity: 'allocation.fields.quantity',
+  weight: 'allocation.fields.weight',
+  volume: 'allocation.fields.volume',
+  from_date: 'allocation.fields.from_date',
+  to_date: 'allocation.fields.to_date',
+};

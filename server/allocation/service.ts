@@ -1,0 +1,494 @@
+import type { Transaction } from 'kysely';
+import { daysBetween, overCapacity } from '../../common/allocation.js';
+import type { MessageKey } from '../../common/locales/index.js';
+import type { Database, TripKind } from '../../db/types.js';
+import type { Actor } from '../auth/actor.js';
+import { AppError, invalid, notFound } from '../errors.js';
+import type { Translate } from '../i18n.js';
+import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import { startLoading } from './loading.js';
+import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
+import {
+  assignDeliveries,
+  checkVersion,
+  type LockedTrip,
+  lockDeliveries,
+  lockDriver,
+  lockTripDeliveries,
+  lockTrips,
+  lockVehicle,
+  overlappingTrip,
+  planningInput,
+  releaseDeliveries,
+  takenTripNos,
+  writeStops,
+} from './repository.js';
+import { buildStops, nextTripNo, plannedArrivals, plannedWindow, tripWarnings, windowWarnings } from './rules.js';
+import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
+
+/** The write path of trips: every write runs inside the route's one transaction, locking what it checks. */
+
+export interface WriteContext {
+  db: Transaction<Database>;
+  actor: Actor;
+  t: Translate;
+  now: Date;
+}
+
+const STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
+
+const fieldError = (ctx: WriteContext, field: string, key: MessageKey, params: Record<string, unknown> = {}) =>
+  invalid({ [field]: ctx.t(key, { field: ctx.t(`allocation.fields.${field}`), ...params }) });
+
+/** A cancelled or completed trip takes no change; `strict` also refuses one in transit. */
+function refuseClosed(trip: LockedTrip, strict = false) {
+  if (trip.status === STATUS.cancelled) throw new AppError(409, 'allocation.cancelled');
+  if (trip.status === STATUS.completed) throw new AppError(409, 'allocation.completed');
+  if (strict && trip.status === STATUS.inTransit) throw new AppError(409, 'allocation.notPlanned');
+}
+
+const handledByApp = () => new AppError(409, 'errors.handledByApp');
+
+/** Version check and the bump every write makes, with who made it. */
+async function touch(ctx: WriteContext, tripId: number) {
+  await ctx.db
+    .updateTable('vehicle_allocations')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
+    .where('id', '=', tripId)
+    .execute();
+}
+
+const toDate = (value: string | null | undefined): Date | null | undefined => (value === undefined ? undefined : value === null ? null : new Date(value));
+
+interface Assignment {
+  id: number | null;
+  vehicle_id: number | null;
+  driver_id: number | null;
+  planned_loading_start: Date | null;
+  planned_departure: Date | null;
+  planned_arrival: Date | null;
+}
+
+/**
+ * The vehicle and driver a trip is given: visible to the caller (400 naming the field), locked FOR
+ * UPDATE (vehicle first, then driver) so that two writes putting the same one on overlapping trips run
+ * one after the other, and not on another live trip whose planned window overlaps (409 naming it).
+ */
+async function checkAssignment(ctx: WriteContext, trip: Assignment) {
+  const vehicle = trip.vehicle_id === null ? null : await lockVehicle(ctx.db, ctx.actor, trip.vehicle_id);
+  if (trip.vehicle_id !== null && !vehicle) throw fieldError(ctx, 'vehicle_id', 'errors.refNotFound');
+  const driver = trip.driver_id === null ? null : await lockDriver(ctx.db, ctx.actor, trip.driver_id);
+  if (trip.driver_id !== null && !driver) throw fieldError(ctx, 'driver_id', 'errors.refNotFound');
+  const window = plannedWindow(trip);
+  if (window && vehicle) {
+    const other = await overlappingTrip(ctx.db, 'vehicle_id', vehicle.id, window, trip.id);
+    if (other) throw new AppError(409, 'allocation.vehicleBusy', { trip_no: other.trip_no, date: other.date.replaceAll('-', '/') });
+  }
+  if (window && driver) {
+    const other = await overlappingTrip(ctx.db, 'driver_id', driver.id, window, trip.id);
+    if (other) throw new AppError(409, 'allocation.driverBusy', { trip_no: other.trip_no, date: other.date.replaceAll('-', '/') });
+  }
+  return { vehicle, driver };
+}
+
+/** The vehicle's capacities for the load check (no lock: the vehicle is not being assigned). */
+async function capacitiesOf(ctx: WriteContext, vehicleId: number | null) {
+  if (vehicleId === null) return null;
+  const vehicle = await ctx.db
+    .selectFrom('vehicles')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'vehicles.vehicle_type_id')
+    .select(['vt.pallet_capacity', 'vt.cage_cart_capacity', 'vehicles.max_loading_capacity as own', 'vt.max_loading_capacity as type_max'])
+    .where('vehicles.id', '=', vehicleId)
+    .executeTakeFirst();
+  return vehicle ? { ...vehicle, max_loading_capacity: vehicle.own ?? vehicle.type_max } : null;
+}
+
+/** Over capacity: 400 with the figures (exactly at the capacity is accepted). */
+async function checkCapacity(ctx: WriteContext, tripId: number) {
+  const trip = await ctx.db.selectFrom('vehicle_allocations').select(['vehicle_id', 'load_unit', 'quantity', 'weight']).where('id', '=', tripId).executeTakeFirstOrThrow();
+  const capacities = await capacitiesOf(ctx, trip.vehicle_id);
+  if (!capacities) return;
+  const over = overCapacity(trip, capacities);
+  if (over) throw new AppError(400, 'allocation.overCapacity', over);
+}
+
+/**
+ * Rebuilds a store trip's stops from its deliveries (in stop_seq order, one stop per store), the planned
+ * arrival of each from the trip's planned departure and the stores' coordinates, the time-window
+ * warnings of each stop and their summary on the trip, and the trip's totals.
+ */
+export async function planStops(ctx: WriteContext, tripId: number) {
+  const { deliveries, origin, oldStops } = await planningInput(ctx.db, tripId);
+  const built = buildStops(
+    deliveries.map((d) => ({ ...d, delivery_id: d.id, seq: d.stop_seq ?? 1000 })),
+    (d) => d.delivery_destination_id,
+  );
+  const originPoint = origin.latitude !== null && origin.longitude !== null ? { latitude: origin.latitude, longitude: origin.longitude } : null;
+  const arrivals = plannedArrivals(origin.planned_departure, originPoint, built.map((s) => s.entries[0]!));
+  const seqOfDelivery = new Map<number, number>();
+  const stops = built.map((stop, i) => {
+    const first = stop.entries[0]!;
+    for (const entry of stop.entries) seqOfDelivery.set(entry.id, i + 1);
+    return {
+      seq: i + 1,
+      delivery_destination_id: stop.destinationId,
+      planned_arrival: arrivals[i] ?? null,
+      quantity: stop.entries.reduce((sum, e) => sum + e.quantity, 0),
+      weight: stop.entries.reduce((sum, e) => sum + (e.weight ?? 0), 0),
+      warnings: windowWarnings(arrivals[i] ?? null, first),
+    };
+  });
+  await writeStops(ctx.db, tripId, stops, seqOfDelivery, oldStops);
+  await ctx.db
+    .updateTable('vehicle_allocations')
+    .set({
+      quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
+      weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),
+      volume: deliveries.reduce((sum, d) => sum + (d.volume ?? 0), 0),
+      warnings: JSON.stringify(tripWarnings(stops.map((s) => s.warnings))),
+    })
+    .where('id', '=', tripId)
+    .execute();
+}
+
+function checkFields(ctx: WriteContext, kind: TripKind, fields: TripFields, merged: Assignment) {
+  if (kind === 'store_direct') {
+    for (const field of ['quantity', 'weight', 'volume'] as const) {
+      if (fields[field] !== undefined) throw invalid({ [field]: ctx.t('allocation.computedFromDeliveries') });
+    }
+  }
+  const start = merged.planned_loading_start ?? merged.planned_departure;
+  if (start && merged.planned_arrival && merged.planned_arrival.getTime() <= start.getTime()) {
+    throw invalid({ planned_arrival: ctx.t('allocation.windowOrder') });
+  }
+  if (merged.planned_loading_start && merged.planned_departure && merged.planned_departure.getTime() < merged.planned_loading_start.getTime()) {
+    throw invalid({ planned_departure: ctx.t('allocation.windowOrder') });
+  }
+}
+
+/** The columns of a trip's body as stored (instants as Dates). */
+function columnsOf(fields: TripFields) {
+  const { planned_loading_start, planned_departure, planned_arrival, ...rest } = fields;
+  return {
+    ...rest,
+    ...(planned_loading_start !== undefined ? { planned_loading_start: toDate(planned_loading_start) } : {}),
+    ...(planned_departure !== undefined ? { planned_departure: toDate(planned_departure) } : {}),
+    ...(planned_arrival !== undefined ? { planned_arrival: toDate(planned_arrival) } : {}),
+  };
+}
+
+async function refuseOutOfScopeDepartment(ctx: WriteContext, departmentId: number) {
+  let query = ctx.db.selectFrom('departments').select('id').where('id', '=', departmentId).where('deleted_at', 'is', null);
+  const scope = departmentScope(ctx.actor, 'departments.id');
+  if (scope) query = query.where(scope);
+  if (!(await query.executeTakeFirst())) throw notFound();
+}
+
+/** POST /vehicle_allocation: a draft trip with the next trip number of its day. */
+export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promise<number> {
+  const { date, kind, department_id, ...fields } = body;
+  await refuseOutOfScopeDepartment(ctx, department_id);
+  if (kind !== 'store_direct') {
+    const missing = (['origin_department_id', 'destination_department_id'] as const).filter((f) => fields[f] === undefined || fields[f] === null);
+    if (missing.length) throw invalid(Object.fromEntries(missing.map((f) => [f, ctx.t('errors.requiredSelect', { field: ctx.t(`allocation.fields.${f}`) })])));
+  }
+  const columns = columnsOf(fields);
+  const assignment: Assignment = {
+    id: null,
+    vehicle_id: fields.vehicle_id ?? null,
+    driver_id: fields.driver_id ?? null,
+    planned_loading_start: columns.planned_loading_start ?? null,
+    planned_departure: columns.planned_departure ?? null,
+    planned_arrival: columns.planned_arrival ?? null,
+  };
+  checkFields(ctx, kind, fields, assignment);
+  const { vehicle, driver } = await checkAssignment(ctx, assignment);
+  const tripNo = nextTripNo(await takenTripNos(ctx.db, department_id, date, kind));
+  if (tripNo === null) throw new AppError(409, 'allocation.noTripNo');
+  const row = await ctx.db
+    .insertInto('vehicle_allocations')
+    .values({
+      ...columns,
+      date,
+      kind,
+      department_id,
+      trip_no: tripNo,
+      delivery_company_id: vehicle?.delivery_company_id ?? driver?.delivery_company_id ?? null,
+      created_by: ctx.actor.id,
+      updated_by: ctx.actor.id,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await checkCapacity(ctx, row.id);
+  return row.id;
+}
+
+const sameInstant = (a: Date | null, b: Date | null | undefined) => b === undefined || (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** PUT/PATCH /vehicle_allocation/:id: fields, vehicle and driver (not once handled), times, 固定. */
+export async function updateTrip(ctx: WriteContext, id: number, body: TripUpdateBody) {
+  const { version, date, kind, department_id, ...fields } = body;
+  const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
+  await checkVersion(ctx.db, trip!, version);
+  refuseClosed(trip!);
+  for (const [field, value, current] of [['date', date, trip!.date], ['kind', kind, trip!.kind], ['department_id', department_id, trip!.department_id]] as const) {
+    if (value !== undefined && value !== current) throw fieldError(ctx, field, 'allocation.identityFixed');
+  }
+  const columns = columnsOf(fields);
+  const merged: Assignment = {
+    id,
+    vehicle_id: fields.vehicle_id === undefined ? trip!.vehicle_id : fields.vehicle_id,
+    driver_id: fields.driver_id === undefined ? trip!.driver_id : fields.driver_id,
+    planned_loading_start: columns.planned_loading_start === undefined ? trip!.planned_loading_start : columns.planned_loading_start,
+    planned_departure: columns.planned_departure === undefined ? trip!.planned_departure : columns.planned_departure,
+    planned_arrival: columns.planned_arrival === undefined ? trip!.planned_arrival : columns.planned_arrival,
+  };
+  const vehicleChanged = merged.vehicle_id !== trip!.vehicle_id;
+  const driverChanged = merged.driver_id !== trip!.driver_id;
+  if (trip!.handled_at !== null && (vehicleChanged || driverChanged)) throw handledByApp();
+  checkFields(ctx, trip!.kind, fields, merged);
+  const timesChanged =
+    !sameInstant(trip!.planned_loading_start, columns.planned_loading_start) ||
+    !sameInstant(trip!.planned_departure, columns.planned_departure) ||
+    !sameInstant(trip!.planned_arrival, columns.planned_arrival);
+  let company = trip!.delivery_company_id;
+  if (vehicleChanged || driverChanged || timesChanged) {
+    const { vehicle, driver } = await checkAssignment(ctx, merged);
+    company = vehicle?.delivery_company_id ?? driver?.delivery_company_id ?? null;
+  }
+  await ctx.db
+    .updateTable('vehicle_allocations')
+    .set((eb) => ({ ...columns, delivery_company_id: company, version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
+    .where('id', '=', id)
+    .execute();
+  if (trip!.kind === 'store_direct' && !sameInstant(trip!.planned_departure, columns.planned_departure)) await planStops(ctx, id);
+  await checkCapacity(ctx, id);
+}
+
+/** DELETE /vehicle_allocation/:id: cancels (status 9); its deliveries go back to 未配車. */
+export async function cancelTrip(ctx: WriteContext, id: number, version: number) {
+  const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
+  await checkVersion(ctx.db, trip!, version);
+  refuseClosed(trip!, true);
+  const deliveries = await lockTripDeliveries(ctx.db, id);
+  if (deliveries.length && (trip!.handled_at !== null || deliveries.some((d) => d.handled_at !== null))) throw handledByApp();
+  const done = deliveries.find((d) => d.status >= STATUS.inTransit);
+  if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
+  await releaseDeliveries(ctx.db, deliveries.map((d) => d.id), ctx.actor.id, ctx.now);
+  await ctx.db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', id).execute();
+  await ctx.db
+    .updateTable('vehicle_allocations')
+    .set((eb) => ({ status: STATUS.cancelled, quantity: 0, weight: 0, volume: 0, warnings: '[]', version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** New deliveries for a trip: in scope (else 404), unallocated, of the trip's date and center. */
+async function takeDeliveries(ctx: WriteContext, trip: LockedTrip, ids: number[]) {
+  const rows = await lockDeliveries(ctx.db, ctx.actor, ids);
+  if (rows.length !== ids.length) {
+    const found = new Set(rows.map((r) => r.id));
+    throw new AppError(404, 'allocation.deliveryNotFound', { id: ids.find((id) => !found.has(id)) });
+  }
+  for (const delivery of rows) {
+    if (delivery.date !== trip.date || delivery.department_id !== trip.department_id) throw invalid({ stops: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
+    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+    if (delivery.vehicle_allocation_id !== null && delivery.vehicle_allocation_id !== trip.id) {
+      throw new AppError(409, 'allocation.deliveryOnOtherTrip', { slip: delivery.slip_number });
+    }
+  }
+  return rows;
+}
+
+function refuseDeliveryChange(trip: LockedTrip) {
+  if (trip.kind !== 'store_direct') throw new AppError(409, 'allocation.transferNoDeliveries');
+  refuseClosed(trip, true);
+}
+
+/** PUT /vehicle_allocation/:id/stops: the complete new list of the trip's deliveries and their order. */
+export async function setStops(ctx: WriteContext, id: number, version: number, entries: { delivery_id: number; seq: number }[]) {
+  const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
+  await checkVersion(ctx.db, trip!, version);
+  refuseDeliveryChange(trip!);
+  const requested = new Set(entries.map((e) => e.delivery_id));
+  if (requested.size !== entries.length) throw invalid({ stops: ctx.t('allocation.duplicateDelivery') });
+  const current = await lockTripDeliveries(ctx.db, id);
+  const onTrip = new Set(current.map((d) => d.id));
+  const added = await takeDeliveries(ctx, trip!, [...requested].filter((d) => !onTrip.has(d)));
+  const removed = current.filter((d) => !requested.has(d.id));
+  if ((added.length || removed.length) && (trip!.handled_at !== null || removed.some((d) => d.handled_at !== null))) throw handledByApp();
+  const done = removed.find((d) => d.status >= STATUS.inTransit);
+  if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
+  await releaseDeliveries(ctx.db, removed.map((d) => d.id), ctx.actor.id, ctx.now);
+  await assignDeliveries(ctx.db, id, entries, ctx.actor.id, ctx.now);
+  await planStops(ctx, id);
+  await checkCapacity(ctx, id);
+  await touch(ctx, id);
+}
+
+/** POST /vehicle_allocation/move: deliveries from one trip to the end of another, both locked in id order. */
+export async function moveDeliveries(ctx: WriteContext, from: { id: number; version: number }, to: { id: number; version: number }, ids: number[]) {
+  if (from.id === to.id) throw invalid({ delivery_ids: ctx.t('allocation.sameTrip') });
+  const trips = await lockTrips(ctx.db, ctx.actor, [from.id, to.id]);
+  const source = trips.find((t) => t.id === from.id)!;
+  const target = trips.find((t) => t.id === to.id)!;
+  await checkVersion(ctx.db, source, from.version);
+  await checkVersion(ctx.db, target, to.version);
+  refuseDeliveryChange(source);
+  refuseDeliveryChange(target);
+  const unique = [...new Set(ids)];
+  const onSource = await lockTripDeliveries(ctx.db, source.id);
+  const moving = onSource.filter((d) => unique.includes(d.id));
+  if (moving.length !== unique.length) {
+    const elsewhere = await lockDeliveries(ctx.db, ctx.actor, unique.filter((id) => !moving.some((d) => d.id === id)));
+    if (!elsewhere.length) throw new AppError(404, 'allocation.deliveryNotFound', { id: unique.find((id) => !moving.some((d) => d.id === id)) });
+    throw new AppError(409, 'allocation.deliveryNotOnTrip', { slip: elsewhere[0]!.slip_number });
+  }
+  if (source.handled_at !== null || target.handled_at !== null || moving.some((d) => d.handled_at !== null)) throw handledByApp();
+  for (const delivery of moving) {
+    if (delivery.date !== target.date || delivery.department_id !== target.department_id) {
+      throw invalid({ delivery_ids: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
+    }
+    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+  }
+  const onTarget = await lockTripDeliveries(ctx.db, target.id);
+  const last = Math.max(0, ...onTarget.map((d) => d.stop_seq ?? 0));
+  await assignDeliveries(ctx.db, target.id, moving.map((d) => ({ delivery_id: d.id, seq: last + 1 })), ctx.actor.id, ctx.now);
+  await planStops(ctx, source.id);
+  await planStops(ctx, target.id);
+  await checkCapacity(ctx, target.id);
+  await touch(ctx, source.id);
+  await touch(ctx, target.id);
+}
+
+/** POST /:id/confirm (確定: published to the driver app) and /:id/unconfirm (back to a draft). */
+export async function setConfirmed(ctx: WriteContext, id: number, version: number, confirmed: boolean) {
+  const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
+  await checkVersion(ctx.db, trip!, version);
+  refuseClosed(trip!);
+  if (!confirmed && trip!.status !== STATUS.planned) throw new AppError(409, 'allocation.startedCannotUnconfirm');
+  await ctx.db
+    .updateTable('vehicle_allocations')
+    .set({ confirmed_at: confirmed ? (trip!.confirmed_at ?? ctx.now) : null })
+    .where('id', '=', id)
+    .execute();
+  await touch(ctx, id);
+}
+
+/** POST /:id/loading_start: the version checked, then the same startLoading the driver app calls. */
+export async function loadingStart(ctx: WriteContext, id: number, version: number) {
+  const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
+  await checkVersion(ctx.db, trip!, version);
+  await startLoading(ctx.db, id, ctx.now, ctx.actor.id);
+}
+
+/**
+ * POST /copy (前日コピー): the day's live trips of the center's subtree as drafts on another day, with
+ * vehicle, driver, route and times shifted by the days between; no deliveries. A trip whose number is
+ * already taken that day is skipped (copying twice creates nothing more); a vehicle or driver busy at
+ * the shifted window, or no longer visible, is left off the copy.
+ */
+export async function copyDay(ctx: WriteContext, body: { from_date: string; to_date: string; department_id: number; kind?: TripKind }) {
+  if (body.from_date === body.to_date) throw invalid({ to_date: ctx.t('allocation.sameDate') });
+  await refuseOutOfScopeDepartment(ctx, body.department_id);
+  let query = ctx.db
+    .selectFrom('vehicle_allocations as va')
+    .selectAll('va')
+    .where('va.date', '=', body.from_date)
+    .where('va.deleted_at', 'is', null)
+    .where('va.status', '<>', STATUS.cancelled)
+    .where('va.department_id', 'in', departmentSubtree(body.department_id));
+  if (body.kind) query = query.where('va.kind', '=', body.kind);
+  const scope = departmentScope(ctx.actor, 'va.department_id');
+  if (scope) query = query.where(scope);
+  const sources = await query.orderBy('va.id').execute();
+  const shift = daysBetween(body.from_date, body.to_date) * 86_400_000;
+  const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null);
+  let created = 0;
+  for (const source of sources) {
+    const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
+    if (taken.includes(source.trip_no)) continue;
+    const times = {
+      planned_loading_start: moved(source.planned_loading_start),
+      planned_departure: moved(source.planned_departure),
+      planned_arrival: moved(source.planned_arrival),
+    };
+    const keep = async (vehicle_id: number | null, driver_id: number | null) => {
+      try {
+        return { ...(await checkAssignment(ctx, { id: null, vehicle_id, driver_id, ...times })), vehicle_id, driver_id };
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    };
+    // Both if they can go; else the vehicle alone; else the driver alone; else neither.
+    const kept =
+      (await keep(source.vehicle_id, source.driver_id)) ??
+      (await keep(source.vehicle_id, null)) ??
+      (await keep(null, source.driver_id)) ??
+      (await keep(null, null))!;
+    await ctx.db
+      .insertInto('vehicle_allocations')
+      .values({
+        date: body.to_date,
+        kind: source.kind,
+        department_id: source.department_id,
+        trip_no: source.trip_no,
+        route_name: source.route_name,
+        origin_department_id: source.origin_department_id,
+        destination_department_id: source.destination_department_id,
+        direction_id: source.direction_id,
+        vehicle_id: kept.vehicle_id,
+        driver_id: kept.driver_id,
+        delivery_company_id: kept.vehicle?.delivery_company_id ?? kept.driver?.delivery_company_id ?? null,
+        trip_mode: source.trip_mode,
+        load_unit: source.load_unit,
+        receive_timing: source.receive_timing,
+        // Transfers are planned in quantities; a store trip's come from the deliveries it will be given.
+        ...(source.kind === 'store_direct' ? {} : { quantity: source.quantity, weight: source.weight, volume: source.volume }),
+        ...times,
+        toll: source.toll,
+        parking: source.parking,
+        other_expense: source.other_expense,
+        created_by: ctx.actor.id,
+        updated_by: ctx.actor.id,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      })
+      .execute();
+    created++;
+  }
+  return created;
+}
+
+/**
+ * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path
+ * (createTrip, then setStops): the same scope, capacity, overlap and delivery rules. Pinned trips are
+ * never touched: only new trips are made, and deliveries already on a trip are refused.
+ */
+export async function acceptProposal(ctx: WriteContext, body: { department_id: number; date: string; proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[] }[] }) {
+  const center = await centerInScope(ctx.db, ctx.actor, body.department_id);
+  const times = await proposalTimes(ctx.db, body.department_id, body.date);
+  let created = 0;
+  for (const item of body.proposal) {
+    const ids = [...new Set(item.delivery_ids)];
+    const plan = await proposedTripPlan(ctx.db, center, ids, times.departure);
+    const id = await createTrip(ctx, {
+      date: body.date,
+      kind: 'store_direct',
+      department_id: body.department_id,
+      vehicle_id: item.vehicle_id,
+      driver_id: item.driver_id ?? null,
+      direction_id: plan.direction_id,
+      load_unit: plan.load_unit === 1 ? 1 : 0,
+      planned_loading_start: times.loadingStart.toISOString(),
+      planned_departure: times.departure.toISOString(),
+      planned_arrival: plan.planned_arrival.toISOString(),
+    });
+    await setStops(ctx, id, 1, ids.map((delivery_id, i) => ({ delivery_id, seq: i + 1 })));
+    created++;
+  }
+  return created;
+}

@@ -1,0 +1,103 @@
+import type { Db } from '../../db/index.js';
+import type { TripKind } from '../../db/types.js';
+import { departmentId } from './helpers.js';
+
+/** Small builders for the allocation tests: trips and deliveries made directly in the database. */
+
+export async function companyId(db: Db, code: string): Promise<number> {
+  return (await db.selectFrom('delivery_companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+export async function userId(db: Db, loginId: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('login_id', '=', loginId).executeTakeFirstOrThrow()).id;
+}
+
+/** The demo vehicles and drivers based at a center, in id order. */
+export async function fleetOf(db: Db, centerCode: string) {
+  const center = await departmentId(db, centerCode);
+  const vehicles = await db
+    .selectFrom('vehicles')
+    .innerJoin('vehicle_types', 'vehicle_types.id', 'vehicles.vehicle_type_id')
+    .select([
+      'vehicles.id',
+      'vehicles.vehicle_number',
+      'vehicles.delivery_company_id',
+      'vehicles.max_loading_capacity',
+      'vehicle_types.pallet_capacity',
+      'vehicle_types.cage_cart_capacity',
+      'vehicle_types.name as type_name',
+    ])
+    .where('vehicles.base_department_id', '=', center)
+    .orderBy('vehicles.id')
+    .execute();
+  const drivers = await db.selectFrom('drivers').select(['id', 'name', 'delivery_company_id']).where('base_department_id', '=', center).orderBy('id').execute();
+  return { center, vehicles, drivers };
+}
+
+/** Stores served by the center's directions, in direction then `order`. */
+export async function storesOf(db: Db, centerCode: string) {
+  const center = await departmentId(db, centerCode);
+  return db
+    .selectFrom('delivery_destinations')
+    .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
+    .select(['delivery_destinations.id', 'delivery_destinations.direction_id', 'delivery_destinations.customer_store_name'])
+    .where('directions.department_id', '=', center)
+    .orderBy('directions.id')
+    .orderBy('delivery_destinations.order')
+    .execute();
+}
+
+export interface TripFixture {
+  date: string;
+  department_id: number;
+  kind?: TripKind;
+  trip_no?: number;
+  vehicle_id?: number | null;
+  driver_id?: number | null;
+  delivery_company_id?: number | null;
+  direction_id?: number | null;
+  origin_department_id?: number | null;
+  destination_department_id?: number | null;
+  status?: number;
+  confirmed_at?: Date | null;
+  pinned?: boolean;
+  handled_at?: Date | null;
+  load_unit?: number;
+  planned_loading_start?: string | null;
+  planned_departure?: string | null;
+  planned_arrival?: string | null;
+}
+
+let tripNo = 100;
+
+export async function makeTrip(db: Db, fixture: TripFixture) {
+  return db
+    .insertInto('vehicle_allocations')
+    .values({ kind: 'store_direct', trip_no: ++tripNo, ...fixture })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface DeliveryFixture {
+  date: string;
+  department_id: number;
+  delivery_destination_id: number;
+  quantity?: number;
+  load_unit?: number;
+  weight?: number | null;
+  volume?: number | null;
+  status?: number;
+  vehicle_allocation_id?: number | null;
+  stop_seq?: number | null;
+  handled_at?: Date | null;
+}
+
+let slipNo = 0;
+
+export async function makeDelivery(db: Db, fixture: DeliveryFixture) {
+  return db
+    .insertInto('deliveries')
+    .values({ slip_number: `T${String(++slipNo).padStart(6, '0')}`, item_name: 'テスト商品', quantity: 1, weight: 100, ...fixture })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
