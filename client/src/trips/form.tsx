@@ -118,7 +118,7 @@ function TripFields({ form, editing }: { form: FormInstance; editing: boolean })
       {isBetweenCenters(kind) ? (
         <>
           <Col xs={12} md={8}>
-            <Form.Item name="origin_department_id" label={f('origin_department_id')}>
+            <Form.Item name="origin_department_id" label={f('origin_department_id')} rules={[requiredSelect('origin_department_id')]}>
               <RefSelect refSpec={center} />
             </Form.Item>
           </Col>
@@ -128,6 +128,7 @@ function TripFields({ form, editing }: { form: FormInstance; editing: boolean })
               label={f('destination_department_id')}
               dependencies={['origin_department_id']}
               rules={[
+                requiredSelect('destination_department_id'),
                 {
                   validator: async (_, value: unknown) => {
                     if (value !== null && value !== undefined && value === form.getFieldValue('origin_department_id')) throw new Error(t('tripScreens.sameCenters'));

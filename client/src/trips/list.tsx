@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/date-range.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
@@ -36,31 +37,21 @@ export function TripStatusTag({ status }: { status: number }) {
   );
 }
 
-/** Above 90 % of a capacity: amber; above the capacity: red (the server refuses an overload). */
-function loadStatus(ratio: number): 'success' | 'normal' | 'exception' {
-  if (ratio > 1) return 'exception';
-  return ratio > 0.9 ? 'normal' : 'success';
-}
+const BAR_COLOURS: Record<CapacityColour, string> = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' };
 
-function LoadBar({ load, capacity, unit, t }: { load: number; capacity: number | null; unit: string; t: TFunction }) {
-  if (!capacity || capacity <= 0) {
+/** One measure of a trip's load against its capacity (common/allocation.ts: the board's ratio and colours). */
+function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: TFunction }) {
+  if (entry.ratio === null || entry.capacity === null) {
     return (
       <Tooltip title={t('tripScreens.noCapacity')}>
-        <span className="trip-load__text">{`${numberText(load)}${unit}`}</span>
+        <span className="trip-load__text">{`${numberText(entry.load)}${unit}`}</span>
       </Tooltip>
     );
   }
-  const ratio = load / capacity;
   return (
-    <div className="trip-load">
-      <Progress
-        percent={Math.min(100, Math.round(ratio * 100))}
-        size={[56, 6]}
-        showInfo={false}
-        status={loadStatus(ratio)}
-        strokeColor={ratio > 1 ? '#ff4d4f' : ratio > 0.9 ? '#faad14' : undefined}
-      />
-      <span className="trip-load__text">{`${numberText(load)} / ${numberText(capacity)}${unit}`}</span>
+    <div className="trip-load" data-colour={entry.colour}>
+      <Progress percent={Math.min(100, Math.round(entry.ratio * 100))} size={[56, 6]} showInfo={false} strokeColor={BAR_COLOURS[entry.colour]} />
+      <span className="trip-load__text">{`${numberText(entry.load)} / ${numberText(entry.capacity)}${unit}`}</span>
     </div>
   );
 }
@@ -121,13 +112,9 @@ function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']
       title: f('load'),
       render: (_: unknown, trip: Trip) => (
         <Space direction="vertical" size={0}>
-          <LoadBar
-            load={trip.quantity}
-            capacity={trip.load_unit === 1 ? trip.cage_cart_capacity : trip.pallet_capacity}
-            unit={` ${t(`deliveryScreens.loadUnit.${trip.load_unit}`)}`}
-            t={t}
-          />
-          <LoadBar load={trip.weight} capacity={trip.max_loading_capacity} unit="kg" t={t} />
+          {loadByMeasure(trip, trip).map((entry) => (
+            <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(`allocation.measures.${entry.measure}`)}`} t={t} />
+          ))}
         </Space>
       ),
     },
