@@ -133,7 +133,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       planned_loading_start: 'Planned loading start',
       planned_departure: 'Planned departure',
       planned_arrival: 'Planned arrival',
-      planned: 'Planned (loading / departure / arrival)',
+      planned: 'Planned times',
       load: 'Load (quantity / weight)',
       toll: 'Tolls (JPY)',
       parking: 'Parking (JPY)',

@@ -75,7 +75,14 @@ function ConflictModal({ message, onReload, onClose }: { message: string; onRelo
   );
 }
 
-function TripFields({ form, editing }: { form: FormInstance; editing: boolean }) {
+/** What the trip already names, for references the planner may not list (another company's vehicle). */
+function knownOf(record: Trip | undefined, id: 'vehicle_id' | 'driver_id' | 'direction_id', name: 'vehicle_number' | 'driver_name' | 'direction_name') {
+  const value = record?.[id];
+  const label = record?.[name];
+  return value !== null && value !== undefined && label ? [{ value, label }] : [];
+}
+
+function TripFields({ form, editing, record }: { form: FormInstance; editing: boolean; record?: Trip }) {
   const { t } = useTranslation();
   const f = (name: string) => t(`tripScreens.fields.${name}`);
   const kind = Form.useWatch('kind', form) as TripKind | undefined;
@@ -143,18 +150,18 @@ function TripFields({ form, editing }: { form: FormInstance; editing: boolean })
       ) : (
         <Col xs={24} md={16}>
           <Form.Item name="direction_id" label={f('direction_id')}>
-            <RefSelect refSpec={{ resource: 'direction' }} />
+            <RefSelect refSpec={{ resource: 'direction' }} known={knownOf(record, 'direction_id', 'direction_name')} />
           </Form.Item>
         </Col>
       )}
       <Col xs={24} md={12}>
         <Form.Item name="vehicle_id" label={f('vehicle_id')}>
-          <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} data-testid="trip-vehicle" />
+          <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} known={knownOf(record, 'vehicle_id', 'vehicle_number')} data-testid="trip-vehicle" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="driver_id" label={f('driver_id')}>
-          <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} data-testid="trip-driver" />
+          <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} known={knownOf(record, 'driver_id', 'driver_name')} data-testid="trip-driver" />
         </Form.Item>
       </Col>
       <Col xs={24} md={10}>
@@ -226,7 +233,7 @@ export default function TripFormPage() {
       onFinish={onFinish}
       data-testid="trip-form"
     >
-      <TripFields form={form} editing={editing} />
+      <TripFields form={form} editing={editing} record={query?.data?.data} />
     </Form>
   );
   const reload = () => {
