@@ -7,6 +7,7 @@ import * as departmentClosure from './migrations/2026-11-22-0004-department-clos
 import * as listIndexes from './migrations/2026-11-22-0005-list-indexes.js';
 import * as importStaging from './migrations/2026-11-22-0006-import-staging.js';
 import * as deliveriesAllocation from './migrations/2026-11-23-0007-deliveries-allocation.js';
+import * as deliveryList from './migrations/2026-11-23-0011-delivery-list.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0005-list-indexes': listIndexes,
   '2026-11-22-0006-import-staging': importStaging,
   '2026-11-23-0007-deliveries-allocation': deliveriesAllocation,
+  '2026-11-23-0011-delivery-list': deliveryList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
 import type { Config } from './config.js';
+import deliveryRoutes from './deliveries/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userVehicleRoutes);
       await api.register(masterRoutes);
       await api.register(allocationRoutes);
+      await api.register(deliveryRoutes);
     },
     { prefix: '/api' },
   );

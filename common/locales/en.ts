@@ -1,4 +1,5 @@
 import { allocationEn } from './allocation-en.js';
+import { deliveriesEn } from './deliveries-en.js';
 import { mastersEn } from './masters-en.js';
 import { deliveryScreensEn } from './delivery-screens-en.js';
 import type { Catalogue } from './ja.js';
@@ -7,6 +8,7 @@ export const en: Catalogue = {
   ...mastersEn,
   ...deliveryScreensEn,
   ...allocationEn,
+  ...deliveriesEn,
   app: {
     name: 'Vehicle Allocation System',
     copyright: '© {{year}} Vehicle Allocation System',

@@ -1,5 +1,6 @@
 // The Japanese catalogue is the reference: en.ts must have exactly the same keys (checked by tsc).
 import { allocationJa } from './allocation-ja.js';
+import { deliveriesJa } from './deliveries-ja.js';
 import { mastersJa } from './masters-ja.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 
@@ -7,6 +8,7 @@ export const ja = {
   ...mastersJa,
   ...deliveryScreensJa,
   ...allocationJa,
+  ...deliveriesJa,
   app: {
     name: '配車管理システム',
     copyright: '© {{year}} 配車管理システム',

@@ -1,6 +1,7 @@
 import type { Db } from '../index.js';
 import type { NewDepartment } from '../types.js';
 import { seedNetwork } from './network.js';
+import { seedOperations } from './operations.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -76,5 +77,6 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
     const center = await trx.selectFrom('users').select('id').where('login_id', '=', 'center').executeTakeFirstOrThrow();
     const vehicles = vehiclesOfCompany.get('DC-TOTO') ?? [];
     await trx.insertInto('user_vehicles').values(vehicles.map((vehicle_id) => ({ user_id: center.id, vehicle_id }))).execute();
+    await seedOperations(trx);
   });
 }

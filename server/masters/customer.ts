@@ -20,6 +20,9 @@ export const customerMaster: MasterDefinition = {
   sorts: ['id', 'code', 'name', 'billing_closing_day', 'updated_at'],
   filters: ['billing_closing_day'],
   csvColumns: ['code', 'name', 'address', 'phone', 'billing_closing_day'],
-  references: [{ table: 'delivery_destinations', column: 'customer_id', labelKey: 'menu.deliveryDestination' }],
+  references: [
+    { table: 'delivery_destinations', column: 'customer_id', labelKey: 'menu.deliveryDestination' },
+    { table: 'deliveries', column: 'customer_id', labelKey: 'menu.delivery' },
+  ],
   scope: () => undefined,
 };

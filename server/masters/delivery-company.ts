@@ -28,6 +28,7 @@ export const deliveryCompanyMaster: MasterDefinition = {
     { table: 'vehicles', column: 'delivery_company_id', labelKey: 'menu.vehicle' },
     { table: 'drivers', column: 'delivery_company_id', labelKey: 'menu.driver' },
     { table: 'users', column: 'delivery_company_id', labelKey: 'menu.user' },
+    { table: 'vehicle_allocations', column: 'delivery_company_id', labelKey: 'menu.allocation' },
   ],
   // Centers see the carriers their branch or division contracted; only the contracting side edits them.
   scope: (actor) => contractedCompanyScope(actor, 'delivery_companies.id'),

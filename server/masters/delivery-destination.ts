@@ -63,7 +63,7 @@ export const deliveryDestinationMaster: MasterDefinition = {
     'comment',
     'customer_code',
   ],
-  references: [],
+  references: [{ table: 'deliveries', column: 'delivery_destination_id', labelKey: 'menu.delivery' }],
   scope: destinationScope,
   displayColumns: {
     direction_name: lookup('direction_id', 'directions'),

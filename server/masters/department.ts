@@ -86,6 +86,8 @@ export const departmentMaster: MasterDefinition = {
     { table: 'districts', column: 'department_id', labelKey: 'menu.district' },
     { table: 'directions', column: 'department_id', labelKey: 'menu.direction' },
     { table: 'direction_bases', column: 'base_department_id', labelKey: 'menu.directionBase' },
+    { table: 'deliveries', column: 'department_id', labelKey: 'menu.delivery' },
+    { table: 'vehicle_allocations', column: 'department_id', labelKey: 'menu.allocation' },
   ],
   cascade: [{ table: 'operation_times', column: 'department_id' }],
   scope: (actor) => departmentScope(actor, 'departments.id'),

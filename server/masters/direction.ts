@@ -25,6 +25,7 @@ export const directionMaster: MasterDefinition = {
   references: [
     { table: 'delivery_destinations', column: 'direction_id', labelKey: 'menu.deliveryDestination' },
     { table: 'direction_bases', column: 'direction_id', labelKey: 'menu.directionBase' },
+    { table: 'vehicle_allocations', column: 'direction_id', labelKey: 'menu.allocation' },
   ],
   scope: (actor) => departmentScope(actor, 'directions.department_id'),
   displayColumns: {

@@ -52,7 +52,7 @@ export const driverMaster: MasterDefinition = {
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
-  references: [],
+  references: [{ table: 'vehicle_allocations', column: 'driver_id', labelKey: 'menu.allocation' }],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
   displayColumns: {
     delivery_company_name: lookup('delivery_company_id', 'delivery_companies'),

@@ -32,7 +32,10 @@ export const vehicleMaster: MasterDefinition = {
   sorts: ['id', 'vehicle_number', 'vehicle_type_id', 'vehicle_type_name', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'temporary_registration_date', 'updated_at'],
   filters: ['vehicle_type_id', 'delivery_company_id', 'base_department_id'],
   csvColumns: ['vehicle_number', 'vehicle_type_code', 'delivery_company_code', 'base_department_code', 'avg_fuel_economy', 'max_loading_capacity', 'average_volume'],
-  references: [{ table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' }],
+  references: [
+    { table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' },
+    { table: 'vehicle_allocations', column: 'vehicle_id', labelKey: 'menu.allocation' },
+  ],
   scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
   displayColumns: {
     vehicle_type_name: lookup('vehicle_type_id', 'vehicle_types'),

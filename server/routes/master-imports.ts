@@ -9,7 +9,8 @@ import type { MasterDefinition } from '../masters/definition.js';
 import { fieldLabel } from '../masters/fields.js';
 import { masterConfig } from '../masters/schemas.js';
 
-const ImportResult = Type.Object({
+/** What a CSV check or import answers (the delivery import answers the same). */
+export const ImportResult = Type.Object({
   ok: Type.Boolean(),
   total: Type.Integer(),
   created: Type.Integer(),

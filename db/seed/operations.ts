@@ -1,0 +1,256 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
+import type { AllocationStopTable, Database, DeliveryTable, VehicleAllocationTable } from '../types.js';
+import { randomSource } from './network.js';
+
+/** The demo centers whose days are planned: four weeks around the seed day. */
+export const OPERATION_CENTERS = ['CT-SHINAGAWA', 'CT-ITABASHI', 'CT-YOKOHAMA', 'CT-NANKO'];
+export const DAYS_AROUND = 14;
+/** Future days with draft trips; later days have only unallocated deliveries. */
+const DRAFT_DAYS = 3;
+const BATCH = 1000;
+
+const ITEMS = [
+  ['F-1001', '冷凍食品（混載）'],
+  ['D-2001', '飲料ケース'],
+  ['G-3001', '日用品'],
+  ['S-4001', '菓子'],
+  ['P-5001', '青果'],
+  ['M-6001', '医薬品・化粧品'],
+  ['H-7001', '園芸用品'],
+] as const;
+
+const MINUTE = 60_000;
+/** An instant of a Tokyo calendar day: `at('2026-11-23', 7, 30)` is 07:30 JST. */
+const at = (day: string, hours: number, minutes = 0) => new Date(Date.parse(`${day}T00:00:00+09:00`) + (hours * 60 + minutes) * MINUTE);
+const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
+
+interface Store {
+  id: number;
+  direction_id: number;
+  direction_name: string;
+  customer_id: number | null;
+  latitude: number;
+  longitude: number;
+}
+
+interface Fleet {
+  vehicle_id: number;
+  driver_id: number;
+  delivery_company_id: number;
+  cage_carts: number;
+  max_weight: number;
+}
+
+type NewDelivery = Insertable<DeliveryTable> & { tripKey?: string };
+type NewStop = Omit<Insertable<AllocationStopTable>, 'vehicle_allocation_id'> & { tripKey: string };
+
+/**
+ * Four weeks of deliveries and store-direct trips around `today` (Asia/Tokyo) for the demo centers:
+ * past days delivered (reports, some delays), today confirmed with one trip loading, the next days
+ * draft trips and unallocated deliveries, later days unallocated only. Deterministic for a given
+ * day; every vehicle and driver has one trip a day (no overlapping windows), within its type's
+ * cage-cart and weight capacity. Set-based: a few multi-row inserts.
+ */
+export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()) {
+  const random = randomSource(20261123);
+  const trips: (Insertable<VehicleAllocationTable> & { key: string })[] = [];
+  const stops: NewStop[] = [];
+  const deliveries: NewDelivery[] = [];
+
+  for (const [centerNo, code] of OPERATION_CENTERS.entries()) {
+    const center = await trx.selectFrom('departments').select(['id']).where('code', '=', code).executeTakeFirst();
+    if (!center) continue;
+    const stores: Store[] = await trx
+      .selectFrom('delivery_destinations as dd')
+      .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+      .select(['dd.id', 'dd.direction_id as direction_id', 'dir.name as direction_name', 'dd.customer_id', 'dd.latitude', 'dd.longitude'])
+      .where('dir.department_id', '=', center.id)
+      .where('dd.deleted_at', 'is', null)
+      .orderBy('dd.direction_id')
+      .orderBy('dd.order')
+      .orderBy('dd.id')
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, direction_id: row.direction_id! })));
+    const fleet: Fleet[] = await trx
+      .selectFrom('drivers as dr')
+      .innerJoin('vehicles as v', 'v.id', 'dr.default_vehicle_id')
+      .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+      .select(['v.id as vehicle_id', 'dr.id as driver_id', 'v.delivery_company_id', 'vt.cage_cart_capacity as cage_carts', 'v.max_loading_capacity', 'vt.max_loading_capacity as type_max'])
+      .where('dr.base_department_id', '=', center.id)
+      .where('dr.deleted_at', 'is', null)
+      .orderBy('dr.id')
+      .execute()
+      .then((rows) =>
+        rows.map((row) => ({
+          vehicle_id: row.vehicle_id,
+          driver_id: row.driver_id,
+          delivery_company_id: row.delivery_company_id,
+          cage_carts: row.cage_carts ?? 0,
+          max_weight: row.max_loading_capacity ?? row.type_max ?? 0,
+        })),
+      );
+    if (stores.length === 0) continue;
+
+    for (let offset = -DAYS_AROUND; offset <= DAYS_AROUND; offset++) {
+      const date = addDays(today, offset);
+      const stamp = date.replaceAll('-', '');
+      const count = random.int(24, 40);
+      const day: (NewDelivery & { store: Store })[] = Array.from({ length: count }, (_, i) => {
+        const store = stores[random.int(0, stores.length - 1)]!;
+        const [itemCode, itemName] = random.pick(ITEMS);
+        const quantity = random.int(1, 3);
+        return {
+          store,
+          date,
+          department_id: center.id,
+          delivery_destination_id: store.id,
+          customer_id: store.customer_id,
+          order_number: `PO-${stamp}-${centerNo + 1}${String(random.int(1, 9999)).padStart(4, '0')}`,
+          slip_number: `${stamp}-${centerNo + 1}${String(i + 1).padStart(3, '0')}`,
+          item_code: itemCode,
+          item_name: itemName,
+          quantity,
+          load_unit: 1,
+          volume: Math.round(quantity * 0.8 * 100) / 100,
+          weight: quantity * random.int(60, 150),
+          status: 0,
+        };
+      });
+      day.sort((a, b) => a.store.direction_id - b.store.direction_id || a.store.id - b.store.id);
+      const tripCount = offset <= 0 ? fleet.length : offset <= DRAFT_DAYS ? Math.min(3, fleet.length) : 0;
+      // Fill the vehicles in turn, in the order of the directions' stores, each up to its capacity.
+      const loads: (typeof day)[] = Array.from({ length: tripCount }, () => []);
+      let k = 0;
+      let carts = 0;
+      let weight = 0;
+      for (const delivery of day) {
+        while (k < tripCount && (carts + delivery.quantity! > fleet[k]!.cage_carts || weight + delivery.weight! > fleet[k]!.max_weight)) {
+          k++;
+          carts = 0;
+          weight = 0;
+        }
+        if (k >= tripCount) break;
+        loads[k]!.push(delivery);
+        carts += delivery.quantity!;
+        weight += delivery.weight!;
+      }
+      const used = loads.filter((load) => load.length > 0).length;
+      for (const [k, load] of loads.entries()) {
+        if (load.length === 0) continue;
+        const vehicle = fleet[k]!;
+        const key = `${center.id}/${date}/${k + 1}`;
+        const loadingStart = at(date, 7, k * 10);
+        const departure = plus(loadingStart, 60);
+        const storesInOrder = [...new Map(load.map((d) => [d.store.id, d.store])).values()];
+        const lastArrival = plus(departure, 40 * storesInOrder.length);
+        const planned = plus(lastArrival, 60);
+        const status = offset < 0 ? 3 : offset === 0 && k === 0 ? 1 : 0;
+        const confirmed = offset < 0 || (offset === 0 && k < used - 1);
+        const past = offset < 0;
+        const loadingStarted = past ? plus(loadingStart, random.int(0, 10)) : status === 1 ? loadingStart : null;
+        let finishedAt = departure;
+        storesInOrder.forEach((store, i) => {
+          const seq = i + 1;
+          const stopPlanned = plus(departure, 40 * seq);
+          const lateBy = past ? (random.next() < 0.12 ? random.int(20, 60) : random.int(-5, 10)) : 0;
+          const arrived = past ? plus(stopPlanned, lateBy) : null;
+          const wait = past ? random.int(0, 20) : null;
+          const workStart = arrived && plus(arrived, wait!);
+          const workEnd = workStart && plus(workStart, random.int(10, 25));
+          if (workEnd) finishedAt = workEnd;
+          const mine = load.filter((d) => d.store.id === store.id);
+          stops.push({
+            tripKey: key,
+            seq,
+            delivery_destination_id: store.id,
+            planned_arrival: stopPlanned,
+            quantity: mine.reduce((sum, d) => sum + d.quantity!, 0),
+            weight: mine.reduce((sum, d) => sum + Number(d.weight), 0),
+            arrived_at: arrived,
+            arrival_latitude: past ? store.latitude : null,
+            arrival_longitude: past ? store.longitude : null,
+            departed_at: workEnd,
+            wait_minutes: wait,
+            work_started_at: workStart,
+            work_ended_at: workEnd,
+            work_content: past ? 'カゴ車荷降ろし・検品' : null,
+            consignee_confirmed: past ? true : null,
+          });
+          for (const delivery of mine) {
+            delivery.tripKey = key;
+            delivery.stop_seq = seq;
+            delivery.estimated_arrival_time = stopPlanned;
+            if (past) {
+              delivery.status = 3;
+              delivery.report_time = arrived;
+              delivery.report_location = `${store.latitude},${store.longitude}`;
+              delivery.delivery_delay_status = lateBy > 15 ? 1 : 0;
+              delivery.handled_at = arrived;
+            } else {
+              delivery.status = 1;
+              // Today's last trip of the day runs late already: its deliveries are at risk (遅延見込).
+              delivery.delivery_delay_status = offset === 0 && k === used - 1 && seq === storesInOrder.length ? 2 : 0;
+            }
+          }
+        });
+        const first = load[0]!.store;
+        trips.push({
+          key,
+          date,
+          kind: 'store_direct',
+          department_id: center.id,
+          trip_no: k + 1,
+          route_name: k % 2 === 0 ? `${first.direction_name.replace(/方面$/, '')}ルート` : null,
+          direction_id: first.direction_id,
+          delivery_company_id: vehicle.delivery_company_id,
+          vehicle_id: vehicle.vehicle_id,
+          driver_id: vehicle.driver_id,
+          trip_mode: 2,
+          load_unit: 1,
+          receive_timing: 1,
+          quantity: load.reduce((sum, d) => sum + d.quantity!, 0),
+          weight: load.reduce((sum, d) => sum + Number(d.weight), 0),
+          volume: Math.round(load.reduce((sum, d) => sum + Number(d.volume), 0) * 100) / 100,
+          planned_loading_start: loadingStart,
+          planned_departure: departure,
+          planned_arrival: planned,
+          loading_started_at: loadingStarted,
+          departed_at: past ? plus(departure, random.int(0, 15)) : null,
+          completed_at: past ? plus(finishedAt, 45) : null,
+          status,
+          handled_at: loadingStarted,
+          toll: past ? random.pick([0, 0, 820, 1320, 2150]) : null,
+          parking: past ? random.pick([0, 0, 300, 500]) : null,
+          other_expense: null,
+          confirmed_at: confirmed ? at(addDays(date, -1), 17) : null,
+        });
+      }
+      for (const { store: _store, ...delivery } of day) deliveries.push(delivery);
+    }
+  }
+
+  const tripIds = new Map<string, number>();
+  for (let i = 0; i < trips.length; i += BATCH) {
+    const batch = trips.slice(i, i + BATCH);
+    const rows = await trx
+      .insertInto('vehicle_allocations')
+      .values(batch.map(({ key: _key, ...trip }) => trip))
+      .returning(['id', 'department_id', 'trip_no', sql<string>`date::text`.as('day')])
+      .execute();
+    // The day as text: a connection without our date parser (the test template's) reads a Date.
+    for (const row of rows) tripIds.set(`${row.department_id}/${row.day}/${row.trip_no}`, row.id);
+  }
+  for (let i = 0; i < stops.length; i += BATCH) {
+    const batch = stops.slice(i, i + BATCH).map(({ tripKey, ...stop }) => ({ ...stop, vehicle_allocation_id: tripIds.get(tripKey)! }));
+    await trx.insertInto('allocation_stops').values(batch).execute();
+  }
+  for (let i = 0; i < deliveries.length; i += BATCH) {
+    const batch = deliveries.slice(i, i + BATCH).map(({ tripKey, ...delivery }) => ({
+      ...delivery,
+      vehicle_allocation_id: tripKey ? tripIds.get(tripKey)! : null,
+    }));
+    await trx.insertInto('deliveries').values(batch).execute();
+  }
+  return { trips: trips.length, stops: stops.length, deliveries: deliveries.length };
+}

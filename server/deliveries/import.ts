@@ -1,0 +1,367 @@
+import { sql } from 'kysely';
+import { DELIVERY_CSV_COLUMNS, DELIVERY_CSV_REQUIRED, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, type DeliveryCsvColumn } from '../../common/deliveries.js';
+import { LOCALES } from '../../common/locales/index.js';
+import { isSuperAdmin } from '../../common/permissions.js';
+import type { Db } from '../../db/index.js';
+import type { Actor } from '../auth/actor.js';
+import { AppError, conflict, type FieldErrors } from '../errors.js';
+import { type Translate, translator } from '../i18n.js';
+import { type CsvLine, CsvTextError, openCsv } from '../imports/csv.js';
+import type { ImportResult } from '../imports/import-master.js';
+import { takeImportSlot } from '../imports/slots.js';
+import { departmentSubtree, destinationScope } from '../masters/scope.js';
+import type { DeliveryColumns } from './repository.js';
+import { deliveryKey, readAmount, readCount, readDay, readLoadUnit, rowList } from './rules.js';
+
+/** The same result as the master imports: the screens read both alike. */
+export type DeliveryImportResult = ImportResult;
+
+/** One day's file of one shipper: far below this; a bigger file is refused rather than held in memory. */
+export const MAX_IMPORT_ROWS = 100_000;
+const MAX_REPORTED = 1000;
+const CHUNK_ROWS = 1000;
+
+const normalise = (text: string) => text.replace(/[\s\u3000]/g, '').toLowerCase();
+const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Header cell → column: the column's own name or its label in any of our languages. */
+function headerAliases() {
+  const aliases = new Map<string, DeliveryCsvColumn>();
+  for (const column of DELIVERY_CSV_COLUMNS) {
+    aliases.set(normalise(column), column);
+    for (const locale of LOCALES) {
+      const label = translator(locale)(`deliveries.fields.${column}`);
+      aliases.set(normalise(label), column);
+      // 重量(kg) is also written 重量
+      aliases.set(normalise(label.replace(/\s*[(（].*[)）]\s*$/, '')), column);
+    }
+  }
+  return aliases;
+}
+
+/** The template's header row, in the caller's language. */
+export const templateHeader = (t: Translate) => DELIVERY_CSV_COLUMNS.map((column) => t(`deliveries.fields.${column}`));
+
+interface CheckedDelivery {
+  line: number;
+  target_id: number | null;
+  target_version: number | null;
+  columns: DeliveryColumns;
+}
+
+interface Existing {
+  id: number;
+  version: number;
+  item_code: string | null;
+  slip_number: string;
+  department_id: number;
+  delivery_destination_id: number;
+  vehicle_allocation_id: number | null;
+}
+
+/**
+ * Checks, and with `commit` imports, one date's delivery CSV: every row checked (stores by
+ * delivery_code among those the caller sees, customers and centers by code), all-or-nothing, a
+ * re-import of the same (date, slip, item code) updating the row. Rows with another date are refused
+ * together, in one message naming them.
+ */
+export async function importDeliveries(
+  db: Db,
+  actor: Actor,
+  t: Translate,
+  date: string,
+  input: AsyncIterable<Buffer | string>,
+  options: { commit: boolean; onRow?: (line: number) => void },
+): Promise<DeliveryImportResult> {
+  const release = await takeImportSlot(db);
+  try {
+    const run = new DeliveryImport(db, actor, t, date);
+    await run.read(input, options.onRow);
+    if (options.commit && run.result.errorCount === 0) await run.write();
+    run.result.ok = run.result.errorCount === 0;
+    return run.result;
+  } finally {
+    release();
+  }
+}
+
+class DeliveryImport {
+  readonly result: DeliveryImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
+  private header: (DeliveryCsvColumn | undefined)[] = [];
+  private readonly rows: CheckedDelivery[] = [];
+  private readonly seen = new Map<string, number>();
+  private readonly mismatched: number[] = [];
+  private readonly stores = new Map<string, { id: number; center: number | null }>();
+  private readonly customers = new Map<string, number>();
+  private readonly centers = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly actor: Actor,
+    private readonly t: Translate,
+    private readonly date: string,
+  ) {}
+
+  private label(column: string) {
+    return this.t(`deliveries.fields.${column}`);
+  }
+
+  private report(row: number, errors: FieldErrors) {
+    for (const [field, message] of Object.entries(errors)) {
+      this.result.errorCount++;
+      if (this.result.errors.length < MAX_REPORTED) this.result.errors.push({ row, field: field ? this.label(field) : '', message });
+    }
+  }
+
+  async read(input: AsyncIterable<Buffer | string>, onRow?: (line: number) => void) {
+    await this.loadSubtree();
+    try {
+      const csv = await openCsv(input);
+      if (!this.mapHeader(csv.header)) return;
+      let chunk: CsvLine[] = [];
+      for await (const line of csv.rows) {
+        this.result.total++;
+        onRow?.(line.line);
+        if (this.result.total > MAX_IMPORT_ROWS) continue;
+        chunk.push(line);
+        if (chunk.length < CHUNK_ROWS) continue;
+        await this.checkChunk(chunk);
+        chunk = [];
+        await letOthersIn();
+      }
+      await this.checkChunk(chunk);
+      this.result.encoding = csv.encoding();
+      if (this.result.total === 0) this.report(1, { '': this.t('csv.empty') });
+      if (this.result.total > MAX_IMPORT_ROWS) this.report(MAX_IMPORT_ROWS + 2, { '': this.t('deliveries.import.tooManyRows', { max: MAX_IMPORT_ROWS }) });
+      if (this.mismatched.length) {
+        this.report(this.mismatched[0]!, { date: this.t('deliveries.import.dateMismatch', { rows: rowList(this.mismatched) }) });
+      }
+    } catch (error) {
+      if (!(error instanceof CsvTextError)) throw error;
+      this.report(error.row, { '': this.t(error.messageKey, { row: error.row }) });
+    }
+  }
+
+  private mapHeader(cells: string[]) {
+    const aliases = headerAliases();
+    this.header = cells.map((cell) => aliases.get(normalise(cell)));
+    const unknown = cells.filter((_, i) => !this.header[i]);
+    if (unknown.length) this.report(1, { '': this.t('csv.unknownColumns', { columns: unknown.join(', ') }) });
+    const missing = DELIVERY_CSV_REQUIRED.filter((column) => !this.header.includes(column));
+    if (missing.length) this.report(1, { '': this.t('csv.missingColumns', { columns: missing.map((c) => this.label(c)).join(', ') }) });
+    return unknown.length === 0 && missing.length === 0;
+  }
+
+  private async checkChunk(lines: CsvLine[]) {
+    if (lines.length === 0) return;
+    const records = lines.map(({ cells }) => {
+      const record: Partial<Record<DeliveryCsvColumn, string>> = {};
+      this.header.forEach((column, i) => (record[column!] = (cells[i] ?? '').trim()));
+      return record;
+    });
+    await this.lookUp(records);
+    const existing = await this.existing(records.map((r) => r.slip_number ?? '').filter(Boolean));
+    for (const [i, record] of records.entries()) this.checkRow(lines[i]!.line, record, existing);
+  }
+
+  /** Codes of the chunk not seen yet → ids: one query per kind. */
+  private async lookUp(records: Partial<Record<DeliveryCsvColumn, string>>[]) {
+    const fresh = (column: DeliveryCsvColumn, known: Map<string, unknown>) =>
+      [...new Set(records.map((r) => r[column] ?? ''))].filter((code) => code && !known.has(code));
+    const storeCodes = fresh('delivery_code', this.stores);
+    if (storeCodes.length) {
+      let query = this.db
+        .selectFrom('delivery_destinations')
+        .leftJoin('directions', (join) => join.onRef('directions.id', '=', 'delivery_destinations.direction_id').on('directions.deleted_at', 'is', null))
+        .select(['delivery_destinations.id', 'delivery_destinations.delivery_code', 'directions.department_id'])
+        .where('delivery_destinations.delivery_code', 'in', storeCodes)
+        .where('delivery_destinations.deleted_at', 'is', null);
+      const scope = destinationScope(this.actor);
+      if (scope) query = query.where(scope);
+      for (const row of await query.execute()) this.stores.set(row.delivery_code, { id: row.id, center: row.department_id });
+    }
+    const customerCodes = fresh('customer_code', this.customers);
+    if (customerCodes.length) {
+      const rows = await this.db.selectFrom('customers').select(['id', 'code']).where('code', 'in', customerCodes).where('deleted_at', 'is', null).execute();
+      for (const row of rows) this.customers.set(row.code, row.id);
+    }
+    const centerCodes = fresh('center_code', this.centers);
+    if (centerCodes.length) {
+      let query = this.db.selectFrom('departments').select(['id', 'code']).where('code', 'in', centerCodes).where('level', '=', 4).where('deleted_at', 'is', null);
+      if (!isSuperAdmin(this.actor)) query = query.where('id', 'in', departmentSubtree(this.actor.departmentId ?? 0));
+      for (const row of await query.execute()) this.centers.set(row.code, row.id);
+    }
+  }
+
+  /** The chosen date's live deliveries holding these slip numbers, whatever their scope. */
+  private async existing(slips: string[]) {
+    const found = new Map<string, Existing>();
+    if (slips.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('deliveries')
+      .select(['id', 'version', 'slip_number', 'item_code', 'department_id', 'delivery_destination_id', 'vehicle_allocation_id'])
+      .where('date', '=', this.date)
+      .where('slip_number', 'in', [...new Set(slips)])
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const row of rows) found.set(deliveryKey(this.date, row.slip_number, row.item_code || null), row);
+    return found;
+  }
+
+  private writable(departmentId: number) {
+    return isSuperAdmin(this.actor) || this.subtree.has(departmentId);
+  }
+
+  /** The caller's subtree (loaded before the first row): which existing rows an update may touch. */
+  private subtree = new Set<number>();
+
+  private checkRow(line: number, record: Partial<Record<DeliveryCsvColumn, string>>, existingByKey: Map<string, Existing>) {
+    const { t } = this;
+    const errors: FieldErrors = {};
+    const required = (column: DeliveryCsvColumn) => {
+      const value = record[column] ?? '';
+      if (!value) errors[column] = t('errors.required', { field: this.label(column) });
+      return value;
+    };
+    const text = (column: 'slip_number' | 'order_number' | 'item_code' | 'item_name') => {
+      const value = record[column] ?? '';
+      if (value.length > DELIVERY_LIMITS[column]) errors[column] = t('errors.tooLong', { field: this.label(column), max: DELIVERY_LIMITS[column] });
+      return value || null;
+    };
+
+    let otherDay = false;
+    if (record.date) {
+      const day = readDay(record.date);
+      if (day === undefined) errors.date = t('deliveries.errors.invalidDate', { field: this.label('date') });
+      else if (day !== this.date) otherDay = true;
+    }
+    if (otherDay) this.mismatched.push(line);
+    const storeCode = required('delivery_code');
+    const store = storeCode ? this.stores.get(storeCode) : undefined;
+    if (storeCode && !store) errors.delivery_code = t('errors.refNotFound', { field: this.label('delivery_code') });
+    required('slip_number');
+    const slip = text('slip_number');
+    const quantityText = required('quantity');
+    const quantity = readCount(quantityText, DELIVERY_QUANTITY_MAX);
+    if (quantityText && (quantity === 'bad' || quantity === undefined)) {
+      errors.quantity = t('errors.outOfRange', { field: this.label('quantity'), min: 0, max: DELIVERY_QUANTITY_MAX });
+    }
+    const loadUnit = readLoadUnit(record.load_unit ?? '', [0, 1].map((unit) => LOCALES.map((locale) => translator(locale)(`deliveries.loadUnit.${unit}`))));
+    if (loadUnit === 'bad') errors.load_unit = t('deliveries.import.badLoadUnit');
+    let customerId: number | null = null;
+    if (record.customer_code) {
+      customerId = this.customers.get(record.customer_code) ?? null;
+      if (customerId === null) errors.customer_code = t('errors.refNotFound', { field: this.label('customer_code') });
+    }
+    const orderNumber = text('order_number');
+    const itemCode = text('item_code');
+    const itemName = text('item_name');
+    const amount = (column: 'volume' | 'weight') => {
+      const value = readAmount(record[column] ?? '');
+      if (value === 'bad') {
+        errors[column] = t('deliveries.import.notNumber', { field: this.label(column) });
+        return null;
+      }
+      return value;
+    };
+    const volume = amount('volume');
+    const weight = amount('weight');
+    let center: number | null = null;
+    if (record.center_code) {
+      center = this.centers.get(record.center_code) ?? null;
+      if (center === null) errors.center_code = t('errors.refNotFound', { field: this.label('center_code') });
+    } else if (store) {
+      center = store.center;
+      if (center === null) errors.center_code = t('deliveries.import.noCenter');
+    }
+
+    if (slip) {
+      const key = deliveryKey(this.date, slip, itemCode);
+      const earlier = this.seen.get(key);
+      if (earlier) errors.slip_number = t('deliveries.import.duplicateInFile', { row: earlier });
+      else this.seen.set(key, line);
+      const existing = existingByKey.get(key);
+      if (existing && !earlier) {
+        if (!this.writable(existing.department_id)) errors.slip_number = t('deliveries.import.keyTaken');
+        else if (existing.vehicle_allocation_id !== null && store && center !== null && (existing.department_id !== center || existing.delivery_destination_id !== store.id)) {
+          errors.delivery_code = t('deliveries.import.onTripChange');
+        }
+      }
+      if (Object.keys(errors).length === 0 && store && center !== null && typeof quantity === 'number' && loadUnit !== 'bad') {
+        if (!otherDay) {
+          this.rows.push({
+            line,
+            target_id: existing?.id ?? null,
+            target_version: existing?.version ?? null,
+            columns: {
+              date: this.date,
+              department_id: center,
+              delivery_destination_id: store.id,
+              slip_number: slip,
+              quantity,
+              load_unit: loadUnit,
+              customer_id: customerId,
+              order_number: orderNumber,
+              item_code: itemCode,
+              item_name: itemName,
+              volume,
+              weight,
+            },
+          });
+          if (existing) this.result.updated++;
+          else this.result.created++;
+        }
+        return;
+      }
+    }
+    if (Object.keys(errors).length) this.report(line, errors);
+  }
+
+  /**
+   * One transaction: the stores and centers the rows name are locked FOR SHARE and must still be
+   * live; the rows to update must still have the version they were checked at; then one update and
+   * one insert. Any refusal writes nothing.
+   */
+  async write() {
+    const json = JSON.stringify(this.rows.map((row) => ({ line: row.line, target_id: row.target_id, target_version: row.target_version, ...row.columns })));
+    const source = sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line integer, target_id integer, target_version integer,
+      date date, department_id integer, delivery_destination_id integer, slip_number text, quantity integer, load_unit smallint,
+      customer_id integer, order_number text, item_code text, item_name text, volume double precision, weight double precision))`;
+    await this.db.transaction().execute(async (trx) => {
+        const { rows: gone } = await sql<{ line: number | null }>`with live as (
+            select id from delivery_destinations where id in (select delivery_destination_id from ${source} s) and deleted_at is null for share
+          ), centers as (
+            select id from departments where id in (select department_id from ${source} s) and deleted_at is null for share
+          ), customers as (
+            select id from customers where id in (select customer_id from ${source} s) and deleted_at is null for share
+          )
+          select min(s.line) as line from ${source} s
+          where s.delivery_destination_id not in (select id from live) or s.department_id not in (select id from centers)
+            or (s.customer_id is not null and s.customer_id not in (select id from customers))`.execute(trx);
+        if (gone[0]?.line !== null && gone[0]?.line !== undefined) throw new AppError(409, 'csv.referenceGoneDuringImport', { row: gone[0].line });
+        const { rows: stale } = await sql<{ line: number | null }>`with locked as (
+            select id, version, deleted_at from deliveries where id in (select target_id from ${source} s where target_id is not null) order by id for update
+          )
+          select min(s.line) as line from ${source} s left join locked l on l.id = s.target_id
+          where s.target_id is not null and (l.id is null or l.deleted_at is not null or l.version <> s.target_version)`.execute(trx);
+        if (stale[0]?.line !== null && stale[0]?.line !== undefined) throw new AppError(409, 'csv.changedDuringImport', { row: stale[0].line });
+        const updated = await sql`update deliveries set department_id = s.department_id, delivery_destination_id = s.delivery_destination_id,
+            quantity = s.quantity, load_unit = s.load_unit, customer_id = s.customer_id, order_number = s.order_number,
+            item_name = s.item_name, volume = s.volume, weight = s.weight,
+            updated_by = ${this.actor.id}, updated_at = now(), version = deliveries.version + 1
+          from ${source} s where deliveries.id = s.target_id and deliveries.version = s.target_version`.execute(trx);
+        if (Number(updated.numAffectedRows ?? 0) !== this.result.updated) throw conflict();
+        await sql`insert into deliveries (date, department_id, delivery_destination_id, slip_number, quantity, load_unit, customer_id,
+            order_number, item_code, item_name, volume, weight, created_by, updated_by)
+          select date, department_id, delivery_destination_id, slip_number, quantity, load_unit, customer_id,
+            order_number, item_code, item_name, volume, weight, ${this.actor.id}, ${this.actor.id}
+          from ${source} s where s.target_id is null order by s.line`.execute(trx);
+    });
+  }
+
+  private async loadSubtree() {
+    if (isSuperAdmin(this.actor) || this.actor.departmentId === null) return;
+    const rows = await this.db.selectFrom('department_closure').select('descendant_id').where('ancestor_id', '=', this.actor.departmentId).execute();
+    this.subtree = new Set(rows.map((row) => row.descendant_id));
+  }
+}

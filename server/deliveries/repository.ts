@@ -1,0 +1,333 @@
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { isSuperAdmin } from '../../common/permissions.js';
+import type { Database } from '../../db/types.js';
+import type { Actor } from '../auth/actor.js';
+import { departmentSubtree, destinationScope } from '../masters/scope.js';
+import type { DeliveryFilters, DeliveryListQuery } from './schemas.js';
+
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** The largest page a list answers, whatever `_end` asks. */
+export const MAX_PAGE = 500;
+
+const NOTHING = sql<SqlBool>`false`;
+
+/**
+ * Which deliveries the caller sees, as SQL on `d` (deliveries): department users their subtree's
+ * centers; a delivery company's staff the deliveries on their company's trips; super admins all.
+ */
+export function deliveryScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) {
+    return sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${actor.deliveryCompanyId})`;
+  }
+  if (actor.departmentId === null) return NOTHING;
+  return sql<SqlBool>`d.department_id in ${departmentSubtree(actor.departmentId)}`;
+}
+
+/** What a department user may write: their subtree's deliveries (carriers never write; see the routes). */
+function writeScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  if (actor.departmentId === null) return NOTHING;
+  return sql<SqlBool>`d.department_id in ${departmentSubtree(actor.departmentId)}`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The filtered deliveries of a bounded date range, as conditions on `d` only (trip and store filters
+ * as subqueries), so that the count needs no join and the page joins only its own rows' names.
+ */
+function filtered(db: DbOrTrx, actor: Actor, filters: DeliveryFilters) {
+  let query = db
+    .selectFrom('deliveries as d')
+    .where('d.deleted_at', 'is', null)
+    .where('d.date', '>=', filters.date_from)
+    .where('d.date', '<=', filters.date_to);
+  const scope = deliveryScope(actor);
+  if (scope) query = query.where(scope);
+  if (filters.department_id !== undefined) query = query.where(sql<SqlBool>`d.department_id in ${departmentSubtree(filters.department_id)}`);
+  if (filters.vehicle_allocation_id !== undefined) query = query.where('d.vehicle_allocation_id', '=', filters.vehicle_allocation_id);
+  if (filters.delivery_company_id !== undefined) {
+    query = query.where(sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${filters.delivery_company_id})`);
+  }
+  if (filters.driver_id !== undefined) {
+    query = query.where(sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where driver_id = ${filters.driver_id})`);
+  }
+  if (filters.status?.length) query = query.where('d.status', 'in', filters.status);
+  if (filters.delivery_delay_status?.length) query = query.where('d.delivery_delay_status', 'in', filters.delivery_delay_status);
+  const q = filters.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    query = query.where(
+      sql<SqlBool>`(d.slip_number ilike ${like} or d.order_number ilike ${like} or d.item_name ilike ${like} or d.item_code ilike ${like}
+        or d.delivery_destination_id in (select id from delivery_destinations where customer_store_name ilike ${like}))`,
+    );
+  }
+  return query;
+}
+
+const deliveryRoute = sql<string | null>`coalesce(va.route_name, '便' || va.trip_no)`;
+
+/** The list's row: the delivery with its center's, store's and trip's names (one join each, never a query per row). */
+function withNames(query: ReturnType<typeof filtered>) {
+  return query
+    .innerJoin('departments as dep', 'dep.id', 'd.department_id')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
+    .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .leftJoin('drivers as dr', 'dr.id', 'va.driver_id')
+    .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
+    .select([
+      'd.id',
+      'd.version',
+      'd.date',
+      'd.department_id',
+      'dep.name as department_name',
+      'd.delivery_destination_id',
+      'dd.delivery_code',
+      'dd.customer_store_name as store_name',
+      'dd.customer_company_name',
+      'dd.customer_address as address',
+      'd.customer_id',
+      'd.order_number',
+      'd.slip_number',
+      'd.item_code',
+      'd.item_name',
+      'd.quantity',
+      'd.load_unit',
+      'd.volume',
+      'd.weight',
+      'd.status',
+      'd.vehicle_allocation_id',
+      'd.stop_seq',
+      'va.trip_no',
+      deliveryRoute.as('delivery_route'),
+      'va.vehicle_id',
+      'v.vehicle_number',
+      'va.driver_id',
+      'dr.name as driver_name',
+      'va.delivery_company_id',
+      'dc.name as delivery_company_name',
+      'd.estimated_arrival_time',
+      'd.delivery_delay_status',
+      'd.report_time',
+      'd.report_location',
+      'd.handled_at',
+      'd.updated_at',
+    ]);
+}
+
+export type DeliveryRowData = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>;
+
+const SORT_COLUMNS = {
+  date: sql`d.date`,
+  slip_number: sql`d.slip_number`,
+  estimated_arrival_time: sql`d.estimated_arrival_time`,
+  store_name: sql`dd.customer_store_name`,
+  status: sql`d.status`,
+  delivery_route: deliveryRoute,
+  driver_name: sql`dr.name`,
+} as const;
+
+/** A page of the list and the total: two statements at once (each takes its own pooled connection on PostgreSQL). */
+export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryListQuery) {
+  const start = query._start ?? 0;
+  const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
+  const direction = query._order === 'desc' ? 'desc' : 'asc';
+  const base = filtered(db, actor, query);
+  let page = withNames(base);
+  const sort = query._sort ?? 'date';
+  page = page.orderBy(SORT_COLUMNS[sort], direction);
+  if (sort !== 'date') page = page.orderBy('d.date', direction);
+  page = page.orderBy('d.id', direction);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    page.limit(end - start).offset(start).execute(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The export's rows a page at a time, in (date, id) order, each page after the last one's key: memory stays flat. */
+export async function* exportPages(db: DbOrTrx, actor: Actor, filters: DeliveryFilters, pageSize = 1000) {
+  let after: { date: string; id: number } | undefined;
+  for (;;) {
+    let query = filtered(db, actor, filters);
+    if (after) query = query.where(sql<SqlBool>`(d.date, d.id) > (${after.date}::date, ${after.id})`);
+    const rows = await withNames(query).orderBy('d.date').orderBy('d.id').limit(pageSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+/** One live delivery in the caller's scope, with its names; `forWrite` locks it (and uses the write scope). */
+export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWrite = false) {
+  let query = db.selectFrom('deliveries as d').where('d.id', '=', id).where('d.deleted_at', 'is', null);
+  const scope = forWrite ? writeScope(actor) : deliveryScope(actor);
+  if (scope) query = query.where(scope);
+  if (forWrite) {
+    const locked = await query.select(['d.id']).forUpdate().executeTakeFirst();
+    if (!locked) return undefined;
+  }
+  return withNames(query).executeTakeFirst();
+}
+
+/** The trip and the stop a delivery is carried on, for its detail. */
+export async function tripAndStop(db: DbOrTrx, tripId: number | null, seq: number | null) {
+  if (tripId === null) return { trip: null, stop: null };
+  const trip = await db
+    .selectFrom('vehicle_allocations as va')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .leftJoin('drivers as dr', 'dr.id', 'va.driver_id')
+    .select([
+      'va.id',
+      'va.trip_no',
+      'va.route_name',
+      'va.status',
+      'v.vehicle_number',
+      'dr.name as driver_name',
+      'va.planned_loading_start',
+      'va.planned_departure',
+      'va.planned_arrival',
+      'va.confirmed_at',
+    ])
+    .where('va.id', '=', tripId)
+    .executeTakeFirst();
+  const stop =
+    seq === null
+      ? undefined
+      : await db
+          .selectFrom('allocation_stops')
+          .select([
+            'seq',
+            'planned_arrival',
+            'arrived_at',
+            'departed_at',
+            'wait_minutes',
+            'work_started_at',
+            'work_ended_at',
+            'work_content',
+            'consignee_confirmed',
+            'arrival_latitude',
+            'arrival_longitude',
+          ])
+          .where('vehicle_allocation_id', '=', tripId)
+          .where('seq', '=', seq)
+          .executeTakeFirst();
+  return { trip: trip ?? null, stop: stop ?? null };
+}
+
+/** A live center (level 4) the caller may place deliveries in; locked FOR SHARE so it cannot be deleted meanwhile. */
+export async function writableCenter(db: DbOrTrx, actor: Actor, departmentId: number) {
+  let query = db.selectFrom('departments').select(['id', 'level']).where('id', '=', departmentId).where('deleted_at', 'is', null);
+  if (!isSuperAdmin(actor)) {
+    if (actor.departmentId === null) return undefined;
+    query = query.where('id', 'in', departmentSubtree(actor.departmentId));
+  }
+  return query.forShare().executeTakeFirst();
+}
+
+/** A live store the caller can see, locked FOR SHARE. */
+export async function visibleDestination(db: DbOrTrx, actor: Actor, id: number) {
+  let query = db.selectFrom('delivery_destinations').select('id').where('id', '=', id).where('deleted_at', 'is', null);
+  const scope = destinationScope(actor);
+  if (scope) query = query.where(scope);
+  return query.forShare().executeTakeFirst();
+}
+
+export async function liveCustomer(db: DbOrTrx, id: number) {
+  return db.selectFrom('customers').select('id').where('id', '=', id).where('deleted_at', 'is', null).forShare().executeTakeFirst();
+}
+
+/** Another live delivery holding this (date, slip, item code). */
+export async function keyHolder(db: DbOrTrx, date: string, slip: string, itemCode: string | null, exceptId?: number) {
+  let query = db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('date', '=', date)
+    .where('slip_number', '=', slip)
+    .where(sql<SqlBool>`coalesce(item_code, '') = ${itemCode ?? ''}`);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+export interface DeliveryColumns {
+  date: string;
+  department_id: number;
+  delivery_destination_id: number;
+  slip_number: string;
+  quantity: number;
+  load_unit: number;
+  customer_id: number | null;
+  order_number: string | null;
+  item_code: string | null;
+  item_name: string | null;
+  volume: number | null;
+  weight: number | null;
+}
+
+export async function insertDelivery(db: DbOrTrx, actorId: number, values: DeliveryColumns) {
+  const row = await db
+    .insertInto('deliveries')
+    .values({ ...values, created_by: actorId, updated_by: actorId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes the changed columns if the version still matches; false when it moved on. */
+export async function updateDelivery(db: DbOrTrx, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The caller's live deliveries among `ids`, locked in id order (two batches cannot deadlock). */
+export async function lockForDelete(db: DbOrTrx, actor: Actor, ids: number[]) {
+  let query = db
+    .selectFrom('deliveries as d')
+    .select(['d.id', 'd.version', 'd.slip_number', 'd.vehicle_allocation_id'])
+    .where('d.id', 'in', ids)
+    .where('d.deleted_at', 'is', null);
+  const scope = writeScope(actor);
+  if (scope) query = query.where(scope);
+  return query.orderBy('d.id').forUpdate().execute();
+}
+
+/** Soft-deletes the rows in one statement. */
+export async function softDelete(db: DbOrTrx, actorId: number, ids: number[]) {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ deleted_at: sql`now()`, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The user's saved column settings (users.config.column_config). */
+export async function readColumnConfig(db: DbOrTrx, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<Record<string, unknown> | null>`config -> 'column_config'`.as('column_config'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const value = row?.column_config;
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+export async function writeColumnConfig(db: DbOrTrx, userId: number, config: unknown) {
+  await db
+    .updateTable('users')
+    .set({ config: sql`jsonb_set(coalesce(config, '{}'::jsonb), '{column_config}', ${JSON.stringify(config)}::jsonb)` })
+    .where('id', '=', userId)
+    .execute();
+}
