@@ -15,7 +15,6 @@ import {
   setColumnVisible,
   visibleColumns,
 } from '../../client/src/deliveries/state.js';
-import { isAcceptedRange, rangeDays } from '../../common/date-range.js';
 
 const TODAY = '2026-11-23';
 
@@ -173,15 +172,5 @@ describe('page totals', () => {
     ]);
     expect(totals).toEqual({ quantity: { '0': 6, '1': 3 }, weight: 30.3, volume: 0.3 });
     expect(pageTotals([])).toEqual({ quantity: {}, weight: 0, volume: 0 });
-  });
-});
-
-describe('date range', () => {
-  it('accepts up to 31 days in order, refuses the rest', () => {
-    expect(rangeDays('2026-11-01', '2026-11-01')).toBe(1);
-    expect(isAcceptedRange('2026-11-01', '2026-12-01')).toBe(true);
-    expect(isAcceptedRange('2026-11-01', '2026-12-02')).toBe(false);
-    expect(isAcceptedRange('2026-11-02', '2026-11-01')).toBe(false);
-    expect(isAcceptedRange('2026-02-30', '2026-03-01')).toBe(false);
   });
 });

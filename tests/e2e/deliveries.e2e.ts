@@ -5,14 +5,14 @@
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tokyoToday } from '../../common/date-range.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import type { Database } from '../../db/types.js';
 import { logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
 /** The trips' day: far from any demo trip, so the trip list shows only these. */
-const TRIP_DAY = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
+const TRIP_DAY = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
 const tripListPath = `/vehicle-allocation?${['date_from', 'date_to']
   .map((field, i) => `filters[${i}][field]=${field}&filters[${i}][operator]=eq&filters[${i}][value]=${TRIP_DAY}`)
   .join('&')}`;

@@ -5,7 +5,6 @@
  */
 import { DatePicker, Form, Select, type TablePaginationConfig, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS } from '../../../common/date-range.js';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
 
@@ -43,14 +42,14 @@ export function useListTableProps<T>(tableProps: TableProps<T>): TableProps<T> {
   };
 }
 
-/** A date range of at most MAX_RANGE_DAYS days (the lists' limit), always set. */
-export function DateRangeFilter({ name = 'range', testId }: { name?: string; testId: string }) {
+/** A date range of at most `maxDays` days (the list's limit), always set. */
+export function DateRangeFilter({ name = 'range', maxDays, testId }: { name?: string; maxDays: number; testId: string }) {
   return (
     <Form.Item name={name}>
       <DatePicker.RangePicker
         format={DATE_DISPLAY_FORMAT}
         allowClear={false}
-        disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day')) >= MAX_RANGE_DAYS)}
+        disabledDate={(current, info) => Boolean(info?.from && Math.abs(current.diff(info.from, 'day')) >= maxDays)}
         data-testid={testId}
       />
     </Form.Item>

@@ -6,7 +6,7 @@ import { Create, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { tokyoToday } from '../../../common/date-range.js';
+import { DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL, LOAD_UNIT } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { dayField } from '../components/day-field.js';
@@ -57,13 +57,13 @@ export default function DeliveryCreatePage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="slip_number" label={f('slip_number')} rules={[required('slip_number'), { max: 50 }]}>
-              <Input maxLength={50} />
+            <Form.Item name="slip_number" label={f('slip_number')} rules={[required('slip_number'), { max: DELIVERY_LIMITS.slip_number }]}>
+              <Input maxLength={DELIVERY_LIMITS.slip_number} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="order_number" label={f('order_number')} rules={[{ max: 50 }]}>
-              <Input maxLength={50} />
+            <Form.Item name="order_number" label={f('order_number')} rules={[{ max: DELIVERY_LIMITS.order_number }]}>
+              <Input maxLength={DELIVERY_LIMITS.order_number} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -72,18 +72,18 @@ export default function DeliveryCreatePage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="item_code" label={f('item_code')} rules={[{ max: 50 }]}>
-              <Input maxLength={50} />
+            <Form.Item name="item_code" label={f('item_code')} rules={[{ max: DELIVERY_LIMITS.item_code }]}>
+              <Input maxLength={DELIVERY_LIMITS.item_code} />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
-            <Form.Item name="item_name" label={f('item_name')} rules={[{ max: 200 }]}>
-              <Input maxLength={200} />
+            <Form.Item name="item_name" label={f('item_name')} rules={[{ max: DELIVERY_LIMITS.item_name }]}>
+              <Input maxLength={DELIVERY_LIMITS.item_name} />
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
             <Form.Item name="quantity" label={f('quantity')} rules={[required('quantity')]}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={0} max={DELIVERY_QUANTITY_MAX} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>

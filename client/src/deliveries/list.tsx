@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { tokyoToday } from '../../../common/date-range.js';
+import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.js';
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
 import { CsvImportButtons } from '../components/csv-import.js';
 import { DeleteSelectedButton } from '../components/delete-selected-button.js';
@@ -234,7 +234,7 @@ export default function DeliveryListPage() {
           initialValues={toFormValues(search)}
           onValuesChange={onFilters}
         >
-          <DateRangeFilter testId="delivery-range" />
+          <DateRangeFilter maxDays={DELIVERY_RANGE_MAX_DAYS} testId="delivery-range" />
           {canListDepartments ? (
             <Form.Item name="department_id">
               <RefSelect refSpec={{ resource: 'department' }} placeholder={t('deliveryScreens.fields.department_id')} style={{ width: 180 }} data-testid="delivery-department-filter" />

@@ -4,7 +4,7 @@
  * (browser keys or the server's `column_config`) is restored against the columns the screen has today.
  */
 import type { CrudFilters } from '@refinedev/core';
-import { isAcceptedRange } from '../../../common/date-range.js';
+import { DELAY_STATUSES, DELIVERY_SORTS, DELIVERY_STATUSES, dateRangeProblem } from '../../../common/deliveries.js';
 
 /** Every column of the list, in the default order (the specification's delivery-list row, plus store and status). */
 export const DELIVERY_COLUMNS = [
@@ -36,15 +36,7 @@ export type DeliveryColumn = (typeof DELIVERY_COLUMNS)[number];
 export const DEFAULT_HIDDEN: readonly DeliveryColumn[] = ['delivery_code', 'department_name', 'vehicle_number', 'delivery_company_name'];
 
 /** Columns the API sorts by (`_sort`). */
-export const SORTABLE: ReadonlySet<string> = new Set([
-  'date',
-  'slip_number',
-  'estimated_arrival_time',
-  'store_name',
-  'status',
-  'delivery_route',
-  'driver_name',
-]);
+export const SORTABLE: ReadonlySet<string> = new Set(DELIVERY_SORTS);
 
 export interface ColumnConfig {
   /** every column, in the order shown */
@@ -68,8 +60,7 @@ export interface DeliverySearch {
 /** As kept in `delivery-search` and on the server: the day it was saved decides whether its dates still apply. */
 export type SavedSearch = Partial<DeliverySearch> & { saved_on?: string };
 
-export const DELIVERY_STATUSES = [0, 1, 2, 3] as const;
-export const DELAY_STATUSES = [0, 1, 2] as const;
+export { DELAY_STATUSES, DELIVERY_STATUSES };
 
 const ID_FIELDS = ['department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id'] as const;
 const LIST_FIELDS = { status: DELIVERY_STATUSES, delivery_delay_status: DELAY_STATUSES } as const;
@@ -142,7 +133,7 @@ export function restoreSearch(saved: unknown, today: string): DeliverySearch {
   if (!isObject(saved)) return search;
   const from = saved.date_from;
   const to = saved.date_to;
-  if (saved.saved_on === today && typeof from === 'string' && typeof to === 'string' && isAcceptedRange(from, to)) {
+  if (saved.saved_on === today && typeof from === 'string' && typeof to === 'string' && dateRangeProblem(from, to) === null) {
     search.date_from = from;
     search.date_to = to;
   }

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { tokyoToday } from '../../../common/date-range.js';
+import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT, DATE_TIME_DISPLAY_FORMAT } from '../../../common/time.js';
 import { dayField } from '../components/day-field.js';

@@ -12,8 +12,8 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
-import { tokyoToday } from '../../../common/date-range.js';
+import { loadByMeasure, TRIP_RANGE_MAX_DAYS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
@@ -195,7 +195,7 @@ export default function TripListPage() {
           initialValues={{ ...search, range: [dayjs(search.date_from), dayjs(search.date_to)] }}
           onValuesChange={onValuesChange}
         >
-          <DateRangeFilter testId="trip-range" />
+          <DateRangeFilter maxDays={TRIP_RANGE_MAX_DAYS} testId="trip-range" />
           <Form.Item name="department_id">
             <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 180 }} data-testid="trip-department-filter" />
           </Form.Item>

@@ -4,7 +4,8 @@
  * time in a picker) and the API (instants).
  */
 import type { CrudFilter, CrudFilters } from '@refinedev/core';
-import { isAcceptedRange } from '../../../common/date-range.js';
+import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../../common/allocation.js';
+import { isCalendarDay } from '../../../common/deliveries.js';
 import { formatDateTime } from '../../../common/time.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 
@@ -45,7 +46,8 @@ export function filtersToTripSearch(filters: CrudFilters, today: string): TripSe
   const value = (field: string) => (filters.find((f) => 'field' in f && f.field === field) as CrudFilter | undefined)?.value as unknown;
   const from = value('date_from');
   const to = value('date_to');
-  const ranged = typeof from === 'string' && typeof to === 'string' && isAcceptedRange(from, to);
+  const ranged =
+    typeof from === 'string' && typeof to === 'string' && isCalendarDay(from) && isCalendarDay(to) && daysBetween(from, to) >= 0 && daysBetween(from, to) < TRIP_RANGE_MAX_DAYS;
   const search: TripSearch = { date_from: ranged ? from : today, date_to: ranged ? to : today };
   for (const field of ID_FIELDS) {
     const id = toId(value(field));
