@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
 import type { Database } from '../../db/types.js';
-import { logIn, snap, useStack } from './harness.js';
+import { logIn, searchBox, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -107,7 +107,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function search(page: Page, text: string) {
-  const box = page.getByTestId('delivery-search').locator('input').first();
+  const box = searchBox(page, 'delivery-search');
   await box.fill(text);
   await box.press('Enter');
 }
@@ -179,7 +179,7 @@ describe('deliveries and trips, in a real browser', () => {
     await page.goto('/delivery');
     // The search came back too: only the three E2E deliveries.
     await expect.poll(() => rows(page).count()).toBe(3);
-    expect(await page.getByTestId('delivery-search').locator('input').first().inputValue()).toBe('E2E-');
+    expect(await searchBox(page, 'delivery-search').inputValue()).toBe('E2E-');
     const after = await headers(page);
     expect(after).not.toContain('重量(kg)');
     expect(after).toContain('伝票番号');

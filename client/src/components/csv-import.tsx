@@ -215,7 +215,8 @@ export function CsvImportButtons(props: ImportProps) {
     downloadFile(`/${apiName}/${props.templatePath ?? 'import_template'}`, `${props.resource}_template.csv`).catch(fail);
 
   return (
-    <>
+    // One item of the page header's button row, spaced like the others.
+    <Space>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="import-open">
         {t('csv.import')}
       </Button>
@@ -223,6 +224,6 @@ export function CsvImportButtons(props: ImportProps) {
         {t('csv.template')}
       </Button>
       <CsvImportModal {...props} open={open} onClose={() => setOpen(false)} />
-    </>
+    </Space>
   );
 }

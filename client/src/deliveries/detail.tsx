@@ -13,6 +13,7 @@ import { NotFoundPage } from '../components/error-page.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { isNotFound } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
+import { TripStatusTag } from '../trips/status-tag.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
 import type { DeliveryDetail, DeliveryStop, DeliveryTrip } from './types.js';
 
@@ -74,7 +75,7 @@ function tripItems(trip: DeliveryTrip, t: TFunction, linked: boolean): Items {
       label: f('status'),
       children: (
         <Space size={4}>
-          <Tag>{t(`tripScreens.status.${trip.status}`)}</Tag>
+          <TripStatusTag status={trip.status} />
           <Tag color={trip.confirmed_at ? 'green' : 'default'}>
             {trip.confirmed_at ? t('deliveryScreens.trip.confirmed') : t('deliveryScreens.trip.draft')}
           </Tag>

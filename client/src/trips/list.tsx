@@ -6,7 +6,7 @@
 import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
 import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Form, Progress, Select, Space, Table, Tag, Tooltip, type TableColumnType } from 'antd';
+import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -21,21 +21,11 @@ import { headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
+import { TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 
 const RESOURCE = 'vehicle-allocations';
 const DAY = 'YYYY-MM-DD';
-
-const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'gold', '2': 'blue', '3': 'green', '9': 'red' };
-
-export function TripStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={STATUS_COLOURS[String(status)]} data-testid="trip-status" data-value={status}>
-      {t(`tripScreens.status.${status}`)}
-    </Tag>
-  );
-}
 
 const BAR_COLOURS: Record<CapacityColour, string> = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' };
 
