@@ -269,6 +269,7 @@ export default function DeliveryListPage() {
             <Input.Search
               allowClear
               placeholder={t('deliveryScreens.search')}
+              maxLength={100}
               enterButton={t('buttons.search')}
               onSearch={(q) => apply({ ...state, search: { ...search, q: q.trim() || undefined } }, { refetch: true })}
               style={{ width: 340 }}
