@@ -370,6 +370,8 @@ export async function writeStops(
   stops: PlannedStop[],
   seqOfDelivery: Map<number, number>,
   oldStops: Awaited<ReturnType<typeof planningInput>>['oldStops'],
+  /** each delivery's stop_seq now, so that only changed ones are written */
+  currentSeq: Map<number, number | null>,
 ) {
   const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
   await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).execute();
@@ -401,8 +403,9 @@ export async function writeStops(
       )
       .execute();
   }
-  if (seqOfDelivery.size) {
-    const values = sql.join([...seqOfDelivery].map(([id, seq]) => sql`(${id}::int, ${seq}::int)`));
+  const changed = [...seqOfDelivery].filter(([id, seq]) => currentSeq.get(id) !== seq);
+  if (changed.length) {
+    const values = sql.join(changed.map(([id, seq]) => sql`(${id}::int, ${seq}::int)`));
     await sql`update deliveries set stop_seq = v.seq from (values ${values}) as v(id, seq)
       where deliveries.id = v.id and deliveries.stop_seq is distinct from v.seq`.execute(db);
   }

@@ -104,8 +104,8 @@ async function capacitiesOf(ctx: WriteContext, vehicleId: number | null) {
 }
 
 /** Over capacity: 400 with the figures (exactly at the capacity is accepted). */
-async function checkCapacity(ctx: WriteContext, tripId: number) {
-  const trip = await ctx.db.selectFrom('vehicle_allocations').select(['vehicle_id', 'load_unit', 'quantity', 'weight']).where('id', '=', tripId).executeTakeFirstOrThrow();
+async function checkCapacity(ctx: WriteContext, tripId: number, known?: { vehicle_id: number | null; load_unit: number; quantity: number; weight: number }) {
+  const trip = known ?? (await ctx.db.selectFrom('vehicle_allocations').select(['vehicle_id', 'load_unit', 'quantity', 'weight']).where('id', '=', tripId).executeTakeFirstOrThrow());
   const capacities = await capacitiesOf(ctx, trip.vehicle_id);
   if (!capacities) return;
   const over = overCapacity(trip, capacities);
@@ -117,7 +117,7 @@ async function checkCapacity(ctx: WriteContext, tripId: number) {
  * arrival of each from the trip's planned departure and the stores' coordinates, the time-window
  * warnings of each stop and their summary on the trip, and the trip's totals.
  */
-export async function planStops(ctx: WriteContext, tripId: number) {
+export async function planStops(ctx: WriteContext, tripId: number, bumpVersion = false) {
   const { deliveries, origin, oldStops } = await planningInput(ctx.db, tripId);
   const built = buildStops(
     deliveries.map((d) => ({ ...d, delivery_id: d.id, seq: d.stop_seq ?? 1000 })),
@@ -138,17 +138,22 @@ export async function planStops(ctx: WriteContext, tripId: number) {
       warnings: windowWarnings(arrivals[i] ?? null, first),
     };
   });
-  await writeStops(ctx.db, tripId, stops, seqOfDelivery, oldStops);
+  await writeStops(ctx.db, tripId, stops, seqOfDelivery, oldStops, new Map(deliveries.map((d) => [d.id, d.stop_seq])));
+  const totals = {
+    quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
+    weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),
+    volume: deliveries.reduce((sum, d) => sum + (d.volume ?? 0), 0),
+  };
   await ctx.db
     .updateTable('vehicle_allocations')
-    .set({
-      quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
-      weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),
-      volume: deliveries.reduce((sum, d) => sum + (d.volume ?? 0), 0),
+    .set((eb) => ({
+      ...totals,
       warnings: JSON.stringify(tripWarnings(stops.map((s) => s.warnings))),
-    })
+      ...(bumpVersion ? { version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id } : {}),
+    }))
     .where('id', '=', tripId)
     .execute();
+  return totals;
 }
 
 function checkFields(ctx: WriteContext, kind: TripKind, fields: TripFields, merged: Assignment) {
@@ -163,6 +168,20 @@ function checkFields(ctx: WriteContext, kind: TripKind, fields: TripFields, merg
   }
   if (merged.planned_loading_start && merged.planned_departure && merged.planned_departure.getTime() < merged.planned_loading_start.getTime()) {
     throw invalid({ planned_departure: ctx.t('allocation.windowOrder') });
+  }
+}
+
+/** Centers and the direction a trip names must exist (400 naming the field, rather than a foreign-key 409). */
+async function checkReferences(ctx: WriteContext, fields: TripFields) {
+  for (const field of ['origin_department_id', 'destination_department_id'] as const) {
+    const id = fields[field];
+    if (id === undefined || id === null) continue;
+    const found = await ctx.db.selectFrom('departments').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!found) throw fieldError(ctx, field, 'errors.refNotFound');
+  }
+  if (fields.direction_id !== undefined && fields.direction_id !== null) {
+    const found = await ctx.db.selectFrom('directions').select('id').where('id', '=', fields.direction_id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!found) throw fieldError(ctx, 'direction_id', 'errors.refNotFound');
   }
 }
 
@@ -202,6 +221,7 @@ export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promi
     planned_arrival: columns.planned_arrival ?? null,
   };
   checkFields(ctx, kind, fields, assignment);
+  await checkReferences(ctx, fields);
   const { vehicle, driver } = await checkAssignment(ctx, assignment);
   const tripNo = nextTripNo(await takenTripNos(ctx.db, department_id, date, kind));
   if (tripNo === null) throw new AppError(409, 'allocation.noTripNo');
@@ -249,6 +269,7 @@ export async function updateTrip(ctx: WriteContext, id: number, body: TripUpdate
   const driverChanged = merged.driver_id !== trip!.driver_id;
   if (trip!.handled_at !== null && (vehicleChanged || driverChanged)) throw handledByApp();
   checkFields(ctx, trip!.kind, fields, merged);
+  await checkReferences(ctx, fields);
   const timesChanged =
     !sameInstant(trip!.planned_loading_start, columns.planned_loading_start) ||
     !sameInstant(trip!.planned_departure, columns.planned_departure) ||
@@ -323,9 +344,8 @@ export async function setStops(ctx: WriteContext, id: number, version: number, e
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, removed.map((d) => d.id), ctx.actor.id, ctx.now);
   await assignDeliveries(ctx.db, id, entries, ctx.actor.id, ctx.now);
-  await planStops(ctx, id);
-  await checkCapacity(ctx, id);
-  await touch(ctx, id);
+  const totals = await planStops(ctx, id, true);
+  await checkCapacity(ctx, id, { ...trip!, ...totals });
 }
 
 /** POST /vehicle_allocation/move: deliveries from one trip to the end of another, both locked in id order. */
@@ -356,11 +376,9 @@ export async function moveDeliveries(ctx: WriteContext, from: { id: number; vers
   const onTarget = await lockTripDeliveries(ctx.db, target.id);
   const last = Math.max(0, ...onTarget.map((d) => d.stop_seq ?? 0));
   await assignDeliveries(ctx.db, target.id, moving.map((d) => ({ delivery_id: d.id, seq: last + 1 })), ctx.actor.id, ctx.now);
-  await planStops(ctx, source.id);
-  await planStops(ctx, target.id);
-  await checkCapacity(ctx, target.id);
-  await touch(ctx, source.id);
-  await touch(ctx, target.id);
+  await planStops(ctx, source.id, true);
+  const totals = await planStops(ctx, target.id, true);
+  await checkCapacity(ctx, target.id, { ...target, ...totals });
 }
 
 /** POST /:id/confirm (確定: published to the driver app) and /:id/unconfirm (back to a draft). */

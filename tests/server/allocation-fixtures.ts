@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { TripKind } from '../../db/types.js';
 import { departmentId } from './helpers.js';
@@ -63,9 +65,9 @@ export interface TripFixture {
   pinned?: boolean;
   handled_at?: Date | null;
   load_unit?: number;
-  planned_loading_start?: string | null;
-  planned_departure?: string | null;
-  planned_arrival?: string | null;
+  planned_loading_start?: Date | string | null;
+  planned_departure?: Date | string | null;
+  planned_arrival?: Date | string | null;
 }
 
 let tripNo = 100;
@@ -100,4 +102,42 @@ export async function makeDelivery(db: Db, fixture: DeliveryFixture) {
     .values({ slip_number: `T${String(++slipNo).padStart(6, '0')}`, item_name: 'テスト商品', quantity: 1, weight: 100, ...fixture })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Is the test running on a PostgreSQL server (real concurrency) rather than PGlite (one connection)? */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function sessionsWaitingForLocks(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+  return rows[0]!.n;
+}
+
+async function waitFor(condition: () => Promise<boolean>) {
+  for (let tries = 0; tries < 400; tries++) {
+    if (await condition()) return;
+    await sleep(25);
+  }
+}
+
+/**
+ * Forces a race on PostgreSQL: another session holds `table` in SHARE mode, so `first` stops at its
+ * first write there; `second` is sent and runs until it finishes or waits for a lock too; then the
+ * table is let go. Without row locks around their checks both would pass them in that gap. PGlite has
+ * one connection: the two run one after the other.
+ */
+export async function race<T>(db: Db, table: 'vehicle_allocations' | 'deliveries', first: () => Promise<T>, second: () => Promise<T>): Promise<[T, T]> {
+  if (!onPostgres) return [await first(), await second()];
+  const started: { first?: Promise<T>; second?: Promise<T> } = {};
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table ${sql.table(table)} in share mode`.execute(trx);
+    started.first = first();
+    await waitFor(async () => (await sessionsWaitingForLocks(db)) >= 1);
+    let done = false;
+    started.second = second().finally(() => {
+      done = true;
+    });
+    await waitFor(async () => done || (await sessionsWaitingForLocks(db)) >= 2);
+  });
+  return [await started.first!, await started.second!];
 }

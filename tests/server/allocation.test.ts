@@ -261,8 +261,15 @@ t.test('cancel, confirm, unconfirm and loading start', async (t) => {
   t.equal(unconfirm.statusCode, 409, 'a loading trip stays confirmed');
 
   const other = await newTrip(center, date);
+  const pin = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${other.id}`, payload: { version: other.version, pinned: true } });
+  t.equal(pin.statusCode, 200);
+  t.equal(pin.json().pinned, true, '固定 by PATCH');
+  t.equal(pin.json().version, other.version + 1);
+  const badDate = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date: '2026/12/07', kind: 'store_direct', department_id: fleet.center } });
+  t.equal(badDate.statusCode, 400);
+  t.ok(badDate.json().errors.date, 'the field is named');
   const [b, c] = await deliveriesFor(date, [{ store: 1 }, { store: 2 }]);
-  const loaded = (await putStops(center, other, [b!.id, c!.id])).json();
+  const loaded = (await putStops(center, pin.json(), [b!.id, c!.id])).json();
   const missingVersion = await center({ method: 'DELETE', url: `/api/vehicle_allocation/${other.id}` });
   t.equal(missingVersion.statusCode, 400);
   const cancelled = await center({ method: 'DELETE', url: `/api/vehicle_allocation/${other.id}?version=${loaded.version}` });
@@ -444,6 +451,9 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
   const missing = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'between_centers_today', department_id: fleet.center } });
   t.equal(missing.statusCode, 400);
   t.ok(missing.json().errors.origin_department_id);
+  const unknown = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'between_centers_today', department_id: fleet.center, origin_department_id: fleet.center, destination_department_id: 999_999 } });
+  t.equal(unknown.statusCode, 400);
+  t.equal(unknown.json().errors.destination_department_id, '着センターが見つかりません。');
   const storeQuantity = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, quantity: 3 } });
   t.equal(storeQuantity.statusCode, 400, 'a store trip’s quantity comes from its deliveries');
   const stops = await putStops(center, transfer, []);
