@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** seconds before a request counts as timed out (default 10) */
+    timeout?: number;
   }
   export interface Result {
     requests: Histogram & { total: number };

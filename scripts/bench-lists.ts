@@ -43,7 +43,7 @@ interface Statement {
   parameters: readonly unknown[];
 }
 
-async function adminQuery(url: string, statement: string) {
+export async function adminQuery(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -85,7 +85,7 @@ async function prepareDatabase(databaseUrl: string) {
 }
 
 /** The real application, as `server.ts` builds it, on the bench database. */
-async function serveApp(databaseUrl: string) {
+export async function serveApp(databaseUrl: string) {
   const config = loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
   const db = createDb({ databaseUrl, dataDir: '' });
   const app = await buildApp({ config, db, jwtSecret: process.env.BENCH_JWT_SECRET!, logger: false });
@@ -109,7 +109,7 @@ async function serveBare(databaseUrl: string, statements: Statement[]) {
 }
 
 /** In a forked process: serve, tell the parent the port, and stop when told. */
-async function serveInChild(role: string) {
+export async function serveInChild(role: string) {
   const databaseUrl = process.env.BENCH_DATABASE!;
   const app = role === 'app' ? await serveApp(databaseUrl) : await serveBare(databaseUrl, JSON.parse(process.env.BENCH_STATEMENTS!));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -118,9 +118,10 @@ async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-async function startChild(role: 'app' | 'bare', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, ...env, BENCH_LISTS_ROLE: role },
+/** Forks `module` (this file unless another benchmark's) as a server in the given role; resolves once it listens. */
+export async function startChild(role: string, env: Record<string, string>, module = import.meta.url): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fileURLToPath(module), [], {
+    env: { ...process.env, ...env, BENCH_ROLE: role, BENCH_MODULE: module },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -131,25 +132,25 @@ async function startChild(role: 'app' | 'bare', env: Record<string, string>): Pr
   return { child, port: message.port };
 }
 
-async function stopChild(child: ChildProcess) {
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.disconnect();
   await exited;
 }
 
-async function signIn(port: number) {
+export async function signIn(port: number, loginId = 'hq') {
   const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_id: 'hq', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ login_id: loginId, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** One measured run; any non-2xx answer or error makes the figures worthless. */
-async function load(target: Target, duration = SECONDS): Promise<Result> {
+export async function load(target: Target, duration = SECONDS): Promise<Result> {
   const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -157,7 +158,7 @@ async function load(target: Target, duration = SECONDS): Promise<Result> {
   return result;
 }
 
-interface Target {
+export interface Target {
   url: string;
   headers?: Record<string, string>;
 }
@@ -166,7 +167,7 @@ interface Target {
  * Warms both up, then measures them in turns, ROUNDS times, and keeps each one's best run: on a
  * shared machine a neighbour's burst then hurts one run, not the comparison.
  */
-async function compare(app: Target, bare: Target) {
+export async function compare(app: Target, bare: Target) {
   for (const target of [app, bare]) await load(target, WARM_UP_SECONDS);
   const runs: { app: Result[]; bare: Result[] } = { app: [], bare: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -177,8 +178,8 @@ async function compare(app: Target, bare: Target) {
   return { app: best(runs.app), bare: best(runs.bare) };
 }
 
-const perSecond = (result: Result) => Math.round(result.requests.average);
-const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
+export const perSecond = (result: Result) => Math.round(result.requests.average);
+export const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
 
 export async function benchLists() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -214,8 +215,11 @@ export async function benchLists() {
   }
 }
 
-if (process.env.BENCH_LISTS_ROLE) {
-  await serveInChild(process.env.BENCH_LISTS_ROLE);
+/** A forked server of this benchmark (another benchmark importing this file forks its own module). */
+export const isBenchChild = (module: string) => process.env.BENCH_MODULE === module && Boolean(process.env.BENCH_ROLE);
+
+if (isBenchChild(import.meta.url)) {
+  await serveInChild(process.env.BENCH_ROLE!);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await benchLists();
 }

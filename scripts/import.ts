@@ -1,18 +1,22 @@
-// Command-line CSV import for staff: `npm run import -- <master> <file.csv> [--check] [--as <login_id>]`.
+// Command-line CSV import for staff: `npm run import -- <master> <file.csv> [--check] [--as <login_id>]`,
+// or one day's deliveries: `npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>]`.
 // The same checks as the screens; all-or-nothing; exit 1 when any row is refused.
 import { createReadStream, statSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { isCalendarDay } from '../common/deliveries.js';
 import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/masters/index.js';
 import { findActor } from '../server/auth/actor.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { importDeliveries } from '../server/deliveries/import.js';
 import { AppError } from '../server/errors.js';
 import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
 
-const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]`;
+const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]
+       npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>] [--lang ja|en]`;
 
 /** The whole file refused, with a message for the staff rather than a stack trace. */
 class Refused extends Error {}
@@ -52,11 +56,12 @@ function progressBar(totalBytes: number) {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { check: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' } },
+    options: { check: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' }, date: { type: 'string' } },
   });
   const [name, file] = positionals;
   const master = MASTERS.find((m) => m.resource === name);
-  if (!master || !file) {
+  const isDelivery = name === 'delivery';
+  if ((!master && !isDelivery) || !file || (isDelivery && (!values.date || !isCalendarDay(values.date)))) {
     console.error(USAGE);
     return 2;
   }
@@ -76,7 +81,9 @@ async function main(): Promise<number> {
     const progress = progressBar(statSync(file).size);
     const input = createReadStream(file).pipe(progress.counter);
     const started = Date.now();
-    const result = await importMaster(db, master, actor, t, input, { commit: !values.check, onRow: progress.row }).catch((error) => {
+    const options = { commit: !values.check, onRow: progress.row };
+    const running = master ? importMaster(db, master, actor, t, input, options) : importDeliveries(db, actor, t, values.date!, input, options);
+    const result = await running.catch((error) => {
       // Refusals of the whole file (a row changed by someone else meanwhile) in the staff's language.
       if (error instanceof AppError) throw new Refused(t(error.messageKey, error.params));
       throw error;
@@ -90,7 +97,7 @@ async function main(): Promise<number> {
       : values.check
         ? t('csv.checkOk', { count: result.total })
         : t('csv.imported', { created: result.created, updated: result.updated });
-    console.log(`${master.resource}: ${summary} (${result.total} rows, ${result.encoding}, ${seconds}s)`);
+    console.log(`${name}: ${summary} (${result.total} rows, ${result.encoding}, ${seconds}s)`);
     return result.ok ? 0 : 1;
   } finally {
     await db.destroy();

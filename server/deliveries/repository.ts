@@ -13,6 +13,14 @@ export const MAX_PAGE = 500;
 const NOTHING = sql<SqlBool>`false`;
 
 /**
+ * `d.department_id` in a department's subtree, as `= any(array(…))`: the subtree is computed once
+ * (an InitPlan) and the (department_id, date) index is searched with it. With `in (select …)` the
+ * planner cannot tell how many deliveries a subtree has and scans the whole day of every center
+ * instead (EXPLAIN ANALYZE on a million rows: 27 ms against 2 ms for a center-day page).
+ */
+const inSubtree = (rootId: number) => sql<SqlBool>`d.department_id = any(array(select descendant_id from department_closure where ancestor_id = ${rootId}))`;
+
+/**
  * Which deliveries the caller sees, as SQL on `d` (deliveries): department users their subtree's
  * centers; a delivery company's staff the deliveries on their company's trips; super admins all.
  */
@@ -22,14 +30,14 @@ export function deliveryScope(actor: Actor): Expression<SqlBool> | undefined {
     return sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${actor.deliveryCompanyId})`;
   }
   if (actor.departmentId === null) return NOTHING;
-  return sql<SqlBool>`d.department_id in ${departmentSubtree(actor.departmentId)}`;
+  return inSubtree(actor.departmentId);
 }
 
 /** What a department user may write: their subtree's deliveries (carriers never write; see the routes). */
 function writeScope(actor: Actor): Expression<SqlBool> | undefined {
   if (isSuperAdmin(actor)) return undefined;
   if (actor.departmentId === null) return NOTHING;
-  return sql<SqlBool>`d.department_id in ${departmentSubtree(actor.departmentId)}`;
+  return inSubtree(actor.departmentId);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,7 +54,7 @@ function filtered(db: DbOrTrx, actor: Actor, filters: DeliveryFilters) {
     .where('d.date', '<=', filters.date_to);
   const scope = deliveryScope(actor);
   if (scope) query = query.where(scope);
-  if (filters.department_id !== undefined) query = query.where(sql<SqlBool>`d.department_id in ${departmentSubtree(filters.department_id)}`);
+  if (filters.department_id !== undefined) query = query.where(inSubtree(filters.department_id));
   if (filters.vehicle_allocation_id !== undefined) query = query.where('d.vehicle_allocation_id', '=', filters.vehicle_allocation_id);
   if (filters.delivery_company_id !== undefined) {
     query = query.where(sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${filters.delivery_company_id})`);
