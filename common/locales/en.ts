@@ -3,6 +3,7 @@ import { driverAppEn } from './driver-app-en.js';
 import { allocationScreensEn } from './allocation-screens-en.js';
 import { deliveriesEn } from './deliveries-en.js';
 import { mastersEn } from './masters-en.js';
+import { deliveryScreensEn } from './delivery-screens-en.js';
 import type { Catalogue } from './ja.js';
 
 export const en: Catalogue = {
@@ -10,6 +11,7 @@ export const en: Catalogue = {
   ...allocationEn,
   ...driverAppEn,
   ...allocationScreensEn,
+  ...deliveryScreensEn,
   ...deliveriesEn,
   app: {
     name: 'Vehicle Allocation System',

@@ -4,12 +4,14 @@ import { driverAppJa } from './driver-app-ja.js';
 import { allocationScreensJa } from './allocation-screens-ja.js';
 import { deliveriesJa } from './deliveries-ja.js';
 import { mastersJa } from './masters-ja.js';
+import { deliveryScreensJa } from './delivery-screens-ja.js';
 
 export const ja = {
   ...mastersJa,
   ...allocationJa,
   ...driverAppJa,
   ...allocationScreensJa,
+  ...deliveryScreensJa,
   ...deliveriesJa,
   app: {
     name: '配車管理システム',

@@ -6,7 +6,7 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan, useOnError } from '@refinedev/core';
 import { Alert, Button, Modal, Space, Table, Tag, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, isHttpError, postFile } from '../providers/http.js';
 import { toast } from '../providers/toast.js';
@@ -43,6 +43,22 @@ interface ImportProps {
   /** i18n namespace of the field labels, to name the field of a row error. */
   fieldNamespace: string;
   onImported: () => void;
+  /**
+   * Query parameters both steps send (the delivery import's `date`); a missing one disables the check.
+   * A change clears a check made with the previous values.
+   */
+  params?: Record<string, string | undefined>;
+  /** Shown above the file choice: the inputs behind `params` (a date picker). */
+  extra?: ReactNode;
+  /** The template's path under the resource, when not `import_template`. */
+  templatePath?: string;
+}
+
+/** `?date=2026-11-23` for the parameters, '' without any; undefined while one is missing. */
+export function importQuery(params: Record<string, string | undefined> | undefined): string | undefined {
+  const entries = Object.entries(params ?? {});
+  if (entries.some(([, value]) => value === undefined || value === '')) return undefined;
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries as [string, string][]).toString()}`;
 }
 
 function useFailureHandler() {
@@ -53,7 +69,7 @@ function useFailureHandler() {
   };
 }
 
-export function CsvImportModal({ resource, title, fieldNamespace, onImported, open, onClose }: ImportProps & {
+export function CsvImportModal({ resource, title, fieldNamespace, onImported, params, extra, open, onClose }: ImportProps & {
   open: boolean;
   onClose: () => void;
 }) {
@@ -63,6 +79,8 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
   const [file, setFile] = useState<File>();
   const [check, setCheck] = useState<ImportCheck>();
   const [busy, setBusy] = useState<'check' | 'run'>();
+  const query = importQuery(params);
+  useEffect(() => setCheck(undefined), [query]);
 
   function choose(next: File | undefined) {
     setFile(next);
@@ -70,10 +88,10 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
   }
 
   async function send<T>(step: 'check' | 'run', path: string): Promise<T | undefined> {
-    if (!file) return undefined;
+    if (!file || query === undefined) return undefined;
     setBusy(step);
     try {
-      return await postFile<T>(`/${apiName}/${path}`, file);
+      return await postFile<T>(`/${apiName}/${path}${query}`, file);
     } catch (error) {
       // 422: the import re-ran the checks and refused the file; show its row errors.
       if (isHttpError(error) && error.statusCode === 422 && isImportCheck(error.body)) setCheck(error.body);
@@ -117,7 +135,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
       footer={
         <Space>
           <Button onClick={close}>{t('buttons.cancel')}</Button>
-          <Button onClick={() => void runCheck()} disabled={!file} loading={busy === 'check'} data-testid="import-check">
+          <Button onClick={() => void runCheck()} disabled={!file || query === undefined} loading={busy === 'check'} data-testid="import-check">
             {t('csv.check')}
           </Button>
           <Button
@@ -133,6 +151,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, op
       }
     >
       <Space direction="vertical" style={{ width: '100%' }}>
+        {extra}
         <Upload
           accept=".csv,text/csv"
           maxCount={1}
@@ -193,10 +212,11 @@ export function CsvImportButtons(props: ImportProps) {
 
   const apiName = findResource(props.resource)?.name ?? props.resource;
   const downloadTemplate = () =>
-    downloadFile(`/${apiName}/import_template`, `${props.resource}_template.csv`).catch(fail);
+    downloadFile(`/${apiName}/${props.templatePath ?? 'import_template'}`, `${props.resource}_template.csv`).catch(fail);
 
   return (
-    <>
+    // One item of the page header's button row, spaced like the others.
+    <Space>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="import-open">
         {t('csv.import')}
       </Button>
@@ -204,6 +224,6 @@ export function CsvImportButtons(props: ImportProps) {
         {t('csv.template')}
       </Button>
       <CsvImportModal {...props} open={open} onClose={() => setOpen(false)} />
-    </>
+    </Space>
   );
 }

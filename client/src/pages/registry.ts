@@ -17,3 +17,13 @@ AREA_PAGES['/store-direct/detail/:id'] = lazyPage(() => import('../allocation/tr
 AREA_PAGES['/between-centers-before'] = lazyPage(() => import('../allocation/between-centers-before.js'));
 AREA_PAGES['/between-centers-today'] = lazyPage(() => import('../allocation/between-centers-today.js'));
 AREA_PAGES['/debug/caculator_data_allocation'] = lazyPage(() => import('../allocation/calculator.js'));
+// Deliveries (配送一覧): list, add, detail.
+AREA_PAGES['/delivery'] = lazyPage(() => import('../deliveries/list.js'));
+AREA_PAGES['/delivery/add'] = lazyPage(() => import('../deliveries/create.js'));
+AREA_PAGES['/delivery/detail/:id'] = lazyPage(() => import('../deliveries/detail.js'));
+AREA_PAGES['/delivery/detail'] = AREA_PAGES['/delivery/detail/:id'];
+
+// Trips (配車一覧): list; add and edit share one form (one chunk).
+AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../trips/list.js'));
+AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../trips/form.js'));
+AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];

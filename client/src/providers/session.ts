@@ -11,15 +11,15 @@ export const COLUMN_CONFIG_KEY = 'column_config';
 export const SCREEN_STATE_KEYS = ['delivery-search', 'check-hide'] as const;
 
 const TOKEN_DAYS = 7;
-const DAY_SECONDS = 24 * 60 * 60;
+export const DAY_SECONDS = 24 * 60 * 60;
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
 }
 
-function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }

@@ -34,7 +34,7 @@ const CLIPPED_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
-function clipped(text: string) {
+export function clipped(text: string) {
   return (
     <Tooltip placement="topLeft" title={text}>
       <span style={CLIPPED_STYLE}>{text}</span>

@@ -39,8 +39,15 @@ export function RefSelect({
   excludeId,
   value,
   onChange,
+  known = [],
   ...rest
-}: SelectBaseProps & { refSpec: RefSpec; dependencies?: Record<string, unknown>; excludeId?: BaseKey }) {
+}: SelectBaseProps & {
+  refSpec: RefSpec;
+  dependencies?: Record<string, unknown>;
+  excludeId?: BaseKey;
+  /** labels the caller already has (a trip's vehicle number), for a value the user may not list */
+  known?: { value: BaseKey; label: string }[];
+}) {
   const { selectProps } = useSelect<BaseRecord>({
     resource: refSpec.resource,
     optionLabel: (record) => refOptionLabel(refSpec, record),
@@ -50,7 +57,8 @@ export function RefSelect({
     onSearch: (text) => [{ field: 'q', operator: 'eq', value: text || undefined }],
     pagination: { pageSize: PAGE_SIZE, mode: 'server' },
   });
-  const options = excludeId === undefined ? selectProps.options : selectProps.options?.filter((o) => o.value !== excludeId);
+  const loaded = excludeId === undefined ? selectProps.options : selectProps.options?.filter((o) => o.value !== excludeId);
+  const options = [...(loaded ?? []), ...known.filter((k) => !loaded?.some((o) => o.value === k.value))];
   return (
     <Select
       {...(selectProps as SelectProps)}

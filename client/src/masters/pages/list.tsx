@@ -13,12 +13,12 @@ import {
   type CrudFilters,
   type HttpError,
 } from '@refinedev/core';
-import { Button, Modal, Space, Table, type TablePaginationConfig } from 'antd';
+import { Button, Modal, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HEADER_HEIGHT } from '../../config.js';
 import { CsvImportButtons } from '../../components/csv-import.js';
+import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
 import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import { buildColumns, headerCell } from '../components/columns.js';
@@ -30,22 +30,6 @@ import { approvalPath, isCallersRecord, offers, recordTitle, visibleFilters } fr
 import type { MasterDeclaration } from '../types.js';
 
 type Search = Record<string, unknown>;
-
-/** Planners scan long lists: 50 rows a page, more on demand (the API serves up to 500). */
-export const PAGE_SIZE = 50;
-const PAGE_SIZES = [20, 50, 100, 200];
-
-/** `1-50 / 352件` (en `1-50 of 352`) and the page-size changer. */
-function usePagination(pagination: TablePaginationConfig | false | undefined): TablePaginationConfig | false {
-  const { t } = useTranslation();
-  if (pagination === false) return false;
-  return {
-    ...pagination,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZES,
-    showTotal: (total, [from, to]) => <span data-testid="list-total">{t('table.total', { from, to, total })}</span>,
-  };
-}
 
 /** The detail of a master without pages of its own (customers, unit prices), over its list. */
 function DetailModal({ master, record, onClose }: { master: MasterDeclaration; record: BaseRecord; onClose: () => void }) {
@@ -126,7 +110,7 @@ export default function MasterListPage({
   });
   const { data: canEdit } = useCan({ resource, action: 'edit' });
   const { data: canDelete } = useCan({ resource, action: 'delete' });
-  const pagination = usePagination(tableProps.pagination);
+  const listTableProps = useListTableProps(tableProps);
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
   const editable = Boolean(canEdit?.can) && offers(master, 'edit');
   const modals = useModalForms(master);
@@ -219,7 +203,7 @@ export default function MasterListPage({
         ) : null}
       </div>
       <Table<BaseRecord>
-        {...tableProps}
+        {...listTableProps}
         columns={[
           ...columns,
           {
@@ -230,15 +214,7 @@ export default function MasterListPage({
             render: (_: unknown, r: BaseRecord) => actions(r),
           },
         ]}
-        rowKey="id"
-        size="small"
-        // Columns as wide as their content (sticky headers and the fixed actions column would force 'fixed').
-        tableLayout="auto"
-        sticky={{ offsetHeader: HEADER_HEIGHT }}
-        pagination={pagination}
-        // A list wider than the screen scrolls inside its card rather than squeezing dates onto two lines.
         scroll={{ x: master.scrollX ?? 'max-content' }}
-        locale={{ emptyText: t('messages.emptyTable') }}
         rowSelection={
           deletable
             ? {

@@ -1,0 +1,394 @@
+/**
+ * `/delivery` 配送一覧: the deliveries of a date range in the caller's scope, filtered and searched;
+ * the columns and conditions the user chose are kept per user (state.ts, persistence.ts); totals of
+ * the page; CSV export of the current conditions; CSV import per date; delete of unallocated rows.
+ * A delivery company's user (level 5) reads the list only.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { CreateButton, getDefaultSortOrder, List, ShowButton, useTable } from '@refinedev/antd';
+import { useList, useOnError, type BaseKey, type HttpError } from '@refinedev/core';
+import { Button, DatePicker, Dropdown, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.js';
+import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
+import { CsvImportButtons } from '../components/csv-import.js';
+import { DeleteSelectedButton } from '../components/delete-selected-button.js';
+import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { useProfile } from '../hooks/use-profile.js';
+import { clipped, headerCell } from '../masters/components/columns.js';
+import { RefSelect } from '../masters/components/ref-select.js';
+import { isCarrier } from '../masters/rules.js';
+import { canAccess } from '../providers/access-control.js';
+import { downloadFile, isHttpError } from '../providers/http.js';
+import { toast } from '../providers/toast.js';
+import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
+import { ColumnChooser } from './column-chooser.js';
+import { fetchServerConfig, hasNoStoredState, persistState, readStoredState } from './persistence.js';
+import {
+  DELAY_STATUSES,
+  DELIVERY_STATUSES,
+  exportPath,
+  pageTotals,
+  restoreState,
+  searchToFilters,
+  SORTABLE,
+  visibleColumns,
+  type ColumnConfig,
+  type DeliverySearch,
+  type RestoredState,
+} from './state.js';
+import { isUnassigned, type Delivery } from './types.js';
+
+const RESOURCE = 'deliveries';
+const DAY = 'YYYY-MM-DD';
+
+interface FilterValues {
+  range?: [Dayjs, Dayjs];
+  department_id?: number | null;
+  delivery_company_id?: number | null;
+  driver_id?: number | null;
+  vehicle_allocation_id?: number | null;
+  status?: number[];
+  delivery_delay_status?: number[];
+  q?: string;
+}
+
+function toFormValues(search: DeliverySearch): FilterValues {
+  return { ...search, range: [dayjs(search.date_from), dayjs(search.date_to)] };
+}
+
+function fromFormValues(values: FilterValues, previous: DeliverySearch): DeliverySearch {
+  const range = values.range;
+  const id = (value: number | null | undefined) => value ?? undefined;
+  const list = (value: number[] | undefined) => (value && value.length > 0 ? value : undefined);
+  return {
+    date_from: range?.[0] ? range[0].format(DAY) : previous.date_from,
+    date_to: range?.[1] ? range[1].format(DAY) : previous.date_to,
+    department_id: id(values.department_id),
+    delivery_company_id: id(values.delivery_company_id),
+    driver_id: id(values.driver_id),
+    vehicle_allocation_id: id(values.vehicle_allocation_id),
+    status: list(values.status),
+    delivery_delay_status: list(values.delivery_delay_status),
+    q: values.q?.trim() || undefined,
+  };
+}
+
+/** Trips to filter by: the trip list for those who may read it, else the trips seen on the page. */
+function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canListTrips: boolean) {
+  const { data } = useList<{ id: number; trip_no: number; route_name: string | null; vehicle_number: string | null }>({
+    resource: 'vehicle-allocations',
+    filters: [
+      { field: 'date_from', operator: 'eq', value: search.date_from },
+      { field: 'date_to', operator: 'eq', value: search.date_to },
+    ],
+    pagination: { pageSize: 500, mode: 'server' },
+    queryOptions: { enabled: canListTrips },
+    errorNotification: false,
+  });
+  return useMemo(() => {
+    const seen = new Map<number, string>();
+    if (canListTrips) {
+      for (const trip of data?.data ?? []) {
+        seen.set(trip.id, [trip.route_name || `便${trip.trip_no}`, trip.vehicle_number].filter(Boolean).join(' '));
+      }
+    }
+    for (const row of rows) {
+      if (row.vehicle_allocation_id !== null && !seen.has(row.vehicle_allocation_id)) {
+        seen.set(row.vehicle_allocation_id, [row.delivery_route, row.vehicle_number].filter(Boolean).join(' '));
+      }
+    }
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [canListTrips, data, rows]);
+}
+
+function ExportButton({ search }: { search: DeliverySearch }) {
+  const { t } = useTranslation();
+  const { mutate: onError } = useOnError();
+  const download = (encoding: 'utf8' | 'sjis') =>
+    downloadFile(exportPath(search, encoding), `deliveries_${search.date_from}_${search.date_to}.csv`).catch((error: unknown) => {
+      toast.error(isHttpError(error) ? error.message : String(error), 'delivery-export');
+      onError(error);
+    });
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'utf8', label: <span data-testid="export-utf8">{t('deliveryScreens.export.utf8')}</span> },
+          { key: 'sjis', label: <span data-testid="export-sjis">{t('deliveryScreens.export.sjis')}</span> },
+        ],
+        onClick: ({ key }) => void download(key as 'utf8' | 'sjis'),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} data-testid="export-open">
+        {t('deliveryScreens.export.button')}
+      </Button>
+    </Dropdown>
+  );
+}
+
+export default function DeliveryListPage() {
+  const { t } = useTranslation();
+  const { profile } = useProfile();
+  const readOnly = isCarrier(profile);
+  const canListTrips = canAccess(profile, 'vehicle_allocation', 'list');
+  const canListDepartments = canAccess(profile, 'department', 'list');
+  const canListCompanies = canAccess(profile, 'delivery_company', 'list');
+  const today = tokyoToday();
+  const [state, setState] = useState<RestoredState>(() => restoreState(readStoredState(), today));
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+  const [importDate, setImportDate] = useState<Dayjs | null>(() => dayjs(state.search.date_from));
+  const [form] = Form.useForm<FilterValues>();
+
+  const { tableProps, sorters, setFilters, setCurrent, tableQuery } = useTable<Delivery, HttpError>({
+    resource: RESOURCE,
+    sorters: { initial: [{ field: 'date', order: 'asc' }] },
+    filters: { initial: searchToFilters(state.search), defaultBehavior: 'replace' },
+    pagination: { pageSize: PAGE_SIZE },
+    syncWithLocation: false,
+  });
+  const rows = useMemo(() => (tableProps.dataSource ?? []) as Delivery[], [tableProps.dataSource]);
+  const listTableProps = useListTableProps(tableProps);
+  const tripOptions = useTripOptions(state.search, rows, canListTrips);
+
+  const warnSaveFailed = () => toast.info(t('deliveryScreens.columns.saveFailed'), 'column-config');
+
+  const apply = (next: RestoredState, { refetch }: { refetch: boolean }) => {
+    setState(next);
+    void persistState(next.columns, next.search, today, warnSaveFailed);
+    if (!refetch) return;
+    setSelected([]);
+    setFilters(searchToFilters(next.search), 'replace');
+    setCurrent(1);
+  };
+
+  // Right after a login this browser has nothing; the server's copy (if the profile lacked it) restores the choice.
+  useEffect(() => {
+    if (!hasNoStoredState(readStoredState())) return;
+    fetchServerConfig()
+      .then((server) => {
+        const restored = restoreState({ server }, today);
+        setState(restored);
+        form.setFieldsValue(toFormValues(restored.search));
+        setFilters(searchToFilters(restored.search), 'replace');
+      })
+      .catch(() => undefined);
+  }, []);
+
+  const search = state.search;
+  const onFilters = (_changed: Partial<FilterValues>, all: FilterValues) => {
+    if ('q' in _changed) return; // the search box searches on Enter or its button
+    apply({ ...state, search: fromFormValues(all, search) }, { refetch: true });
+  };
+  const onColumns = (columns: ColumnConfig) => apply({ ...state, columns }, { refetch: false });
+  const refresh = () => {
+    setSelected([]);
+    void tableQuery.refetch();
+  };
+
+  const columns = buildColumns(visibleColumns(state.columns), sorters, t, canListTrips);
+  const deletable = !readOnly;
+  const totals = pageTotals(rows);
+
+  return (
+    <List
+      title={t('deliveryScreens.titles.list')}
+      breadcrumb={false}
+      headerButtons={
+        <>
+          {readOnly ? null : <CreateButton resource={RESOURCE} data-testid="delivery-create" />}
+          {readOnly ? null : (
+            <CsvImportButtons
+              resource={RESOURCE}
+              title={t('deliveryScreens.titles.import')}
+              fieldNamespace="deliveryScreens.fields"
+              onImported={refresh}
+              templatePath="template"
+              params={{ date: importDate?.format(DAY) }}
+              extra={
+                <Space direction="vertical" size={2}>
+                  <Space>
+                    <span>{t('deliveryScreens.import.date')}</span>
+                    <DatePicker value={importDate} onChange={setImportDate} format={DATE_DISPLAY_FORMAT} allowClear={false} data-testid="import-date" />
+                  </Space>
+                  <span className="list-hint">{t('deliveryScreens.import.dateHint')}</span>
+                </Space>
+              }
+            />
+          )}
+          <ExportButton search={search} />
+          <ColumnChooser config={state.columns} onChange={onColumns} />
+        </>
+      }
+    >
+      <div className="list-toolbar">
+        <Form<FilterValues>
+          form={form}
+          name="delivery-filters"
+          layout="inline"
+          className="list-filters"
+          initialValues={toFormValues(search)}
+          onValuesChange={onFilters}
+        >
+          <DateRangeFilter maxDays={DELIVERY_RANGE_MAX_DAYS} testId="delivery-range" />
+          {canListDepartments ? (
+            <Form.Item name="department_id">
+              <RefSelect refSpec={{ resource: 'department' }} placeholder={t('deliveryScreens.fields.department_id')} style={{ width: 180 }} data-testid="delivery-department-filter" />
+            </Form.Item>
+          ) : null}
+          {canListCompanies ? (
+            <Form.Item name="delivery_company_id">
+              <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('deliveryScreens.fields.delivery_company_id')} style={{ width: 180 }} data-testid="delivery-company-filter" />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="driver_id">
+            <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} placeholder={t('deliveryScreens.fields.driver_id')} style={{ width: 150 }} data-testid="delivery-driver-filter" />
+          </Form.Item>
+          <Form.Item name="vehicle_allocation_id">
+            <Select allowClear showSearch optionFilterProp="label" options={tripOptions} placeholder={t('deliveryScreens.fields.vehicle_allocation_id')} style={{ width: 150 }} data-testid="delivery-trip-filter" />
+          </Form.Item>
+          <MultiSelectFilter
+            name="status"
+            placeholder={t('deliveryScreens.filters.status')}
+            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.status.${value}`) }))}
+            width={200}
+            testId="delivery-status-filter"
+          />
+          <MultiSelectFilter
+            name="delivery_delay_status"
+            placeholder={t('deliveryScreens.filters.delay')}
+            options={DELAY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.delay.${value}`) }))}
+            width={180}
+            testId="delivery-delay-filter"
+          />
+          <Form.Item name="q">
+            <Input.Search
+              allowClear
+              placeholder={t('deliveryScreens.search')}
+              maxLength={100}
+              enterButton={t('buttons.search')}
+              onSearch={(q) => apply({ ...state, search: { ...search, q: q.trim() || undefined } }, { refetch: true })}
+              style={{ width: 340 }}
+              data-testid="delivery-search"
+            />
+          </Form.Item>
+        </Form>
+        {deletable ? (
+          <DeleteSelectedButton
+            resource={RESOURCE}
+            ids={selected}
+            names={rows.filter((row) => selected.includes(row.id)).map((row) => `${row.slip_number} ${row.store_name ?? ''}`.trim())}
+            onDeleted={refresh}
+          />
+        ) : null}
+      </div>
+      <Table<Delivery>
+        {...listTableProps}
+        columns={[
+          ...columns,
+          {
+            title: t('table.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            onHeaderCell: headerCell,
+            render: (_: unknown, row: Delivery) => <ShowButton hideText size="small" resource={RESOURCE} recordItemId={row.id} data-testid="row-show" />,
+          },
+        ]}
+        rowSelection={
+          deletable
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as BaseKey[]),
+                getCheckboxProps: (row) => ({ disabled: !isUnassigned(row), title: isUnassigned(row) ? undefined : t('deliveryScreens.deleteOnlyUnassigned') }),
+              }
+            : undefined
+        }
+        summary={() =>
+          rows.length === 0 ? null : (
+            <Table.Summary>
+              <Table.Summary.Row className="list-totals" data-testid="delivery-totals">
+                {deletable ? <Table.Summary.Cell index={0} /> : null}
+                {columns.map((column, index) => (
+                  <Table.Summary.Cell key={String(column.key)} index={index + (deletable ? 1 : 0)} align={column.align}>
+                    {totalCell(String(column.key), index, totals, t)}
+                  </Table.Summary.Cell>
+                ))}
+                <Table.Summary.Cell index={columns.length + (deletable ? 1 : 0)} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          )
+        }
+        data-testid="delivery-table"
+      />
+    </List>
+  );
+}
+
+function totalCell(key: string, index: number, totals: ReturnType<typeof pageTotals>, t: ReturnType<typeof useTranslation>['t']) {
+  if (key === 'quantity') {
+    return (
+      <span data-testid="total-quantity">
+        {Object.entries(totals.quantity)
+          .map(([unit, count]) => quantityText(count, unit, t))
+          .join(' / ')}
+      </span>
+    );
+  }
+  if (key === 'weight') return <span data-testid="total-weight">{numberText(totals.weight)}</span>;
+  if (key === 'volume') return <span data-testid="total-volume">{numberText(totals.volume)}</span>;
+  return index === 0 ? <strong>{t('deliveryScreens.totals.label')}</strong> : null;
+}
+
+type Render = (row: Delivery) => ReactNode;
+
+/** How each column shows its value (all others: the text as it is). */
+function cellRenderers(canListTrips: boolean, t: ReturnType<typeof useTranslation>['t']): Partial<Record<string, Render>> {
+  return {
+    date: (row) => formatDate(row.date),
+    status: (row) => <DeliveryStatusTag value={row.status} />,
+    delivery_route: (row) =>
+      row.vehicle_allocation_id !== null && canListTrips ? (
+        <Link to={`/store-direct/detail/${row.vehicle_allocation_id}`}>{row.delivery_route}</Link>
+      ) : (
+        row.delivery_route
+      ),
+    delivery_delay_status: (row) => (row.vehicle_allocation_id === null ? null : <DelayTag value={row.delivery_delay_status} />),
+    estimated_arrival_time: (row) => formatDateTime(row.estimated_arrival_time),
+    report_time: (row) => formatDateTime(row.report_time),
+    address: (row) => (row.address ? clipped(row.address) : ''),
+    store_name: (row) => (row.store_name ? clipped(row.store_name) : ''),
+    item_name: (row) => (row.item_name ? clipped(row.item_name) : ''),
+    quantity: (row) => quantityText(row.quantity, row.load_unit, t),
+    volume: (row) => numberText(row.volume),
+    weight: (row) => numberText(row.weight),
+    slip_number: (row) => <Link to={`/delivery/detail/${row.id}`}>{row.slip_number}</Link>,
+  };
+}
+
+const NUMERIC = new Set(['quantity', 'volume', 'weight']);
+
+function buildColumns(
+  keys: string[],
+  sorters: ReturnType<typeof useTable>['sorters'],
+  t: ReturnType<typeof useTranslation>['t'],
+  canListTrips: boolean,
+): TableColumnType<Delivery>[] {
+  const renderers = cellRenderers(canListTrips, t);
+  return keys.map((key) => {
+    const render = renderers[key];
+    return {
+      key,
+      dataIndex: key,
+      title: t(`deliveryScreens.fields.${key}`),
+      align: NUMERIC.has(key) ? ('right' as const) : undefined,
+      onHeaderCell: headerCell,
+      sorter: SORTABLE.has(key),
+      defaultSortOrder: SORTABLE.has(key) ? getDefaultSortOrder(key, sorters) : undefined,
+      render: render ? (_: unknown, row: Delivery) => render(row) : undefined,
+    };
+  });
+}

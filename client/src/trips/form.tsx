@@ -1,0 +1,258 @@
+/**
+ * `/vehicle-allocation/add` and `/vehicle-allocation/edit/:id`: one form for a trip (便). Between
+ * centers it names the two centers, store direct its direction (方面). Edits send the `version` read;
+ * a stale one (409) shows the server's message (who changed it) and offers to load the latest.
+ */
+import { Create, Edit, useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
+import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { tokyoToday } from '../../../common/deliveries.js';
+import { LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
+import { DATE_DISPLAY_FORMAT, DATE_TIME_DISPLAY_FORMAT } from '../../../common/time.js';
+import { dayField } from '../components/day-field.js';
+import { NotFoundPage } from '../components/error-page.js';
+import { useProfile } from '../hooks/use-profile.js';
+import { RefSelect } from '../masters/components/ref-select.js';
+import { isNotFound } from '../masters/rules.js';
+import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime } from './state.js';
+import { TRIP_KINDS, type Trip, type TripKind } from './types.js';
+
+const RESOURCE = 'vehicle-allocations';
+const WALL = 'YYYY-MM-DD HH:mm';
+const TIMES = ['planned_loading_start', 'planned_departure', 'planned_arrival'] as const;
+const NULLABLE = [
+  'vehicle_id',
+  'driver_id',
+  'route_name',
+  'origin_department_id',
+  'destination_department_id',
+  'direction_id',
+  'receive_timing',
+  ...TIMES,
+  'toll',
+  'parking',
+  'other_expense',
+] as const;
+
+/** An instant kept as the API has it, shown and picked as Tokyo wall-clock time. */
+const instantField = {
+  getValueProps: (value: unknown) => {
+    const wall = typeof value === 'string' ? toTokyoWallTime(value) : null;
+    return { value: wall ? dayjs(wall) : undefined };
+  },
+  normalize: (value: Dayjs | null) => (value ? fromTokyoWallTime(value.format(WALL)) : null),
+};
+
+/** What the API accepts: the form's fields, an emptied one as null (so an edit clears it). */
+function toBody(values: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...values };
+  for (const name of NULLABLE) if (name in body && (body[name] === undefined || body[name] === '')) body[name] = null;
+  return body;
+}
+
+function ConflictModal({ message, onReload, onClose }: { message: string; onReload: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={t('tripScreens.conflict.title')}
+      onCancel={onClose}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {t('tripScreens.conflict.keep')}
+        </Button>,
+        <Button key="reload" type="primary" onClick={onReload} data-testid="conflict-reload">
+          {t('tripScreens.conflict.reload')}
+        </Button>,
+      ]}
+    >
+      <Alert type="warning" showIcon message={message} data-testid="conflict-message" />
+    </Modal>
+  );
+}
+
+/** What the trip already names, for references the planner may not list (another company's vehicle). */
+function knownOf(record: Trip | undefined, id: 'vehicle_id' | 'driver_id' | 'direction_id', name: 'vehicle_number' | 'driver_name' | 'direction_name') {
+  const value = record?.[id];
+  const label = record?.[name];
+  return value !== null && value !== undefined && label ? [{ value, label }] : [];
+}
+
+function TripFields({ form, editing, record }: { form: FormInstance; editing: boolean; record?: Trip }) {
+  const { t } = useTranslation();
+  const f = (name: string) => t(`tripScreens.fields.${name}`);
+  const kind = Form.useWatch('kind', form) as TripKind | undefined;
+  const requiredSelect = (name: string) => ({ required: true, message: t('errors.requiredSelect', { field: f(name) }) });
+  const center = { resource: 'department', filters: { level: LEVEL.center } };
+  const ordered = (name: (typeof TIMES)[number]) => ({
+    validator: async () => {
+      const upTo = TIMES.slice(0, TIMES.indexOf(name) + 1).map((time) => form.getFieldValue(time) as string | null);
+      if (!timesInOrder(upTo)) throw new Error(t('tripScreens.timesOrder'));
+    },
+  });
+  const enumRadio = (values: readonly number[], labels: string) =>
+    values.map((value) => ({ value, label: t(`${labels}.${value}`) }));
+
+  return (
+    <Row gutter={16}>
+      <Form.Item name="version" hidden>
+        <Input />
+      </Form.Item>
+      <Col xs={24} md={8}>
+        <Form.Item name="kind" label={f('kind')} rules={[requiredSelect('kind')]}>
+          <Select disabled={editing} options={TRIP_KINDS.map((value) => ({ value, label: t(`tripScreens.kind.${value}`) }))} data-testid="trip-kind" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6}>
+        <Form.Item name="date" label={f('date')} rules={[requiredSelect('date')]} {...dayField}>
+          <DatePicker disabled={editing} format={DATE_DISPLAY_FORMAT} allowClear={false} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={10}>
+        <Form.Item name="department_id" label={f('department_id')} rules={[requiredSelect('department_id')]}>
+          <RefSelect refSpec={center} disabled={editing} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item name="route_name" label={f('route_name')} rules={[{ max: 100 }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      {isBetweenCenters(kind) ? (
+        <>
+          <Col xs={12} md={8}>
+            <Form.Item name="origin_department_id" label={f('origin_department_id')} rules={[requiredSelect('origin_department_id')]}>
+              <RefSelect refSpec={center} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name="destination_department_id"
+              label={f('destination_department_id')}
+              dependencies={['origin_department_id']}
+              rules={[
+                requiredSelect('destination_department_id'),
+                {
+                  validator: async (_, value: unknown) => {
+                    if (value !== null && value !== undefined && value === form.getFieldValue('origin_department_id')) throw new Error(t('tripScreens.sameCenters'));
+                  },
+                },
+              ]}
+            >
+              <RefSelect refSpec={center} />
+            </Form.Item>
+          </Col>
+        </>
+      ) : (
+        <Col xs={24} md={16}>
+          <Form.Item name="direction_id" label={f('direction_id')}>
+            <RefSelect refSpec={{ resource: 'direction' }} known={knownOf(record, 'direction_id', 'direction_name')} />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={24} md={12}>
+        <Form.Item name="vehicle_id" label={f('vehicle_id')}>
+          <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} known={knownOf(record, 'vehicle_id', 'vehicle_number')} data-testid="trip-vehicle" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="driver_id" label={f('driver_id')}>
+          <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} known={knownOf(record, 'driver_id', 'driver_name')} data-testid="trip-driver" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={10}>
+        <Form.Item name="trip_mode" label={f('trip_mode')}>
+          <Radio.Group optionType="button" options={enumRadio(Object.values(TRIP_MODE), 'tripScreens.tripMode')} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={6}>
+        <Form.Item name="load_unit" label={f('load_unit')}>
+          <Radio.Group optionType="button" options={enumRadio(Object.values(LOAD_UNIT), 'deliveryScreens.loadUnit')} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={8}>
+        <Form.Item name="receive_timing" label={f('receive_timing')}>
+          <Select allowClear options={enumRadio(Object.values(RECEIVE_TIMING), 'tripScreens.receiveTiming')} />
+        </Form.Item>
+      </Col>
+      {TIMES.map((name) => (
+        <Col xs={24} md={8} key={name}>
+          <Form.Item name={name} label={f(name)} dependencies={TIMES.filter((time) => time !== name)} rules={[ordered(name)]} {...instantField}>
+            <DatePicker showTime={{ format: 'HH:mm', minuteStep: 5 }} format={DATE_TIME_DISPLAY_FORMAT} style={{ width: '100%' }} data-testid={`trip-${name}`} />
+          </Form.Item>
+        </Col>
+      ))}
+      {(['toll', 'parking', 'other_expense'] as const).map((name) => (
+        <Col xs={8} key={name}>
+          <Form.Item name={name} label={f(name)}>
+            <InputNumber min={0} precision={0} step={100} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      ))}
+      <Col xs={24}>
+        <Form.Item name="pinned" valuePropName="checked">
+          <Checkbox data-testid="trip-pinned-input">{t('tripScreens.pinnedHint')}</Checkbox>
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+export default function TripFormPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const editing = id !== undefined;
+  const { profile } = useProfile();
+  const [conflict, setConflict] = useState<string>();
+  const { formProps, saveButtonProps, formLoading, query, form } = useForm<Trip, HttpError>({
+    resource: RESOURCE,
+    action: editing ? 'edit' : 'create',
+    id,
+    redirect: 'list',
+    onMutationError: (error) => {
+      if (error.statusCode === 409) setConflict(error.message);
+    },
+    // A stale version is explained in the dialog; other refusals keep Refine's toast and field errors.
+    errorNotification: (error) => (error?.statusCode === 409 ? false : undefined) as never,
+  });
+  if (editing && isNotFound(query?.error)) return <NotFoundPage />;
+
+  const center = profile?.department?.level === LEVEL.center ? profile.department.id : undefined;
+  const defaults = { kind: 'store_direct', date: tokyoToday(), department_id: center, trip_mode: TRIP_MODE.single, load_unit: LOAD_UNIT.pallet, pinned: false };
+  const onFinish = (values: Record<string, unknown>) =>
+    Promise.resolve(formProps.onFinish?.(toBody(values) as Partial<Trip>)).catch(() => undefined);
+  const body = (
+    <Form
+      {...formProps}
+      layout="vertical"
+      initialValues={editing ? formProps.initialValues : defaults}
+      onFinish={onFinish}
+      data-testid="trip-form"
+    >
+      <TripFields form={form} editing={editing} record={query?.data?.data} />
+    </Form>
+  );
+  const reload = () => {
+    setConflict(undefined);
+    void query?.refetch();
+  };
+
+  return (
+    <>
+      {editing ? (
+        <Edit title={t('tripScreens.titles.edit')} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading} recordItemId={id} canDelete={false}>
+          {body}
+        </Edit>
+      ) : (
+        <Create title={t('tripScreens.titles.create')} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>
+          {body}
+        </Create>
+      )}
+      {conflict ? <ConflictModal message={conflict} onReload={reload} onClose={() => setConflict(undefined)} /> : null}
+    </>
+  );
+}

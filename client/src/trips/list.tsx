@@ -1,0 +1,236 @@
+/**
+ * `/vehicle-allocation` 配車一覧: every trip of a date range in the planner's scope, filtered by center,
+ * kind, company, vehicle, driver and status; load against capacity; pinned (固定) and confirmed (確定)
+ * marks. Filters live in the URL, so a reload keeps them.
+ */
+import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
+import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
+import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { loadByMeasure, TRIP_RANGE_MAX_DAYS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { tokyoToday } from '../../../common/deliveries.js';
+import { LEVEL } from '../../../common/enums.js';
+import { formatDate, formatDateTime } from '../../../common/time.js';
+import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { headerCell } from '../masters/components/columns.js';
+import { RefSelect } from '../masters/components/ref-select.js';
+import { numberText } from '../deliveries/cells.js';
+import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
+import { TripStatusTag } from './status-tag.js';
+import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
+
+const RESOURCE = 'vehicle-allocations';
+const DAY = 'YYYY-MM-DD';
+
+const BAR_COLOURS: Record<CapacityColour, string> = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' };
+
+/** One measure of a trip's load against its capacity (common/allocation.ts: the board's ratio and colours). */
+function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: TFunction }) {
+  if (entry.ratio === null || entry.capacity === null) {
+    return (
+      <Tooltip title={t('tripScreens.noCapacity')}>
+        <span className="trip-load__text">{`${numberText(entry.load)}${unit}`}</span>
+      </Tooltip>
+    );
+  }
+  return (
+    <div className="trip-load" data-colour={entry.colour}>
+      <Progress percent={Math.min(100, Math.round(entry.ratio * 100))} size={[56, 6]} showInfo={false} strokeColor={BAR_COLOURS[entry.colour]} />
+      <span className="trip-load__text">{`${numberText(entry.load)} / ${numberText(entry.capacity)}${unit}`}</span>
+    </div>
+  );
+}
+
+function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']): TableColumnType<Trip>[] {
+  const f = (name: string) => t(`tripScreens.fields.${name}`);
+  const sortable = (key: string) => ({ sorter: true, defaultSortOrder: getDefaultSortOrder(key, sorters) });
+  return [
+    { key: 'date', dataIndex: 'date', title: f('date'), render: (value: string) => formatDate(value), ...sortable('date') },
+    {
+      key: 'trip_no',
+      dataIndex: 'trip_no',
+      title: f('trip_no'),
+      align: 'right',
+      ...sortable('trip_no'),
+      render: (_: unknown, trip: Trip) =>
+        trip.kind === 'store_direct' ? <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link> : trip.trip_no,
+    },
+    { key: 'kind', dataIndex: 'kind', title: f('kind'), render: (kind: TripKind) => t(`tripScreens.kind.${kind}`) },
+    { key: 'department_name', dataIndex: 'department_name', title: f('department_name'), ...sortable('department_name') },
+    {
+      key: 'route',
+      title: f('route'),
+      render: (_: unknown, trip: Trip) => (
+        <Space direction="vertical" size={0}>
+          <span>{tripName(trip)}</span>
+          <span className="list-hint">{routeText(trip)}</span>
+        </Space>
+      ),
+    },
+    {
+      key: 'vehicle_number',
+      dataIndex: 'vehicle_number',
+      title: f('vehicle_number'),
+      ...sortable('vehicle_number'),
+      render: (_: unknown, trip: Trip) => (
+        <Space direction="vertical" size={0}>
+          <span>{trip.vehicle_number}</span>
+          <span className="list-hint">{trip.vehicle_type_name}</span>
+        </Space>
+      ),
+    },
+    { key: 'driver_name', dataIndex: 'driver_name', title: f('driver_name'), ...sortable('driver_name') },
+    { key: 'delivery_company_name', dataIndex: 'delivery_company_name', title: f('delivery_company_name') },
+    { key: 'status', dataIndex: 'status', title: f('status'), render: (status: number) => <TripStatusTag status={status} />, ...sortable('status') },
+    {
+      key: 'planned_departure',
+      title: f('planned'),
+      ...sortable('planned_departure'),
+      render: (_: unknown, trip: Trip) => (
+        <span className="trip-times">
+          {[trip.planned_loading_start, trip.planned_departure, trip.planned_arrival].map((time) => formatDateTime(time).slice(11) || '—').join(' / ')}
+        </span>
+      ),
+    },
+    {
+      key: 'load',
+      title: f('load'),
+      render: (_: unknown, trip: Trip) => (
+        <Space direction="vertical" size={0}>
+          {loadByMeasure(trip, trip).map((entry) => (
+            <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(`allocation.measures.${entry.measure}`)}`} t={t} />
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'marks',
+      title: `${f('pinned')} / ${f('confirmed')}`,
+      align: 'center',
+      render: (_: unknown, trip: Trip) => (
+        <Space size={6}>
+          {trip.pinned ? (
+            <Tooltip title={t('tripScreens.pinnedHint')}>
+              <PushpinFilled style={{ color: '#1d5fbf' }} data-testid="trip-pinned" aria-label={f('pinned')} />
+            </Tooltip>
+          ) : null}
+          {trip.confirmed_at ? (
+            <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(trip.confirmed_at) })}>
+              <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="trip-confirmed" aria-label={f('confirmed')} />
+            </Tooltip>
+          ) : (
+            <span className="list-hint">{t('tripScreens.draft')}</span>
+          )}
+        </Space>
+      ),
+    },
+  ].map((column) => ({ ...column, onHeaderCell: headerCell }) as TableColumnType<Trip>);
+}
+
+interface FilterValues {
+  range?: [Dayjs, Dayjs];
+  department_id?: number | null;
+  kind?: TripKind | null;
+  delivery_company_id?: number | null;
+  vehicle_id?: number | null;
+  driver_id?: number | null;
+  status?: number[];
+}
+
+export default function TripListPage() {
+  const { t } = useTranslation();
+  const today = tokyoToday();
+  const { tableProps, sorters, filters, setFilters, setCurrent } = useTable<Trip, HttpError>({
+    resource: RESOURCE,
+    sorters: { initial: [{ field: 'date', order: 'asc' }] },
+    filters: { initial: tripSearchToFilters({ date_from: today, date_to: today }), defaultBehavior: 'replace' },
+    pagination: { pageSize: PAGE_SIZE },
+    syncWithLocation: true,
+  });
+  const search = useMemo(() => filtersToTripSearch(filters, today), [filters, today]);
+  const listTableProps = useListTableProps(tableProps);
+  const id = (value: number | null | undefined) => value ?? undefined;
+
+  const onValuesChange = (_: Partial<FilterValues>, all: FilterValues) => {
+    const next: TripSearch = {
+      date_from: all.range?.[0]?.format(DAY) ?? search.date_from,
+      date_to: all.range?.[1]?.format(DAY) ?? search.date_to,
+      department_id: id(all.department_id),
+      kind: all.kind ?? undefined,
+      delivery_company_id: id(all.delivery_company_id),
+      vehicle_id: id(all.vehicle_id),
+      driver_id: id(all.driver_id),
+      status: all.status && all.status.length > 0 ? all.status : undefined,
+    };
+    setFilters(tripSearchToFilters(next), 'replace');
+    setCurrent(1);
+  };
+
+  return (
+    <List
+      title={t('tripScreens.titles.list')}
+      breadcrumb={false}
+      headerButtons={<CreateButton resource={RESOURCE} data-testid="trip-create" />}
+    >
+      <div className="list-toolbar">
+        <Form<FilterValues>
+          name="trip-filters"
+          layout="inline"
+          className="list-filters"
+          initialValues={{ ...search, range: [dayjs(search.date_from), dayjs(search.date_to)] }}
+          onValuesChange={onValuesChange}
+        >
+          <DateRangeFilter maxDays={TRIP_RANGE_MAX_DAYS} testId="trip-range" />
+          <Form.Item name="department_id">
+            <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 180 }} data-testid="trip-department-filter" />
+          </Form.Item>
+          <Form.Item name="kind">
+            <Select
+              allowClear
+              placeholder={t('tripScreens.fields.kind')}
+              options={TRIP_KINDS.map((kind) => ({ value: kind, label: t(`tripScreens.kind.${kind}`) }))}
+              style={{ width: 190 }}
+              data-testid="trip-kind-filter"
+            />
+          </Form.Item>
+          <Form.Item name="delivery_company_id">
+            <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('tripScreens.fields.delivery_company_id')} style={{ width: 180 }} data-testid="trip-company-filter" />
+          </Form.Item>
+          <Form.Item name="vehicle_id">
+            <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} placeholder={t('tripScreens.fields.vehicle_id')} style={{ width: 170 }} data-testid="trip-vehicle-filter" />
+          </Form.Item>
+          <Form.Item name="driver_id">
+            <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} placeholder={t('tripScreens.fields.driver_id')} style={{ width: 150 }} data-testid="trip-driver-filter" />
+          </Form.Item>
+          <MultiSelectFilter
+            name="status"
+            placeholder={t('tripScreens.fields.status')}
+            options={TRIP_STATUSES.map((value) => ({ value, label: t(`tripScreens.status.${value}`) }))}
+            width={220}
+            testId="trip-status-filter"
+          />
+        </Form>
+      </div>
+      <Table<Trip>
+        {...listTableProps}
+        columns={[
+          ...columnsOf(t, sorters),
+          {
+            title: t('table.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            onHeaderCell: headerCell,
+            render: (_: unknown, trip: Trip) => <EditButton hideText size="small" resource={RESOURCE} recordItemId={trip.id} data-testid="row-edit" />,
+          },
+        ]}
+        rowClassName={(trip) => (trip.status === 9 ? 'trip-row--cancelled' : '')}
+        data-testid="trip-table"
+      />
+    </List>
+  );
+}

@@ -1,0 +1,273 @@
+/**
+ * The delivery list and the trip screens in a real browser, over the real server: a carrier's scope,
+ * a column choice surviving logout and login, the trip list's status filter; screenshots in ja and en.
+ */
+import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { tokyoToday } from '../../common/deliveries.js';
+import type { Database } from '../../db/types.js';
+import { logIn, searchBox, snap, useStack } from './harness.js';
+
+const stackOf = useStack();
+const TODAY = tokyoToday();
+/** The trips' day: far from any demo trip, so the trip list shows only these. */
+const TRIP_DAY = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
+const tripListPath = `/vehicle-allocation?${['date_from', 'date_to']
+  .map((field, i) => `filters[${i}][field]=${field}&filters[${i}][operator]=eq&filters[${i}][value]=${TRIP_DAY}`)
+  .join('&')}`;
+
+interface Seeded {
+  ownTrip: number;
+  otherTrip: number;
+  ownDelivery: number;
+}
+
+let seeded: Seeded;
+
+/** Two trips at 品川センター, one of the carrier's company (東都運輸), one of another; a delivery on each and one unallocated. */
+async function seed(db: Kysely<Database>): Promise<Seeded> {
+  const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+  const carrier = await db
+    .selectFrom('users')
+    .innerJoin('delivery_companies', 'delivery_companies.id', 'users.delivery_company_id')
+    .select('delivery_companies.id')
+    .where('users.login_id', '=', 'carrier')
+    .executeTakeFirstOrThrow();
+  const other = await db.selectFrom('delivery_companies').select('id').where('id', '!=', carrier.id).orderBy('id').executeTakeFirstOrThrow();
+  const vehicleOf = (companyId: number) =>
+    db.selectFrom('vehicles').select('id').where('delivery_company_id', '=', companyId).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+  const driverOf = (companyId: number) =>
+    db.selectFrom('drivers').select('id').where('delivery_company_id', '=', companyId).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+  const stores = await db
+    .selectFrom('delivery_destinations')
+    .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
+    .select('delivery_destinations.id')
+    .where('directions.department_id', '=', center.id)
+    .orderBy('delivery_destinations.id')
+    .limit(3)
+    .execute();
+  const trip = async (companyId: number, tripNo: number, routeName: string, status: number) => {
+    const [vehicle, driver] = await Promise.all([vehicleOf(companyId), driverOf(companyId)]);
+    const row = await db
+      .insertInto('vehicle_allocations')
+      .values({
+        date: TRIP_DAY,
+        kind: 'store_direct',
+        department_id: center.id,
+        trip_no: tripNo,
+        route_name: routeName,
+        delivery_company_id: companyId,
+        vehicle_id: vehicle.id,
+        driver_id: driver.id,
+        status,
+        quantity: 3,
+        weight: 120,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const ownTrip = await trip(carrier.id, 91, 'E2E東都便', 2);
+  const otherTrip = await trip(other.id, 92, 'E2E他社便', 0);
+  const delivery = async (slip: string, storeIndex: number, tripId: number | null) =>
+    (
+      await db
+        .insertInto('deliveries')
+        .values({
+          date: TODAY,
+          department_id: center.id,
+          delivery_destination_id: stores[storeIndex]!.id,
+          slip_number: slip,
+          item_name: 'E2E品目',
+          quantity: 3,
+          load_unit: 0,
+          weight: 120.5,
+          volume: 1.2,
+          status: tripId === null ? 0 : 1,
+          vehicle_allocation_id: tripId,
+          stop_seq: tripId === null ? null : 1,
+          delivery_delay_status: tripId === null ? 0 : 2,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const ownDelivery = await delivery('E2E-OWN-1', 0, ownTrip);
+  await delivery('E2E-OTHER-1', 1, otherTrip);
+  await delivery('E2E-FREE-1', 2, null);
+  return { ownTrip, otherTrip, ownDelivery };
+}
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+/** Screenshots wait for the lists to stop loading. */
+async function shot(page: Page, name: string) {
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await snap(page, name);
+}
+
+async function search(page: Page, text: string) {
+  const box = searchBox(page, 'delivery-search');
+  await box.fill(text);
+  await box.press('Enter');
+}
+const headers = (page: Page) => page.locator('.ant-table-thead th').allTextContents();
+
+async function logOut(page: Page) {
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('logout').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/login'));
+}
+
+async function toEnglish(page: Page) {
+  await page.getByTestId('language-switch').getByText('English').click();
+}
+
+beforeAll(async () => {
+  seeded = await seed(stackOf().db);
+});
+
+describe('deliveries and trips, in a real browser', () => {
+  test("carrier: the delivery list shows only its own company's deliveries, read-only", async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'carrier');
+    await page.goto('/delivery');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const all = await rows(page).allTextContents();
+    expect(all.some((text) => text.includes('E2E-OTHER-1') || text.includes('E2E-FREE-1'))).toBe(false);
+    await search(page, 'E2E-');
+    await expect.poll(() => rows(page).allTextContents()).toHaveLength(1);
+    expect((await rows(page).allTextContents())[0]).toContain('E2E-OWN-1');
+    // Read-only: no add, import or delete; no row selection.
+    expect(await page.getByTestId('delivery-create').count()).toBe(0);
+    expect(await page.getByTestId('import-open').count()).toBe(0);
+    expect(await page.getByTestId('delete-selected').count()).toBe(0);
+    expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
+    await shot(page, 'deliveries-carrier-ja');
+    await context.close();
+  });
+
+  test('center: a column choice and the search survive a logout and login', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto('/delivery');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    await search(page, 'E2E-');
+    await expect.poll(() => rows(page).count()).toBe(3);
+    // 3 deliveries of 3 pallets, 120.5 kg each.
+    expect(await page.getByTestId('total-quantity').textContent()).toBe('9 パレット');
+    expect(await page.getByTestId('total-weight').textContent()).toBe('361.5');
+    await shot(page, 'deliveries-list-ja');
+    expect(await headers(page)).toContain('重量(kg)');
+
+    await page.getByTestId('columns-open').click();
+    await page.getByTestId('column-weight').locator('input[type=checkbox]').uncheck();
+    await page.getByTestId('column-slip_number-up').click();
+    await shot(page, 'deliveries-columns-ja');
+    await expect.poll(() => headers(page)).not.toContain('重量(kg)');
+    // The server has the choice before the user logs out.
+    const saved = async () => {
+      const user = await stackOf().db.selectFrom('users').select('config').where('login_id', '=', 'center').executeTakeFirstOrThrow();
+      return JSON.stringify(user.config ?? {});
+    };
+    await expect.poll(saved).toContain('"weight"');
+    await page.keyboard.press('Escape');
+
+    await logOut(page);
+    expect(await page.evaluate(() => [localStorage.getItem('check-hide'), localStorage.getItem('delivery-search')])).toEqual([null, null]);
+    await logIn(page, 'center');
+    await page.goto('/delivery');
+    // The search came back too: only the three E2E deliveries.
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await searchBox(page, 'delivery-search').inputValue()).toBe('E2E-');
+    const after = await headers(page);
+    expect(after).not.toContain('重量(kg)');
+    expect(after).toContain('伝票番号');
+    // 伝票番号 moved one place up: now before 受注番号.
+    expect(after.indexOf('伝票番号')).toBeLessThan(after.indexOf('受注番号'));
+    await context.close();
+  });
+
+  test('center: the delivery detail shows the trip and the add form, in ja and en', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/delivery/detail/${seeded.ownDelivery}`);
+    await expect.poll(() => page.getByTestId('detail-slip_number').textContent()).toBe('E2E-OWN-1');
+    await expect.poll(() => page.getByTestId('delivery-trip').textContent()).toContain('E2E東都便');
+    expect(await page.getByTestId('detail-trip-link').getAttribute('href')).toBe(`/store-direct/detail/${seeded.ownTrip}`);
+    await shot(page, 'delivery-detail-ja');
+    await page.goto('/delivery/add');
+    await page.getByTestId('delivery-form').waitFor();
+    await shot(page, 'delivery-add-ja');
+    await toEnglish(page);
+    await page.goto(`/delivery/detail/${seeded.ownDelivery}`);
+    await expect.poll(() => page.getByTestId('delivery-details').textContent()).toContain('Slip number');
+    await shot(page, 'delivery-detail-en');
+    await page.goto('/delivery');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    await shot(page, 'deliveries-list-en');
+    await page.goto('/delivery/add');
+    await page.getByTestId('delivery-form').waitFor();
+    await shot(page, 'delivery-add-en');
+    await context.close();
+  });
+
+  test('center: the trip list filters by status', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(tripListPath);
+    await expect.poll(async () => (await rows(page).allTextContents()).join('\n')).toContain('E2E他社便');
+    expect((await rows(page).allTextContents()).join('\n')).toContain('E2E東都便');
+    await shot(page, 'trips-list-ja');
+    await page.getByTestId('trip-status-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '配送中' }).click();
+    await page.keyboard.press('Escape');
+    // Only the trip in transit is left (the planned one went with the filter).
+    await expect.poll(async () => (await rows(page).allTextContents()).map((row) => row.includes('E2E東都便'))).toEqual([true]);
+    const statuses = await page.getByTestId('trip-status').allTextContents();
+    expect(statuses).toEqual(['配送中']);
+    // The filter lives in the URL: a reload keeps it.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('trip-status').allTextContents()).toEqual(statuses);
+
+    await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
+    await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
+    await shot(page, 'trip-edit-ja');
+    // Someone else saves first: the save answers 409, the dialog says so and loads the latest version.
+    const db = stackOf().db;
+    await db.updateTable('vehicle_allocations').set((eb) => ({ version: eb('version', '+', 1), route_name: 'E2E他社便（変更）' })).where('id', '=', seeded.otherTrip).execute();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByTestId('conflict-message').textContent()).toContain('再読み込み');
+    await shot(page, 'trip-conflict-ja');
+    await page.getByTestId('conflict-reload').click();
+    await expect.poll(() => page.locator('#route_name').inputValue()).toBe('E2E他社便（変更）');
+    await page.goto('/vehicle-allocation/add');
+    await page.getByTestId('trip-form').waitFor();
+    await shot(page, 'trip-add-ja');
+    await toEnglish(page);
+    await page.goto(tripListPath);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await shot(page, 'trips-list-en');
+    await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
+    await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
+    await shot(page, 'trip-edit-en');
+    await context.close();
+  });
+
+  test('on a 390 px phone the delivery list scrolls inside its card', async () => {
+    const { page, context } = await stackOf().newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'center');
+    await page.goto('/delivery');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+      table: document.querySelector('.ant-table-content, .ant-table-body')?.scrollWidth ?? 0,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    expect(widths.table).toBeGreaterThan(widths.view);
+    await shot(page, 'deliveries-390-ja');
+    await context.close();
+  });
+});
