@@ -8,13 +8,15 @@ import { vehicleMaster } from '../../server/masters/vehicle.js';
 import type { Db } from '../../db/index.js';
 import { demoApp, signedIn } from './helpers.js';
 
+// One application for the file: every test only reads.
+const { app, db } = await demoApp(t);
+
 type Named = { delivery_company_name: string };
 
 /** The distinct values of a column, in the order they first appear. */
 const runs = (rows: Named[]) => [...new Set(rows.map((row) => row.delivery_company_name))];
 
 t.test('vehicles sort by the delivery company name shown, not by its id', async (t) => {
-  const { app } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
   const companies = (await hq({ method: 'GET', url: '/api/delivery_company?_sort=name&_end=50' })).json() as { id: number; name: string }[];
   const byName = companies.map((company) => company.name);
@@ -38,7 +40,6 @@ t.test('vehicles sort by the delivery company name shown, not by its id', async 
 });
 
 t.test('a full list page is two queries (page and count) whatever its length; a last page one', async (t) => {
-  const { db } = await demoApp(t);
   let queries = 0;
   const counting: KyselyPlugin = {
     transformQuery: (args) => {
@@ -75,7 +76,6 @@ t.test('a full list page is two queries (page and count) whatever its length; a 
 });
 
 t.test('every column a list filters or sorts by leads an index', async (t) => {
-  const { db } = await demoApp(t);
   const { rows } = await sql<{ table: string; column: string }>`
     select t.relname as table, a.attname as column
     from pg_index i join pg_class t on t.oid = i.indrelid join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]`.execute(db);
