@@ -42,7 +42,7 @@ t.test('loading start: status, time and one notification per user whose scope ho
   const trip = await makeTrip(db, {
     date: DATE,
     department_id: center,
-    trip_no: 3,
+    trip_no: 903,
     vehicle_id: vehicle.id,
     driver_id: drivers[0]!.id,
     delivery_company_id: toto,
@@ -58,7 +58,7 @@ t.test('loading start: status, time and one notification per user whose scope ho
 
   const notes = await db.selectFrom('notifications').selectAll().orderBy('user_id').execute();
   t.same(notes.map((n) => n.user_id), expected, 'exactly the users whose scope contains the trip, once each');
-  const title = `品川センター 積込開始 便3 ${vehicle.vehicle_number.replace(/\s+/g, '')}`;
+  const title = `品川センター 積込開始 便903 ${vehicle.vehicle_number.replace(/\s+/g, '')}`;
   t.ok(notes.every((n) => n.type === LOADING_START_NOTIFICATION && n.title === title && n.read_at === null), `title ${title}`);
   t.notMatch(title, / \d+ /, 'the 車番 has no spaces');
 
@@ -90,9 +90,9 @@ t.test('loading start refuses drafts, cancelled and completed trips and leaves t
 t.test('a trip without a vehicle or carrier: the title has no 車番 and no carrier users are notified', async (t) => {
   const { db } = await demoApp(t);
   const center = await departmentId(db, 'CT-ITABASHI');
-  const trip = await makeTrip(db, { date: DATE, department_id: center, trip_no: 7, confirmed_at: new Date() });
+  const trip = await makeTrip(db, { date: DATE, department_id: center, trip_no: 907, confirmed_at: new Date() });
   await startLoading(db, trip.id, NOW);
   const notes = await db.selectFrom('notifications').innerJoin('users', 'users.id', 'notifications.user_id').select(['users.login_id', 'notifications.title']).orderBy('users.login_id').execute();
   t.same(notes.map((n) => n.login_id), ['branch', 'hq', 'super'], 'the users above 板橋 (東京支店, 本社) and the super admin; not 品川 or its carrier');
-  t.equal(notes[0]!.title, '板橋センター 積込開始 便7');
+  t.equal(notes[0]!.title, '板橋センター 積込開始 便907');
 });
