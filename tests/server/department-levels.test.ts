@@ -3,6 +3,9 @@ import { csvUpload, demoApp, departmentId, signedIn } from './helpers.js';
 
 // The demo tree: HQ (1) → DV-KANTO (2) → BR-TOKYO (3) → CT-SHINAGAWA, CT-ITABASHI (4).
 
+// The tests whose writes are all refused share one application; the first, which adds BR-CHIBA, has its own.
+const refusedOnly = await demoApp(t);
+
 t.test('a level change that would put a department at or below one of its children is refused, naming the field', async (t) => {
   const { app, db } = await demoApp(t);
   const hq = await signedIn(app, 'hq');
@@ -24,7 +27,7 @@ t.test('a level change that would put a department at or below one of its childr
 });
 
 t.test('a parent or level change that puts a department at or above its parent is refused', async (t) => {
-  const { app, db } = await demoApp(t);
+  const { app, db } = refusedOnly;
   const hq = await signedIn(app, 'hq');
   const tokyo = await departmentId(db, 'BR-TOKYO');
   const kanagawa = await departmentId(db, 'BR-KANAGAWA');
@@ -35,7 +38,7 @@ t.test('a parent or level change that puts a department at or above its parent i
 });
 
 t.test('CSV import applies the same rule to every row and writes nothing when one breaks it', async (t) => {
-  const { app, db } = await demoApp(t);
+  const { app, db } = refusedOnly;
   const hq = await signedIn(app, 'hq');
   const before = await db.selectFrom('departments').selectAll().orderBy('id').execute();
   const csv = 'code,name,level,parent_code\r\nBR-CHIBA,千葉支店,3,DV-KANTO\r\nBR-TOKYO,東京支店,4,DV-KANTO\r\n';
