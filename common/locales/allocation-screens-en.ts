@@ -47,6 +47,9 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       undone: 'Undone',
       stopsReorderHint: 'Reorder stops by dragging, or focus one and press Space → ↑↓ → Space',
       tripCreated: 'Trip {{tripNo}} created',
+      copyPreviousDay: 'Copy previous day',
+      copyPreviousDayHint: "Copies the previous day's trips (vehicle, driver, route, times) to this day as drafts, without deliveries.",
+      copiedPreviousDay: '{{count}} trips copied from the previous day',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
         assign: 'allocation to a trip',

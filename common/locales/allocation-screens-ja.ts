@@ -45,6 +45,9 @@ export const allocationScreensJa = {
       undone: '元に戻しました',
       stopsReorderHint: '停車順はドラッグ、またはフォーカスしてSpace → ↑↓ → Spaceで並べ替え',
       tripCreated: '便{{tripNo}}を作成しました',
+      copyPreviousDay: '前日コピー',
+      copyPreviousDayHint: '前日の便（車両・ドライバー・便名・時刻）を下書きとしてこの日にコピーします。配送は含みません。',
+      copiedPreviousDay: '前日の便を{{count}}件コピーしました',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
         assign: '便への割り当て',

@@ -11,7 +11,7 @@ import type { ImportResult } from '../imports/import-master.js';
 import { takeImportSlot } from '../imports/slots.js';
 import { departmentSubtree, destinationScope } from '../masters/scope.js';
 import type { DeliveryColumns } from './repository.js';
-import { deliveryKey, readAmount, readCount, readDay, readLoadUnit, rowList } from './rules.js';
+import { deliveryKey, movesOffItsTrip, type Placement, readAmount, readCount, readDay, readLoadUnit, rowList } from './rules.js';
 
 /** The same result as the master imports: the screens read both alike. */
 export type DeliveryImportResult = ImportResult;
@@ -49,14 +49,11 @@ interface CheckedDelivery {
   columns: DeliveryColumns;
 }
 
-interface Existing {
+interface Existing extends Placement {
   id: number;
   version: number;
   item_code: string | null;
   slip_number: string;
-  department_id: number;
-  delivery_destination_id: number;
-  vehicle_allocation_id: number | null;
 }
 
 /**
@@ -199,7 +196,7 @@ class DeliveryImport {
     if (slips.length === 0) return found;
     const rows = await this.db
       .selectFrom('deliveries')
-      .select(['id', 'version', 'slip_number', 'item_code', 'department_id', 'delivery_destination_id', 'vehicle_allocation_id'])
+      .select(['id', 'version', 'slip_number', 'item_code', 'date', 'department_id', 'delivery_destination_id', 'quantity', 'load_unit', 'weight', 'volume', 'vehicle_allocation_id'])
       .where('date', '=', this.date)
       .where('slip_number', 'in', [...new Set(slips)])
       .where('deleted_at', 'is', null)
@@ -283,7 +280,13 @@ class DeliveryImport {
       const existing = existingByKey.get(key);
       if (existing && !earlier) {
         if (!this.writable(existing.department_id)) errors.slip_number = t('deliveries.import.keyTaken');
-        else if (existing.vehicle_allocation_id !== null && store && center !== null && (existing.department_id !== center || existing.delivery_destination_id !== store.id)) {
+        else if (
+          store &&
+          center !== null &&
+          typeof quantity === 'number' &&
+          loadUnit !== 'bad' &&
+          movesOffItsTrip(existing, { department_id: center, delivery_destination_id: store.id, quantity, load_unit: loadUnit, weight, volume })
+        ) {
           errors.delivery_code = t('deliveries.import.onTripChange');
         }
       }

@@ -26,21 +26,26 @@ export function dayError(t: Translate, field: string, day: string): FieldErrors 
   return dayNumber(day) === null ? { [field]: t('deliveries.errors.invalidDate', { field: label(t, field) }) } : undefined;
 }
 
-/** What ties a delivery to its trip: on a trip, none of these may change until it is taken off. */
+/**
+ * What ties a delivery to its trip, and what the trip's capacity check and totals counted: on a trip,
+ * none of these may change until it is taken off (the trip would carry a load nobody checked).
+ */
 export interface Placement {
   date: string;
   department_id: number;
   delivery_destination_id: number;
+  quantity: number;
+  load_unit: number;
+  weight: number | null;
+  volume: number | null;
   vehicle_allocation_id: number | null;
 }
 
+const PLACEMENT_FIELDS = ['date', 'department_id', 'delivery_destination_id', 'quantity', 'load_unit', 'weight', 'volume'] as const;
+
 export function movesOffItsTrip(existing: Placement, next: Partial<Placement>): boolean {
   if (existing.vehicle_allocation_id === null) return false;
-  return (
-    (next.date !== undefined && next.date !== existing.date) ||
-    (next.department_id !== undefined && next.department_id !== existing.department_id) ||
-    (next.delivery_destination_id !== undefined && next.delivery_destination_id !== existing.delivery_destination_id)
-  );
+  return PLACEMENT_FIELDS.some((field) => next[field] !== undefined && next[field] !== existing[field]);
 }
 
 /** Rows named in a message: the first few, then how many more. */

@@ -14,6 +14,9 @@ interface Row {
   department_id: number;
   slip_number: string;
   status: number;
+  quantity: number;
+  load_unit: number;
+  weight: number | null;
   delivery_delay_status: number;
   vehicle_allocation_id: number | null;
   stop_seq: number | null;
@@ -216,8 +219,12 @@ t.test('create, update with version, delete; deliveries on a trip stay put', asy
   const moved = await center({ method: 'PATCH', url: `/api/delivery/${onTrip.id}`, payload: { version: onTrip.version, date: addDays(onTrip.date, 1) } });
   t.equal(moved.statusCode, 409);
   t.match(moved.json().message, /配車から外して/);
-  const quantity = await center({ method: 'PATCH', url: `/api/delivery/${onTrip.id}`, payload: { version: onTrip.version, order_number: 'PO-CHANGED' } });
-  t.equal(quantity.statusCode, 200, 'its own fields may change');
+  for (const change of [{ quantity: onTrip.quantity + 1 }, { weight: (onTrip.weight ?? 0) + 100 }, { load_unit: 1 - onTrip.load_unit }]) {
+    const load = await center({ method: 'PATCH', url: `/api/delivery/${onTrip.id}`, payload: { version: onTrip.version, ...change } });
+    t.equal(load.statusCode, 409, `what the trip's capacity counted stays: ${Object.keys(change)[0]}`);
+  }
+  const ownField = await center({ method: 'PATCH', url: `/api/delivery/${onTrip.id}`, payload: { version: onTrip.version, order_number: 'PO-CHANGED' } });
+  t.equal(ownField.statusCode, 200, 'its own fields may change');
   const refused = await center({ method: 'DELETE', url: `/api/delivery/${onTrip.id}`, payload: { version: onTrip.version + 1 } });
   t.equal(refused.statusCode, 409);
   t.match(refused.json().message, onTrip.slip_number);

@@ -56,6 +56,12 @@ export async function createTrip(body: Record<string, unknown>): Promise<Trip> {
   return data;
 }
 
+/** 前日コピー: the trips of `fromDate` as drafts on `toDate` (vehicles, drivers, routes, times; no deliveries). */
+export async function copyDay(departmentId: number, fromDate: string, toDate: string): Promise<{ created: number }> {
+  const { data } = await http.post<{ created: number }>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind: 'store_direct' });
+  return data;
+}
+
 export async function cancelTrip(tripId: number, version: number): Promise<void> {
   await http.delete(`${BASE}/${tripId}`, { params: { version } });
 }

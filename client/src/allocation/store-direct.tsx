@@ -4,7 +4,8 @@
  * reorder stops by drag or keyboard; Ctrl+Z undoes the last move. Every write goes to the server
  * with the trip's version; a refusal changes nothing and is shown.
  */
-import { UndoOutlined } from '@ant-design/icons';
+import { CopyOutlined, UndoOutlined } from '@ant-design/icons';
+import { addDays } from '../../../common/allocation.js';
 import {
   closestCenter,
   DndContext,
@@ -25,7 +26,7 @@ import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'a
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../providers/toast.js';
-import { createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
+import { copyDay, createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
 import {
   addToPlan,
   boardTotals,
@@ -334,6 +335,12 @@ export default function StoreDirectBoard() {
       toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
     });
 
+  const onCopyPreviousDay = () =>
+    void run(async () => {
+      const { created } = await copyDay(centerId, addDays(date, -1), date);
+      toast.success(t('allocationScreens.board.copiedPreviousDay', { count: created }), 'allocation-copied');
+    });
+
   const lastStep = undoStack.at(-1);
 
   return (
@@ -367,6 +374,11 @@ export default function StoreDirectBoard() {
         <Tooltip title={lastStep ? t('allocationScreens.board.undoHint', { label: t(`allocationScreens.board.moveLabels.${lastStep.label}`) }) : 'Ctrl+Z'}>
           <Button size="small" icon={<UndoOutlined />} disabled={!lastStep || busy} onClick={() => void undo()} data-testid="board-undo">
             {t('allocationScreens.board.undo')}
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('allocationScreens.board.copyPreviousDayHint')}>
+          <Button size="small" icon={<CopyOutlined />} disabled={busy || !centerId} onClick={onCopyPreviousDay} data-testid="board-copy-previous-day">
+            {t('allocationScreens.board.copyPreviousDay')}
           </Button>
         </Tooltip>
         {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
