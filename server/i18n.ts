@@ -1,5 +1,9 @@
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, type Locale, resources } from '../common/locales/index.js';
+import { en } from '../common/locales/en.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locales/index.js';
+import { ja } from '../common/locales/ja.js';
+
+const resources = { ja: { translation: ja }, en: { translation: en } } as const;
 
 const i18n = i18next.createInstance();
 void i18n.init({

@@ -1,10 +1,10 @@
-import { en } from './en.js';
-import { type Catalogue, ja } from './ja.js';
+// Types and locale rules only: the catalogues themselves are imported where they are loaded (the
+// server's i18n, the client's providers), so that the client's first load takes only what it needs.
+import type { Catalogue } from './ja.js';
 
 export const LOCALES = ['ja', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ja';
-export const resources = { ja: { translation: ja }, en: { translation: en } } as const;
 
 /** The leaf keys of a catalogue, dotted: `errors.notFound`. */
 type KeysOf<T, Prefix extends string = ''> = {

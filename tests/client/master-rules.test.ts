@@ -27,6 +27,7 @@ import {
   visibleFilters,
 } from '../../client/src/masters/rules.js';
 import type { FieldSpec } from '../../client/src/masters/types.js';
+import '../../client/src/providers/area-messages.js';
 import { i18n } from '../../client/src/providers/i18n.js';
 import { profile } from './profiles.js';
 

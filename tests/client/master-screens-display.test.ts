@@ -20,6 +20,7 @@ import {
 } from '../../client/src/masters/rules.js';
 import type { FieldSpec } from '../../client/src/masters/types.js';
 import { canAccess } from '../../client/src/providers/access-control.js';
+import '../../client/src/providers/area-messages.js';
 import { i18n } from '../../client/src/providers/i18n.js';
 import { profile } from './profiles.js';
 

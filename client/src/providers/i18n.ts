@@ -9,7 +9,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, resources, type Locale } from '../../../common/locales/index.js';
+import { coreEn } from '../../../common/locales/core-en.js';
+import { coreJa } from '../../../common/locales/core-ja.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../common/locales/index.js';
 
 export const LOCALE_STORAGE_KEY = 'locale';
 
@@ -36,8 +38,9 @@ function applyLocale(locale: string): void {
 
 i18n.on('languageChanged', applyLocale);
 
+// The frame's messages only: each area's arrive with the signed-in frame (area-messages.ts).
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { ja: { translation: coreJa }, en: { translation: coreEn } },
   lng: storedLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,

@@ -2,6 +2,7 @@ import { Layout, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import '../../providers/area-messages.js';
 import { useProfile, useProfileErrors } from '../../hooks/use-profile.js';
 import { PageSpinner } from '../page-spinner.js';
 import { RouteBoundary } from '../route-boundary.js';

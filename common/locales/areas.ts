@@ -1,0 +1,35 @@
+import { allocationEn } from './allocation-en.js';
+import { allocationJa } from './allocation-ja.js';
+import { allocationScreensEn } from './allocation-screens-en.js';
+import { allocationScreensJa } from './allocation-screens-ja.js';
+import { deliveriesEn } from './deliveries-en.js';
+import { deliveriesJa } from './deliveries-ja.js';
+import { deliveryScreensEn } from './delivery-screens-en.js';
+import { deliveryScreensJa } from './delivery-screens-ja.js';
+import { driverAppEn } from './driver-app-en.js';
+import { driverAppJa } from './driver-app-ja.js';
+import { mastersEn } from './masters-en.js';
+import { mastersJa } from './masters-ja.js';
+
+/**
+ * Each area's messages (masters, deliveries, trips, the driver app, their screens), one catalogue file
+ * per area. The server has them from the start; the client adds them when the signed-in frame loads,
+ * so that the login page's first load stays small.
+ */
+export const areasJa = {
+  ...mastersJa,
+  ...allocationJa,
+  ...driverAppJa,
+  ...allocationScreensJa,
+  ...deliveryScreensJa,
+  ...deliveriesJa,
+};
+
+export const areasEn: typeof areasJa = {
+  ...mastersEn,
+  ...allocationEn,
+  ...driverAppEn,
+  ...allocationScreensEn,
+  ...deliveryScreensEn,
+  ...deliveriesEn,
+};
