@@ -1,4 +1,4 @@
-/** Calls of the trips API (HELPERS.md "Trips"); every write carries the trip's version. */
+/** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
 import { API_URL, http, isHttpError } from '../providers/http.js';
 import type { Board, Calculator, StopEntry, Transfers, Trip, TripDetail, TripKind } from './types.js';

@@ -1,4 +1,4 @@
-/** The trips API as the allocation screens read it (HELPERS.md "Trips" contract, docs/api.md). */
+/** The trips API as the allocation screens read it (docs/api.md, Trips). */
 export type TripKind = 'between_centers_before' | 'between_centers_today' | 'store_direct';
 
 export interface Warning {

@@ -1,4 +1,4 @@
-/** The delivery API's answers (HELPERS.md contracts: GET /api/delivery and /api/delivery/:id). */
+/** The delivery API's answers (docs/api.md: GET /api/delivery and /api/delivery/:id). */
 export interface Delivery {
   id: number;
   version: number;
