@@ -70,6 +70,8 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     status: { '0': 'Unallocated', '1': 'Allocated', '2': 'In transit', '3': 'Delivered' },
     delay: { '0': 'On time', '1': 'Delayed', '2': 'At risk' },
     loadUnit: { '0': 'pallets', '1': 'cage carts' },
+    /** the unit after a quantity of exactly 1 */
+    loadUnitOne: { '0': 'pallet', '1': 'cage cart' },
     filters: {
       dateRange: 'Date',
       status: 'Status',

@@ -69,6 +69,8 @@ export const deliveryScreensJa = {
     status: { '0': '未配車', '1': '配車済', '2': '配送中', '3': '配達完了' },
     delay: { '0': '定刻', '1': '遅延', '2': '遅延見込' },
     loadUnit: { '0': 'パレット', '1': 'カゴ車' },
+    /** the unit after a quantity of exactly 1 */
+    loadUnitOne: { '0': 'パレット', '1': 'カゴ車' },
     filters: {
       dateRange: '配送日',
       status: 'ステータス',

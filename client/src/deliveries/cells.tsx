@@ -14,7 +14,8 @@ export function numberText(value: unknown): string {
 /** `12 パレット` / `12 pallets`. */
 export function quantityText(quantity: unknown, loadUnit: unknown, t: TFunction): string {
   if (quantity === null || quantity === undefined) return '';
-  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(`deliveryScreens.loadUnit.${String(loadUnit ?? 0)}`) });
+  const units = Number(quantity) === 1 ? 'loadUnitOne' : 'loadUnit';
+  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(`deliveryScreens.${units}.${String(loadUnit ?? 0)}`) });
 }
 
 const DELAY_COLOURS: Record<string, string> = { '0': 'green', '1': 'red', '2': 'orange' };
