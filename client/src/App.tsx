@@ -1,7 +1,7 @@
 import { Refine, type I18nProvider, type NotificationProvider } from '@refinedev/core';
 import { useNotificationProvider } from './providers/antd-notification.js';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { App as AntdApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
@@ -40,6 +40,9 @@ function useToastProvider(): NotificationProvider {
   };
 }
 
+/** Every empty table and list says the specification's words: 該当するデータはありません. */
+const renderEmpty = () => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={i18n.t('messages.emptyTable')} />;
+
 function documentTitle({ resource }: { resource?: { identifier?: string; name: string } }): string {
   const screen = findResource(resource?.identifier ?? resource?.name);
   const app = i18n.t('app.name');
@@ -60,7 +63,7 @@ export function App() {
   );
   return (
     <BrowserRouter>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME} button={BUTTON_CONFIG}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME} button={BUTTON_CONFIG} renderEmpty={renderEmpty}>
         <AntdApp notification={TOAST_CONFIG}>
           <Refine
             routerProvider={routerBindings}
