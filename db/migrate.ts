@@ -11,6 +11,7 @@ import * as listSortNames from './migrations/2026-11-23-0008-list-sort-names.js'
 import * as typedImportStaging from './migrations/2026-11-23-0009-typed-import-staging.js';
 import * as driverApp from './migrations/2026-11-23-0010-driver-app.js';
 import * as deliveryList from './migrations/2026-11-23-0011-delivery-list.js';
+import * as realtimeWorkShares from './migrations/2026-11-23-0012-realtime-work-shares.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0009-typed-import-staging': typedImportStaging,
   '2026-11-23-0010-driver-app': driverApp,
   '2026-11-23-0011-delivery-list': deliveryList,
+  '2026-11-23-0012-realtime-work-shares': realtimeWorkShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

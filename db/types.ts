@@ -114,6 +114,8 @@ export interface DriverTable extends Audited {
   default_vehicle_number: CopiedName;
   /** Raised on every password change: driver-app tokens carrying an older value are refused. */
   token_version: Generated<number>;
+  /** an agreement (労使協定) allowing up to 310 h of monthly binding time instead of 284 h */
+  binding_extension_agreement: Generated<boolean>;
 }
 
 export interface CustomerTable extends Audited {
@@ -196,6 +198,8 @@ export interface NotificationTable {
   title: string;
   read_at: Timestamp | null;
   created_at: Timestamp;
+  /** the trip it is about (a loading start): the bell opens it */
+  vehicle_allocation_id: number | null;
 }
 
 /** A token revoked before it expires (logout): refused until then, pruned after. */
@@ -334,8 +338,58 @@ export interface DriverWorkRecordTable {
   alcohol_check_after: number | null;
   checker: string | null;
   note: string | null;
+  /** the day's breaks as intervals, ISO timestamps; break_minutes is their total when given */
+  breaks: ColumnType<WorkBreak[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+/** One break of a working day (休憩), ISO timestamps. */
+export interface WorkBreak {
+  start: string;
+  end: string;
+}
+
+/** The categories and states of an address share (DOMAIN.md section 6). */
+export type ShareCategory = 'parking' | 'entrance' | 'hours' | 'other';
+export type ShareStatus = 'open' | 'applied' | 'closed';
+
+/** Something drivers and planners learned about a delivery address (配送先情報共有). */
+export interface DestinationShareTable {
+  id: Generated<number>;
+  delivery_destination_id: number;
+  title: string;
+  body: Generated<string>;
+  category: ShareCategory;
+  /** the address the author proposes for the destination master */
+  corrected_address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  status: Generated<ShareStatus>;
+  /** written by a user (screens) or a driver (driver app), exactly one of the two */
+  author_user_id: number | null;
+  author_driver_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
+/** One comment of a share's thread, numbered 1, 2, … within the share (`idx`). */
+export interface ShareCommentTable {
+  id: Generated<number>;
+  share_id: number;
+  idx: number;
+  body: string;
+  author_user_id: number | null;
+  author_driver_id: number | null;
+  /** where a driver was when posting */
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
   version: Generated<number>;
 }
 
@@ -362,6 +416,8 @@ export interface Database {
   allocation_stops: AllocationStopTable;
   deliveries: DeliveryTable;
   driver_work_records: DriverWorkRecordTable;
+  destination_shares: DestinationShareTable;
+  share_comments: ShareCommentTable;
 }
 
 export type Department = Selectable<DepartmentTable>;
