@@ -55,10 +55,10 @@ interface Client {
 const clients: WebSocket[] = [];
 t.teardown(() => clients.forEach((c) => c.terminate()));
 
-function connect(server: string, options: { token?: string; origin?: string | null; protocols?: string[] } = {}): Client {
+function connect(server: string, options: { token?: string; origin?: string | null; protocols?: string[]; autoPong?: boolean } = {}): Client {
   const protocols = options.protocols ?? [REALTIME_PROTOCOL, ...(options.token ? [`${TOKEN_PROTOCOL_PREFIX}${options.token}`] : [])];
   const origin = options.origin === null ? undefined : (options.origin ?? server);
-  const socket = new WebSocket(`${server.replace(/^http/, 'ws')}${REALTIME_PATH}`, protocols, origin ? { origin } : {});
+  const socket = new WebSocket(`${server.replace(/^http/, 'ws')}${REALTIME_PATH}`, protocols, { autoPong: options.autoPong ?? true, ...(origin ? { origin } : {}) });
   clients.push(socket);
   const events: RealtimeEvent[] = [];
   const waiting: { match: (event: RealtimeEvent) => boolean; resolve: (event: RealtimeEvent) => void }[] = [];
@@ -194,11 +194,17 @@ t.test('websocket authentication', async (t) => {
   t.equal((await leaving.post('/api/auth/logout', {})).statusCode, 200);
   t.equal(await connect(base, { token: leaving.token }).closed, REALTIME_CLOSE.unauthorized, 'a revoked (logged out) token');
 
+  const plain = await app.inject({ method: 'GET', url: REALTIME_PATH });
+  t.equal(plain.statusCode, 426, 'a plain request: 426');
+  t.equal(plain.json().message, 'このアドレスは WebSocket 専用です（/api/ws）。');
+
+  // A second app on the same database: an allow-list, a fast heartbeat, and one to close.
   const listed = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', ALLOWED_ORIGINS: 'https://haisha.example.com' }),
     db,
     jwtSecret: JWT_SECRET,
     logger: false,
+    realtime: { heartbeatMs: 500 },
   });
   t.teardown(() => listed.close());
   await listed.listen({ port: 0, host: '127.0.0.1' });
@@ -207,8 +213,15 @@ t.test('websocket authentication', async (t) => {
   await fromListed.subscribed;
   t.pass('an origin of ALLOWED_ORIGINS is accepted');
   t.equal(await connect(listedBase, { token: center.token, origin: 'https://other.example.com' }).closed, REALTIME_CLOSE.unauthorized, 'one not listed is refused');
+  fromListed.socket.close();
+  // A client that never answers pings (a dead peer) is dropped by the heartbeat.
+  const silent = connect(listedBase, { token: center.token, origin: 'https://haisha.example.com', autoPong: false });
+  await silent.subscribed;
+  t.equal(await silent.closed, 1006, 'a socket that answers no ping is terminated');
+  const staying = connect(listedBase, { token: center.token, origin: 'https://haisha.example.com' });
+  await staying.subscribed;
   const closing = listed.close();
-  t.equal(await fromListed.closed, REALTIME_CLOSE.restarting, 'the server closing says 4503: reconnect later');
+  t.equal(await staying.closed, REALTIME_CLOSE.restarting, 'the server closing says 4503: reconnect later');
   await closing;
   accepted.socket.close();
 });
