@@ -302,6 +302,12 @@ t.test('trip writes tell the users who see the trip; a refused write tells nobod
   await centerWs.next(() => centerWs.events.filter(isTripChange(trip.id)).length >= 4);
   t.pass('pin and delete');
 
+  await confirmedTrip({ date: '2026-12-01' });
+  const copied = await center.post('/api/vehicle_allocation/copy', { from_date: '2026-12-01', to_date: '2026-12-02', department_id: shinagawa.center });
+  t.equal(copied.statusCode, 200, copied.body);
+  const copy = await db.selectFrom('vehicle_allocations').select('id').where('date', '=', '2026-12-02').where('department_id', '=', shinagawa.center).executeTakeFirstOrThrow();
+  t.ok(await centerWs.next(isTripChange(copy.id)), "a day's copy names the trips it made");
+
   const outsiderId = await userId(db, 'itabashi-rt');
   await app.realtime.bus.publish([outsiderId], { type: 'vehicle_allocation_changed', ids: [-2] });
   await outsiderWs.next(isTripChange(-2));
