@@ -6,8 +6,9 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage } from '../components/lazy-page.js';
+import type { MessageKey } from '../../../common/locales/index.js';
 
-export type AreaPage = ComponentType<{ label: string }>;
+export type AreaPage = ComponentType<{ label: MessageKey }>;
 
 export const AREA_PAGES: Record<string, AreaPage> = {};
 
