@@ -10,3 +10,15 @@ export const EARTH_RADIUS_KM = 6371.0088;
 export function formatKm(km: number): string {
   return `${km.toFixed(2)} km`;
 }
+
+/** Coordinates a map can place: both numbers, finite, within the latitude and longitude ranges. */
+export function isLocated(latitude: unknown, longitude: unknown): boolean {
+  return (
+    typeof latitude === 'number' &&
+    typeof longitude === 'number' &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
+  );
+}

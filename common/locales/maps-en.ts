@@ -52,7 +52,6 @@ export const mapsEn: typeof mapsJa = {
       longitude: 'Longitude',
       searchPoint: 'Searched point',
       nearest: 'Nearest destinations',
-      none: 'No destinations to show.',
       open: 'Open',
     },
   },

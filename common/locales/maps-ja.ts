@@ -50,7 +50,6 @@ export const mapsJa = {
       longitude: '経度',
       searchPoint: '検索地点',
       nearest: '近くの配送先',
-      none: '表示できる配送先がありません。',
       open: '開く',
     },
   },
