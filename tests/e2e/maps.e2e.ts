@@ -137,6 +137,7 @@ describe('/check-map', () => {
     await page.getByRole('link', { name: '便詳細を開く' }).click();
     await page.waitForURL(`**/store-direct/detail/${trip.id}`);
     await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
+    await snap(page, 'maps-trip-detail-ja');
     await context.close();
   });
 
@@ -174,6 +175,22 @@ describe('/check-map', () => {
     await expect.poll(() => rows.count()).toBe(trip.stops.length);
     expect(await page.getByTestId('trip-select').textContent()).toContain(`Trip ${trip.trip_no}`);
     await snap(page, 'maps-check-map-en');
+    await context.close();
+  });
+
+  test('head office, which may not list trips, gets the direction view and never asks for trips', async () => {
+    const { page, context } = await mapPage('ja');
+    const tripCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/vehicle_allocation')) tripCalls.push(request.url());
+    });
+    await logIn(page, 'hq');
+    await page.goto('/check-map');
+    await page.getByTestId('direction-select').waitFor();
+    await expect.poll(() => page.getByTestId('map-row').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('map-mode').locator('.ant-segmented-item-disabled').textContent()).toBe('便で表示');
+    expect(tripCalls).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/check-map');
     await context.close();
   });
 });

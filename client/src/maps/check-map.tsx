@@ -33,6 +33,35 @@ function useReadErrors(errors: unknown[]) {
   return first;
 }
 
+/** One of the toolbar's searchable choices (center, trip, direction). */
+function Picker<T extends number>(props: {
+  label: string;
+  placeholder: string;
+  testId: string;
+  width: number;
+  loading: boolean;
+  value: T | undefined;
+  options: { value: T; label: string }[];
+  notFound?: string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Select<T>
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      data-testid={props.testId}
+      style={{ minWidth: props.width }}
+      loading={props.loading}
+      value={props.value}
+      options={props.options}
+      showSearch
+      optionFilterProp="label"
+      notFoundContent={props.notFound}
+      onChange={props.onChange}
+    />
+  );
+}
+
 export default function CheckMapPage() {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
@@ -110,47 +139,41 @@ export default function CheckMapPage() {
         {mode === 'trip' ? (
           <>
             <CenterDateBar state={state} />
-            <Select
-              aria-label={t('maps.checkMap.trip')}
+            <Picker
+              label={t('maps.checkMap.trip')}
               placeholder={t('maps.checkMap.chooseTrip')}
-              data-testid="trip-select"
-              style={{ minWidth: 320 }}
+              testId="trip-select"
+              width={320}
               loading={trips.isFetching}
               value={tripId}
               options={tripOptions}
-              showSearch
-              optionFilterProp="label"
-              notFoundContent={t('maps.checkMap.noTrips')}
-              onChange={(value: number) => setParam('trip', value)}
+              notFound={t('maps.checkMap.noTrips')}
+              onChange={(value) => setParam('trip', value)}
             />
             {tripId !== undefined ? <Link to={`/store-direct/detail/${tripId}`}>{t('maps.checkMap.tripDetail')}</Link> : null}
           </>
         ) : (
           <>
-            <Select
-              aria-label={t('maps.checkMap.center')}
+            <Picker
+              label={t('maps.checkMap.center')}
               placeholder={t('maps.checkMap.chooseCenter')}
-              data-testid="center-select"
-              style={{ minWidth: 200 }}
+              testId="center-select"
+              width={200}
               loading={state.centersLoading}
               value={centerId}
               options={centerOptions}
-              showSearch
-              optionFilterProp="label"
-              onChange={(value: number) => state.set({ center: value })}
+              onChange={(value) => state.set({ center: value })}
             />
-            <Select
-              aria-label={t('maps.checkMap.direction')}
+            <Picker
+              label={t('maps.checkMap.direction')}
               placeholder={t('maps.checkMap.chooseDirection')}
-              data-testid="direction-select"
-              style={{ minWidth: 240 }}
+              testId="direction-select"
+              width={240}
               loading={directions.isFetching}
               value={directionId}
               options={directionOptions}
-              showSearch
-              optionFilterProp="label"
-              notFoundContent={t('maps.checkMap.noDirections')}
-              onChange={(value: number) => setParam('direction', value)}
+              notFound={t('maps.checkMap.noDirections')}
+              onChange={(value) => setParam('direction', value)}
             />
           </>
         )}

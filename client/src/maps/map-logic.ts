@@ -43,30 +43,9 @@ export function tripEntries(stops: Stop[]): MapEntry[] {
     }));
 }
 
-/** A direction's destinations in their delivery order (配送順; unnumbered last), then by id. */
-export function directionEntries(rows: Destination[]): MapEntry[] {
-  const order = (row: Destination) => row.order ?? Number.POSITIVE_INFINITY;
-  return [...rows]
-    .sort((a, b) => order(a) - order(b) || a.id - b.id)
-    .map((row, index) => ({
-      key: `destination-${row.id}`,
-      no: index + 1,
-      destinationId: row.id,
-      code: row.delivery_code,
-      name: row.customer_store_name,
-      address: row.customer_address,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      startTime: row.start_time,
-      endingTime: row.ending_time,
-      specifiedTime: row.specified_time,
-      directionName: row.direction_name,
-    }));
-}
-
-/** The destinations nearest a point, nearest first, as the server ordered them. */
-export function nearestEntries(rows: NearDestination[]): MapEntry[] {
-  return rows.map((row, index) => ({
+/** A destination of the masters or of the nearest search as the list's `no`-th entry. */
+function destinationEntry(row: Omit<Destination, 'order'> & { distance_km?: number }, index: number): MapEntry {
+  return {
     key: `destination-${row.id}`,
     no: index + 1,
     destinationId: row.id,
@@ -79,8 +58,19 @@ export function nearestEntries(rows: NearDestination[]): MapEntry[] {
     endingTime: row.ending_time,
     specifiedTime: row.specified_time,
     directionName: row.direction_name,
-    distanceKm: row.distance_km,
-  }));
+    ...(row.distance_km === undefined ? {} : { distanceKm: row.distance_km }),
+  };
+}
+
+/** A direction's destinations in their delivery order (配送順; unnumbered last), then by id. */
+export function directionEntries(rows: Destination[]): MapEntry[] {
+  const order = (row: Destination) => row.order ?? Number.POSITIVE_INFINITY;
+  return [...rows].sort((a, b) => order(a) - order(b) || a.id - b.id).map(destinationEntry);
+}
+
+/** The destinations nearest a point, nearest first, as the server ordered them. */
+export function nearestEntries(rows: NearDestination[]): MapEntry[] {
+  return rows.map(destinationEntry);
 }
 
 /** The entries that have coordinates, as markers labelled with their number. */
