@@ -17,6 +17,7 @@ import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
 import notificationRoutes from './routes/notification.js';
+import placesRoutes from './places/routes.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );
