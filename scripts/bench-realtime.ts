@@ -10,7 +10,6 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { REALTIME_PATH, REALTIME_PROTOCOL, type RealtimeEvent, TOKEN_PROTOCOL_PREFIX } from '../common/realtime.js';
 import { createDb } from '../db/index.js';
@@ -19,6 +18,8 @@ import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { buildApp } from '../server/app.js';
 import { hashPassword } from '../server/auth/password.js';
 import { loadConfig } from '../server/config.js';
+import { percentile } from './bench-allocation.js';
+import { adminQuery } from './bench-lists.js';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 1000);
 const USERS = Number(process.env.USERS ?? 10);
@@ -26,17 +27,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const AIM_P99_MS = 500;
 const DATE = '2027-03-02';
 
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const summary = (timings: number[]) => {
   const sorted = [...timings].sort((a, b) => a - b);

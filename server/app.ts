@@ -17,6 +17,7 @@ import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
 import notificationRoutes from './notifications/routes.js';
+import placesRoutes from './places/routes.js';
 import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );
