@@ -66,10 +66,17 @@ export interface CorrectionInput {
 const inRange = (value: number | null | undefined, range: { min: number; max: number }) =>
   typeof value === 'number' && Number.isFinite(value) && value >= range.min && value <= range.max;
 
-/** The first problem of a correction, in the specification's order, or null when it may be applied. */
-export function correctionProblem(input: CorrectionInput): CorrectionProblem | null {
+/** The checks before the geocoder is asked (a row, an address): the first two of the four. */
+export function addressProblem(input: Pick<CorrectionInput, 'selected' | 'address'>): 'selectRow' | 'addressEmpty' | null {
   if (!input.selected) return 'selectRow';
   if (!input.address?.trim()) return 'addressEmpty';
+  return null;
+}
+
+/** The first problem of a correction, in the specification's order, or null when it may be applied. */
+export function correctionProblem(input: CorrectionInput): CorrectionProblem | null {
+  const first = addressProblem(input);
+  if (first) return first;
   if (input.addressFound === false) return 'addressNotFound';
   if (!inRange(input.latitude, LATITUDE_RANGE) || !inRange(input.longitude, LONGITUDE_RANGE)) return 'getLatLngFirst';
   return null;

@@ -58,6 +58,7 @@ export const sharesEn: typeof sharesJa = {
     screens: {
       listTitle: 'Delivery address information sharing',
       create: 'New share',
+      register: 'Register',
       createTitle: 'Share delivery address information',
       authorMine: 'My posts',
       authorPlaceholder: 'Author name',

@@ -56,6 +56,7 @@ export const sharesJa = {
     screens: {
       listTitle: '配送先情報共有',
       create: '新規共有',
+      register: '登録',
       createTitle: '配送先情報を共有',
       authorMine: '自分の投稿',
       authorPlaceholder: '投稿者名',

@@ -97,7 +97,7 @@ const destinationShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Checked before asking the geocoder: which share, and an address at all (the coordinates' turn comes after the geocoder's).
     const visible = await repo.findShare(app.db, viewer, request.params.id);
     if (!visible) throw notFound();
-    const early = correctionError(t, { ...base, latitude: 0, longitude: 0 });
+    const early = correctionError(t, base, true);
     if (early) throw early;
     let found: boolean;
     try {

@@ -1,5 +1,5 @@
 import { can, isCarrier } from '../../common/permissions.js';
-import { correctionProblem, CORRECTION_FIELDS, CORRECTION_MESSAGES, halfLocation, type CorrectionInput } from '../../common/shares.js';
+import { addressProblem, correctionProblem, CORRECTION_FIELDS, CORRECTION_MESSAGES, halfLocation, type CorrectionInput } from '../../common/shares.js';
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { LockedShare, Viewer } from './repository.js';
@@ -29,8 +29,8 @@ export function mayApply(viewer: Viewer): boolean {
 }
 
 /** The specification's refusal for a correction's first problem (common/shares.ts decides the order). */
-export function correctionError(t: Translate, input: CorrectionInput): AppError | undefined {
-  const problem = correctionProblem(input);
+export function correctionError(t: Translate, input: CorrectionInput, beforeGeocoding = false): AppError | undefined {
+  const problem = beforeGeocoding ? addressProblem(input) : correctionProblem(input);
   if (!problem) return undefined;
   const status = problem === 'addressNotFound' ? 422 : 400;
   return new AppError(status, CORRECTION_MESSAGES[problem], {}, { [CORRECTION_FIELDS[problem]]: t(CORRECTION_MESSAGES[problem]) });

@@ -27,3 +27,8 @@ AREA_PAGES['/delivery/detail'] = AREA_PAGES['/delivery/detail/:id'];
 AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../trips/list.js'));
 AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../trips/form.js'));
 AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];
+
+// Address sharing (配送先情報共有): the list, a share's thread, one comment.
+AREA_PAGES['/delivery-destination-share'] = lazyPage(() => import('../shares/list.js'));
+AREA_PAGES['/delivery-destination-share/:id/comments'] = lazyPage(() => import('../shares/thread.js'));
+AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => import('../shares/comment.js'));
