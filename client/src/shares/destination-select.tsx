@@ -10,12 +10,15 @@ const label = (d: ShareDestination) => `${d.delivery_code} ${d.store_name}`;
  * by code, name or address on the server.
  */
 export function DestinationSelect({
+  id,
   value,
   onChange,
   placeholder,
   style,
   testId,
 }: {
+  /** set by Form.Item, so that its label points at the select */
+  id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
   placeholder?: string;
@@ -38,6 +41,7 @@ export function DestinationSelect({
   const rows = [...(options.data ?? []), ...(chosen.data ?? []).filter((d) => !options.data?.some((o) => o.id === d.id))];
   return (
     <Select
+      id={id}
       showSearch
       allowClear
       filterOption={false}

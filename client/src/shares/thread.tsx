@@ -31,7 +31,7 @@ const sendKey = (event: KeyboardEvent, send: () => void) => {
 export function ShareSummary({ share }: { share: Share }) {
   const { t } = useT();
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} labelStyle={{ width: 130, whiteSpace: 'nowrap' }} data-testid="share-summary">
+    <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} labelStyle={{ width: 130, whiteSpace: 'nowrap' }} data-testid="share-summary">
       <Descriptions.Item label={t('shares.fields.delivery_destination_id')}>{`${share.delivery_code} ${share.store_name}`}</Descriptions.Item>
       <Descriptions.Item label={t('shares.fields.current_address')}>{share.destination_address}</Descriptions.Item>
       <Descriptions.Item label={t('shares.fields.category')}>
