@@ -12,6 +12,13 @@ export type Viewer = { kind: 'user'; actor: Actor } | { kind: 'driver'; driver: 
 
 export const MAX_PAGE = 500;
 
+/** simple-rest's `_start`/`_end` as a bounded page (50 rows unless asked, never more than MAX_PAGE). */
+function pageOf(query: { _start?: number; _end?: number }) {
+  const offset = query._start ?? 0;
+  const end = Math.min(offset + MAX_PAGE, Math.max(offset, query._end ?? offset + 50));
+  return { limit: end - offset, offset };
+}
+
 /**
  * The stores a viewer sees, as SQL on `delivery_destinations` (unaliased): a department user the
  * destination master's own scope (the stores of their subtree's directions, and stores without a
@@ -131,15 +138,14 @@ function filtered(db: Db, viewer: Viewer, filters: Omit<ShareListQuery, '_start'
 
 /** A page of the list and its total. */
 export async function listShares(db: Db, viewer: Viewer, query: ShareListQuery) {
-  const start = query._start ?? 0;
-  const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
+  const { limit, offset } = pageOf(query);
   const direction = query._order === 'asc' ? 'asc' : 'desc';
   const base = filtered(db, viewer, query);
   const page = withColumns(base, viewer)
     .orderBy(SORT_COLUMNS[query._sort ?? 'created_at'], direction)
     .orderBy('ds.id', direction)
-    .limit(end - start)
-    .offset(start);
+    .limit(limit)
+    .offset(offset);
   const [count, rows] = await Promise.all([base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(), page.execute()]);
   return { rows, total: Number(count.total) };
 }
@@ -170,8 +176,7 @@ export function visibleDestination(db: Db, viewer: Viewer, id: number) {
 
 /** The stores a viewer may write about, searched by code, name or address (the screens' selects). */
 export function listDestinations(db: Db, viewer: Viewer, query: DestinationQuery) {
-  const start = query._start ?? 0;
-  const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
+  const { limit, offset } = pageOf(query);
   let rows = db
     .selectFrom('delivery_destinations')
     .select(['id', 'delivery_code', 'customer_store_name as store_name', 'customer_company_name', 'customer_address as address'])
@@ -184,7 +189,7 @@ export function listDestinations(db: Db, viewer: Viewer, query: DestinationQuery
     const like = `%${escapeLike(q)}%`;
     rows = rows.where(sql<SqlBool>`(delivery_code ilike ${like} or customer_store_name ilike ${like} or customer_company_name ilike ${like} or customer_address ilike ${like})`);
   }
-  return rows.orderBy('delivery_code').orderBy('id').limit(end - start).offset(start).execute();
+  return rows.orderBy('delivery_code').orderBy('id').limit(limit).offset(offset).execute();
 }
 
 const author = (viewer: Viewer) =>
