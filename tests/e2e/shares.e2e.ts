@@ -132,6 +132,14 @@ test('markup and a script in a comment and a title are shown as text, never run'
   await title.waitFor();
   expect(await title.locator('b, script').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+
+  // The demo's thread with a driver's comment: tagged as a driver, with where they were.
+  const demo = await stackOf().db.selectFrom('destination_shares').select('id').where('title', '=', '搬入口が北側に変更').executeTakeFirstOrThrow();
+  await page.goto(`/delivery-destination-share/${demo.id}/comments`);
+  await expect.poll(() => comments(page).count()).toBe(2);
+  expect(await comments(page).nth(1).getByTestId('author').innerText()).toContain('ドライバー');
+  expect(await comments(page).nth(1).innerText()).toMatch(/\d+\.\d{5}, \d+\.\d{5}/);
+  await shot(page, 'shares-thread-driver-ja');
   await context.close();
 });
 

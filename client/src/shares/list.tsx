@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../common/time.js';
 import { MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { headerCell } from '../masters/components/columns.js';
+import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
 import { toast } from '../providers/toast.js';
 import { type Translate, useT } from '../providers/translate.js';
@@ -48,7 +49,13 @@ function toFilters(values: FilterValues): CrudFilters {
   return filters;
 }
 
-function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters'], onStatus: (share: Share) => void): TableColumnType<Share>[] {
+function columnsOf(
+  t: Translate,
+  sorters: ReturnType<typeof useTable>['sorters'],
+  onStatus: (share: Share) => void,
+  /** department staff change any share's status; a carrier only its own (the server's rule) */
+  mayChangeStatus: (share: Share) => boolean,
+): TableColumnType<Share>[] {
   const sortable = (key: string) => ({ sorter: true, defaultSortOrder: getDefaultSortOrder(key, sorters) });
   const threadPath = (share: Share) => `/delivery-destination-share/${share.id}/comments`;
   const columns: TableColumnType<Share>[] = [
@@ -113,11 +120,12 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       key: 'actions',
       title: t('table.actions'),
       fixed: 'right',
-      render: (_: unknown, share: Share) => (
-        <Button size="small" onClick={() => onStatus(share)} data-testid="share-status-toggle">
-          {share.status === 'closed' ? t('shares.screens.reopen') : t('shares.screens.close')}
-        </Button>
-      ),
+      render: (_: unknown, share: Share) =>
+        mayChangeStatus(share) ? (
+          <Button size="small" onClick={() => onStatus(share)} data-testid="share-status-toggle">
+            {share.status === 'closed' ? t('shares.screens.reopen') : t('shares.screens.close')}
+          </Button>
+        ) : null,
     },
   ];
   return columns.map((column) => ({ ...column, onHeaderCell: headerCell }));
@@ -127,6 +135,7 @@ export default function ShareListPage() {
   const { t } = useT();
   const { profile } = useProfile();
   const canApply = canAccess(profile, 'delivery_destination', 'edit');
+  const carrier = isCarrier(profile);
   const [form] = Form.useForm<FilterValues>();
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -241,7 +250,7 @@ export default function ShareListPage() {
       </div>
       <Table<Share>
         {...listTableProps}
-        columns={columnsOf(t, sorters, (share) => void changeStatus(share))}
+        columns={columnsOf(t, sorters, (share) => void changeStatus(share), (share) => share.mine || !carrier)}
         rowSelection={{
           type: 'radio',
           selectedRowKeys: selectedId === null ? [] : [selectedId],
