@@ -123,6 +123,12 @@ t.test('scope: a share is seen only by who sees its store (404 otherwise), carri
   const onTotoTrip = await share(center, onTrip.delivery_destination_id, { title: '東都の便の店舗' });
   t.equal((await carrier({ method: 'GET', url: `/api/destination_share/${onTotoTrip.id}` })).statusCode, 200, 'a carrier sees stores on its trips');
   t.equal((await carrier({ method: 'GET', url: `/api/destination_share/${far.id}` })).statusCode, 404);
+  const carriers = await share(carrier, onTrip.delivery_destination_id, { title: '東都の投稿' });
+  t.match(carriers, { author_name: '田中 誠', mine: true });
+  const notTheirs = await carrier({ method: 'PATCH', url: `/api/destination_share/${onTotoTrip.id}`, payload: { version: 1, status: 'closed' } });
+  t.equal(notTheirs.statusCode, 403, "a carrier does not close another's share");
+  const own = await carrier({ method: 'PATCH', url: `/api/destination_share/${carriers.id}`, payload: { version: 1, status: 'closed' } });
+  t.equal(own.statusCode, 200, 'but closes its own');
   const carrierList = await carrier({ method: 'GET', url: '/api/destination_share?_end=500' });
   const carrierStores = await db
     .selectFrom('allocation_stops as s')
