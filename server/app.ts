@@ -19,6 +19,7 @@ import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
 import notificationRoutes from './routes/notification.js';
+import placesRoutes from './places/routes.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(placesRoutes);
       await api.register(destinationShareRoutes);
       await api.register(driverShareRoutes);
     },

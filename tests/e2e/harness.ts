@@ -22,7 +22,8 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * The real application as `npm start` runs it — built client, API, embedded database with the demo
- * data in a fresh folder — on a free port, and a real headless Chromium to drive it.
+ * data in a fresh folder — on a free port, and a real headless Chromium to drive it. `env` adds
+ * settings (e.g. GSI_GEOCODER_URL pointing at a local stand-in).
  */
 export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-e2e-'));

@@ -2,11 +2,11 @@ import { BellOutlined } from '@ant-design/icons';
 import { useCustom, useDataProvider, useOnError } from '@refinedev/core';
 import { Badge, Button, List, Popover, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../common/time.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../config.js';
 import { API_URL, isHttpError } from '../../providers/http.js';
 import { toast } from '../../providers/toast.js';
+import { useT } from '../../providers/translate.js';
 
 export interface AppNotification {
   id: number;
@@ -24,7 +24,7 @@ interface NotificationPage {
 const REFRESH_MS = 60_000;
 
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [presses, setPresses] = useState(0);
   const [perPage, setPerPage] = useState(NOTIFICATION_PAGE_SIZE);
   const [readAt, setReadAt] = useState<Record<number, string>>({});
