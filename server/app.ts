@@ -18,8 +18,9 @@ import driverShareRoutes from './driver-app/share-routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
-import notificationRoutes from './routes/notification.js';
+import notificationRoutes from './notifications/routes.js';
 import placesRoutes from './places/routes.js';
+import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -31,6 +32,8 @@ export interface AppOptions {
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
   maxUploadBytes?: number;
+  /** the realtime bus (by default PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process) and heartbeat */
+  realtime?: RealtimePluginOptions;
 }
 
 /** Builds the configured application without listening: the server listens, tests inject. */
@@ -45,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(

@@ -12,6 +12,8 @@ import { mapsEn } from './maps-en.js';
 import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { realtimeEn } from './realtime-en.js';
+import { realtimeJa } from './realtime-ja.js';
 import { sharesEn } from './shares-en.js';
 import { sharesJa } from './shares-ja.js';
 
@@ -28,6 +30,7 @@ export const areasJa = {
   ...deliveryScreensJa,
   ...deliveriesJa,
   ...mapsJa,
+  ...realtimeJa,
   ...sharesJa,
 };
 
@@ -39,5 +42,6 @@ export const areasEn: typeof areasJa = {
   ...deliveryScreensEn,
   ...deliveriesEn,
   ...mapsEn,
+  ...realtimeEn,
   ...sharesEn,
 };

@@ -3,6 +3,7 @@ import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
 import { tripStops } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import { TRIP_STATUS } from './rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -102,6 +103,8 @@ export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!trip) throw notFound();
+  // Locked to be written by a trip event: the users who see the trip hear of it once it commits.
+  tripsChanged(trx, [tripId]);
   return trip;
 }
 
