@@ -7,12 +7,14 @@ import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
 import type { Config } from './config.js';
 import deliveryRoutes from './deliveries/routes.js';
+import destinationShareRoutes from './destination-shares/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
+import driverShareRoutes from './driver-app/share-routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
@@ -60,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
       await api.register(placesRoutes);
+      await api.register(destinationShareRoutes);
+      await api.register(driverShareRoutes);
     },
     { prefix: '/api' },
   );

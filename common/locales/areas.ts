@@ -14,6 +14,8 @@ import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
 import { realtimeEn } from './realtime-en.js';
 import { realtimeJa } from './realtime-ja.js';
+import { sharesEn } from './shares-en.js';
+import { sharesJa } from './shares-ja.js';
 
 /**
  * Each area's messages (masters, deliveries, trips, the driver app, their screens), one catalogue file
@@ -29,6 +31,7 @@ export const areasJa = {
   ...deliveriesJa,
   ...mapsJa,
   ...realtimeJa,
+  ...sharesJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -40,4 +43,5 @@ export const areasEn: typeof areasJa = {
   ...deliveriesEn,
   ...mapsEn,
   ...realtimeEn,
+  ...sharesEn,
 };

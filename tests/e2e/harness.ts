@@ -61,11 +61,11 @@ export async function startStack(env: Record<string, string> = {}) {
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
-/** Starts the stack before a test file's tests and stops it after them; call the answer to reach it. */
-export function useStack(): () => Stack {
+/** Starts the stack before a test file's tests and stops it after them; call the answer to reach it. `env` adds configuration. */
+export function useStack(env: Record<string, string> = {}): () => Stack {
   let stack: Stack | undefined;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack(env);
   });
   afterAll(async () => {
     await stack?.stop();

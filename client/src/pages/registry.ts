@@ -32,3 +32,8 @@ AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add
 // Maps (issue 8): a trip's stops or a direction's destinations on the map; an address and the destinations near it.
 AREA_PAGES['/check-map'] = lazyPage(() => import('../maps/check-map.js'));
 AREA_PAGES['/places'] = lazyPage(() => import('../maps/places.js'));
+
+// Address sharing (配送先情報共有): the list, a share's thread, one comment.
+AREA_PAGES['/delivery-destination-share'] = lazyPage(() => import('../shares/list.js'));
+AREA_PAGES['/delivery-destination-share/:id/comments'] = lazyPage(() => import('../shares/thread.js'));
+AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => import('../shares/comment.js'));
