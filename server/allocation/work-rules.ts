@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { checkWorkRules, fiscalYearOf, type RuleFinding, type WorkDay } from '../../common/work-rules.js';
+import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay } from '../../common/work-rules.js';
 import type { Database, StoredWarning } from '../../db/types.js';
 
 /**
@@ -11,8 +11,7 @@ import type { Database, StoredWarning } from '../../db/types.js';
 
 type Db = Transaction<Database>;
 
-/** Warnings of this module on a trip: their codes start with this. */
-export const WORK_RULE_PREFIX = 'workRules.';
+const WORK_RULE_PREFIX = WORK_RULE_CODE_PREFIX;
 
 /** The days a trip can change findings on: the day before (24 h binding) to two weeks after (two-week driving, rest, totals). */
 const DAYS_BEFORE = 1;

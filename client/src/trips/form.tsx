@@ -5,7 +5,7 @@
  */
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
+import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ import { RefSelect } from '../masters/components/ref-select.js';
 import { isNotFound } from '../masters/rules.js';
 import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime } from './state.js';
 import { TRIP_KINDS, type Trip, type TripKind } from './types.js';
+import { FindingsAlert, FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
+import { useT } from '../providers/translate.js';
 
 const RESOURCE = 'vehicle-allocations';
 const WALL = 'YYYY-MM-DD HH:mm';
@@ -202,17 +204,36 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
   );
 }
 
+/** After a save: the working-time findings the server stored on the trip, in a notice that stays until closed. */
+function useWorkRulesNotice() {
+  const { t } = useT();
+  const { notification } = App.useApp();
+  return (trip: Trip | undefined) => {
+    const findings = findingsOfWarnings(trip?.warnings ?? []);
+    if (!trip || findings.length === 0) return;
+    const violation = findings.some((f) => f.level === 'violation');
+    notification[violation ? 'error' : 'warning']({
+      key: `work-rules-${trip.id}`,
+      message: t('workRules.title'),
+      description: <FindingTags findings={findings} onDate={trip.date} />,
+      duration: 0,
+    });
+  };
+}
+
 export default function TripFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const editing = id !== undefined;
   const { profile } = useProfile();
   const [conflict, setConflict] = useState<string>();
+  const workRulesNotice = useWorkRulesNotice();
   const { formProps, saveButtonProps, formLoading, query, form } = useForm<Trip, HttpError>({
     resource: RESOURCE,
     action: editing ? 'edit' : 'create',
     id,
     redirect: 'list',
+    onMutationSuccess: (data) => workRulesNotice(data.data),
     onMutationError: (error) => {
       if (error.statusCode === 409) setConflict(error.message);
     },
@@ -233,6 +254,7 @@ export default function TripFormPage() {
       onFinish={onFinish}
       data-testid="trip-form"
     >
+      {editing && query?.data?.data ? <FindingsAlert warnings={query.data.data.warnings} date={query.data.data.date} /> : null}
       <TripFields form={form} editing={editing} record={query?.data?.data} />
     </Form>
   );
