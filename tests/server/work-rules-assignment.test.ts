@@ -7,6 +7,7 @@ import t from 'tap';
 import type { Db } from '../../db/index.js';
 import { fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
 import { demoApp, signedIn } from './helpers.js';
+import { assignmentFindings, plannedDay } from '../../server/allocation/work-rules.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 type Warning = { code: string; params?: Record<string, string | number> };
@@ -87,4 +88,30 @@ t.test('rebuilding the stops keeps the working-time warnings beside the stops’
   const put = await center({ method: 'PUT', url: `/api/vehicle_allocation/${trip.id}/stops`, payload: { version: trip.version, stops: [{ delivery_id: delivery.id, seq: 1 }] } });
   t.equal(put.statusCode, 200, put.body);
   t.same(ours(put.json().warnings).map((w) => [w.code, w.params?.level]), [['workRules.dailyBinding', 'violation']]);
+});
+
+t.test('what a trip brings: only findings that are not there without it, one per rule, no continuous driving', async (t) => {
+  const day = (date: string, from: string, to: string) => ({
+    date,
+    clockIn: new Date(at(date, from)).toISOString(),
+    clockOut: new Date(at(date, to)).toISOString(),
+    breaks: [],
+    breakMinutes: 0,
+    departureAt: new Date(at(date, from)).toISOString(),
+    returnAt: new Date(at(date, to)).toISOString(),
+  });
+  // A November already over 284 h (22 days of 13 h = 286 h) before the trip.
+  const november = Array.from({ length: 22 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, '0')}`, '06:00', '19:00'));
+  const trip = plannedDay({ date: '2026-11-28', planned_loading_start: new Date(at('2026-11-28', '08:00')), planned_departure: null, planned_arrival: new Date(at('2026-11-28', '14:00')) })!;
+  const brought = assignmentFindings(november, trip, false);
+  t.same(
+    brought.map((f) => [f.rule, f.level, f.date, f.figures.binding]),
+    [['monthlyBinding', 'violation', '2026-11-28', 286 * 60 + 360]],
+    'a day added to an exceeded month is flagged on that day; the 6 h of driving is not judged as continuous',
+  );
+  t.same(assignmentFindings(november, trip, true), [], 'with the agreement (310 h) it is within');
+  // The day before already violated on its own: the trip, on a day apart, brings nothing for it.
+  const alone = [day('2026-12-01', '04:00', '20:00')];
+  const apart = plannedDay({ date: '2026-12-02', planned_loading_start: new Date(at('2026-12-02', '08:00')), planned_departure: null, planned_arrival: new Date(at('2026-12-02', '12:00')) })!;
+  t.same(assignmentFindings(alone, apart, false), []);
 });
