@@ -4,6 +4,7 @@
 export const workRulesJa = {
   workRules: {
     title: '労働時間の基準（改善基準告示）',
+    fields: { trip_id: '便' },
     level: { warning: '注意', violation: '違反' },
     onDate: '{{date}}：{{message}}',
     tagText: '{{level}}：{{message}}',

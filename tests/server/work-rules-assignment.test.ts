@@ -115,3 +115,37 @@ t.test('what a trip brings: only findings that are not there without it, one per
   const apart = plannedDay({ date: '2026-12-02', planned_loading_start: new Date(at('2026-12-02', '08:00')), planned_departure: null, planned_arrival: new Date(at('2026-12-02', '12:00')) })!;
   t.same(assignmentFindings(alone, apart, false), []);
 });
+
+t.test('the form asks before saving: the warnings the trip would carry, nothing written', async (t) => {
+  const date = '2026-12-22';
+  const driver = fleet.drivers[0]!;
+  await record(db, driver.id, date, '05:00', '11:00');
+  const ask = (body: Record<string, unknown>) => center({ method: 'POST', url: '/api/vehicle_allocation/work_rules', payload: { date, driver_id: driver.id, ...body } });
+  const violating = await ask({ planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.equal(violating.statusCode, 200);
+  t.same(violating.json(), { warnings: [{ code: 'workRules.dailyBinding', params: { level: 'violation', date, binding: 901, limit: 900 } }] });
+  t.same((await ask({ planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '17:00') })).json(), { warnings: [] });
+  t.same((await ask({ planned_loading_start: null, planned_arrival: at(date, '17:00') })).json(), { warnings: [] }, 'incomplete times: nothing to check');
+
+  // Editing a saved trip: it is left out of the driver's other trips (else it would overlap itself).
+  const saved = await create({ date, driver_id: driver.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '17:00') });
+  const moved = await ask({ trip_id: saved.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.same(moved.json().warnings.map((w: Warning) => w.params?.binding), [901]);
+  // Another trip (the saved one, 12:00-17:00) counts: with it, 05:00-18:00 is 13 h exactly, 18:01 is over.
+  t.same((await ask({ planned_loading_start: at(date, '17:00'), planned_arrival: at(date, '18:00') })).json(), { warnings: [] });
+  const over = await ask({ planned_loading_start: at(date, '17:00'), planned_arrival: at(date, '18:01') });
+  t.same(over.json().warnings, [{ code: 'workRules.dailyBinding', params: { level: 'warning', date, binding: 781, limit: 780 } }]);
+
+  // A driver the caller cannot see: 400 naming the field.
+  const elsewhere = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('base_department_id', '<>', fleet.center)
+    .where('delivery_company_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const hidden = await ask({ driver_id: elsewhere.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.equal(hidden.statusCode, 400);
+  t.same(Object.keys(hidden.json().errors ?? {}), ['driver_id']);
+  t.equal((await ask({ planned_arrival: 'tomorrow' })).statusCode, 400);
+});
