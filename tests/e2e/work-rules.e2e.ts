@@ -1,7 +1,8 @@
 /**
  * The working-time rules on an assignment, in a real browser: a center planner gives a trip to a
- * driver whose recorded day makes it a 15 h 1 min day; the save goes through and the violation
- * shows, named and red, after the save, on the trip form and on the store-direct board's trip card.
+ * driver whose recorded day makes it a 15 h 1 min day; the violation shows, named and red, on the
+ * form before saving, the save goes through, and it shows after the save, on the trip form and on the
+ * store-direct board's trip card.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -60,6 +61,9 @@ describe('working-time rules on an assignment', () => {
     await page.getByTestId('trip-driver').click();
     await page.keyboard.type(fixture.driverName);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fixture.driverName }).first().click();
+    // Before saving, the form already says what the assignment breaks.
+    await expect.poll(() => page.getByTestId('work-rule-alert').locator('[data-level="violation"][data-rule="dailyBinding"]').count()).toBe(1);
+    await snap(page, 'work-rules-trip-form-before-save-ja');
     await page.getByRole('button', { name: /保\s*存/ }).click();
 
     // Saved (the list opens) with a notice naming the rule, in red.
