@@ -8,8 +8,12 @@ import { deliveryScreensEn } from './delivery-screens-en.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
+import { mapsEn } from './maps-en.js';
+import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { realtimeEn } from './realtime-en.js';
+import { realtimeJa } from './realtime-ja.js';
 import { workRulesEn } from './work-rules-en.js';
 import { workRulesJa } from './work-rules-ja.js';
 
@@ -25,6 +29,8 @@ export const areasJa = {
   ...allocationScreensJa,
   ...deliveryScreensJa,
   ...deliveriesJa,
+  ...mapsJa,
+  ...realtimeJa,
   ...workRulesJa,
 };
 
@@ -35,5 +41,7 @@ export const areasEn: typeof areasJa = {
   ...allocationScreensEn,
   ...deliveryScreensEn,
   ...deliveriesEn,
+  ...mapsEn,
+  ...realtimeEn,
   ...workRulesEn,
 };
