@@ -16,6 +16,8 @@ import { realtimeEn } from './realtime-en.js';
 import { realtimeJa } from './realtime-ja.js';
 import { sharesEn } from './shares-en.js';
 import { sharesJa } from './shares-ja.js';
+import { workRulesEn } from './work-rules-en.js';
+import { workRulesJa } from './work-rules-ja.js';
 
 /**
  * Each area's messages (masters, deliveries, trips, the driver app, their screens), one catalogue file
@@ -32,6 +34,7 @@ export const areasJa = {
   ...mapsJa,
   ...realtimeJa,
   ...sharesJa,
+  ...workRulesJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -44,4 +47,5 @@ export const areasEn: typeof areasJa = {
   ...mapsEn,
   ...realtimeEn,
   ...sharesEn,
+  ...workRulesEn,
 };
