@@ -10,6 +10,8 @@ import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { realtimeEn } from './realtime-en.js';
+import { realtimeJa } from './realtime-ja.js';
 
 /**
  * Each area's messages (masters, deliveries, trips, the driver app, their screens), one catalogue file
@@ -23,6 +25,7 @@ export const areasJa = {
   ...allocationScreensJa,
   ...deliveryScreensJa,
   ...deliveriesJa,
+  ...realtimeJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -32,4 +35,5 @@ export const areasEn: typeof areasJa = {
   ...allocationScreensEn,
   ...deliveryScreensEn,
   ...deliveriesEn,
+  ...realtimeEn,
 };
