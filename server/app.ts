@@ -16,7 +16,9 @@ import driverAppRoutes from './driver-app/routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
-import notificationRoutes from './routes/notification.js';
+import notificationRoutes from './notifications/routes.js';
+import type { RealtimeBus } from './realtime/bus.js';
+import realtimePlugin from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -28,6 +30,8 @@ export interface AppOptions {
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
   maxUploadBytes?: number;
+  /** the realtime event bus; by default PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process */
+  realtimeBus?: RealtimeBus;
 }
 
 /** Builds the configured application without listening: the server listens, tests inject. */
@@ -42,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(realtimePlugin, { bus: options.realtimeBus });
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(

@@ -3,6 +3,7 @@ import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import type { TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
@@ -197,7 +198,8 @@ export type LockedTrip = Awaited<ReturnType<typeof lockTrips>>[number];
 
 /**
  * Locks the caller's trips `FOR UPDATE`, in id order (two writes over the same pair never deadlock);
- * a trip missing, deleted or outside the caller's scope is a 404.
+ * a trip missing, deleted or outside the caller's scope is a 404. The trips are recorded as changed
+ * (`tripsChanged`): every trip write goes through here or inserts a trip.
  */
 export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
@@ -210,6 +212,8 @@ export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
   if (scope) query = query.where(scope);
   const rows = await query.orderBy('va.id').forUpdate().execute();
   if (rows.length !== unique.length) throw notFound();
+  // Locked to be written: once the write commits, the users who see these trips hear of it.
+  tripsChanged(db, unique);
   return rows;
 }
 

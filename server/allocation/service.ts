@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import { startLoading } from './loading.js';
 import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {
@@ -241,6 +242,7 @@ export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  tripsChanged(ctx.db, [row.id]);
   await checkCapacity(ctx, row.id);
   return row.id;
 }
@@ -447,7 +449,7 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
       (await keep(source.vehicle_id, null)) ??
       (await keep(null, source.driver_id)) ??
       (await keep(null, null))!;
-    await ctx.db
+    const copy = await ctx.db
       .insertInto('vehicle_allocations')
       .values({
         date: body.to_date,
@@ -475,7 +477,9 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
         created_at: ctx.now,
         updated_at: ctx.now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tripsChanged(ctx.db, [copy.id]);
     created++;
   }
   return created;

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
 import { notFound } from '../errors.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import { TRIP_STATUS } from './rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -162,6 +163,8 @@ export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!trip) throw notFound();
+  // Locked to be written by a trip event: the users who see the trip hear of it once it commits.
+  tripsChanged(trx, [tripId]);
   return trip;
 }
 

@@ -3,11 +3,10 @@
  * @fastify/websocket runs on): the subprotocols it offers, the events it maps, reconnection after
  * the server goes away, none after 4401, closing on logout and with its last subscriber.
  */
-import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { deferredLiveProvider } from '../../client/src/providers/live-bridge.js';
 import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/providers/live-channels.js';
@@ -20,40 +19,15 @@ import {
   type SocketLike,
 } from '../../client/src/providers/live-provider.js';
 
-// `ws` ships no types of its own (and @types/ws is not installed): the little used here, typed here.
-interface ServerSocket {
-  protocol: string;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: 'close', listener: (code: number) => void): void;
-}
-interface WsServer {
-  address(): AddressInfo;
-  on(event: 'connection', listener: (socket: ServerSocket, request: IncomingMessage) => void): void;
-  on(event: 'listening', listener: () => void): void;
-  clients: Set<ServerSocket>;
-  close(callback?: () => void): void;
-}
-interface WsModule {
-  WebSocketServer: new (options: {
-    port: number;
-    host: string;
-    path: string;
-    handleProtocols: (protocols: Set<string>) => string | false;
-  }) => WsServer;
-  WebSocket: new (url: string, protocols: string[]) => SocketLike;
-}
-const ws = createRequire(import.meta.url)('ws') as WsModule;
-
 interface Connection {
-  socket: ServerSocket;
+  socket: WebSocket;
   offered: string[];
   closed: Promise<number>;
 }
 
 /** A websocket server that accepts `REALTIME_PROTOCOL` and records every connection. */
 async function startServer(port = 0) {
-  const server = new ws.WebSocketServer({
+  const server = new WebSocketServer({
     port,
     host: '127.0.0.1',
     path: REALTIME_PATH,
@@ -65,14 +39,14 @@ async function startServer(port = 0) {
     const offered = String(request.headers['sec-websocket-protocol'] ?? '')
       .split(',')
       .map((part) => part.trim());
-    const closed = new Promise<number>((resolve) => socket.on('close', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     connections.push({ socket, offered, closed });
     waiters.splice(0).forEach((wake) => wake());
   });
   await new Promise<void>((resolve) => server.on('listening', resolve));
   return {
     server,
-    port: server.address().port,
+    port: (server.address() as AddressInfo).port,
     connections,
     /** The n-th connection (1-based), once it has arrived. */
     async connection(n: number): Promise<Connection> {
@@ -108,7 +82,7 @@ function liveFor(port: number, session: { token: string | null }, options: Parti
   const connection = createLiveConnection({
     url: () => `ws://127.0.0.1:${port}${REALTIME_PATH}`,
     token: () => session.token,
-    connect: (url, protocols) => new ws.WebSocket(url, protocols),
+    connect: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     delay: () => 20,
     lingerMs: 0,
     onStatus: (status) => statuses.push(status),

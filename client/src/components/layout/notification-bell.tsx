@@ -18,7 +18,7 @@ export interface AppNotification {
   read_at: string | null;
   date_create: string;
   /** the trip whose loading started, when the notification names one */
-  vehicle_allocation_id?: number | null;
+  vehicle_allocation_id: number | null;
 }
 
 /** The specification's list body: `status_read` nonzero while the caller has unread notifications. */
