@@ -97,6 +97,14 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   );
 }
 
+/** The other browser was in front: this one is brought forward and painted before its screenshot. */
+async function snapInFront(page: Page, name: string) {
+  await page.bringToFront();
+  // The popover fades in: wait until it is opaque.
+  await expect.poll(() => page.locator('.ant-popover:visible').first().evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await snap(page, name);
+}
+
 const listRequests = (requests: Request[]) =>
   requests.map((request) => new URL(request.url())).filter((url) => url.pathname === '/api/notification/get_notification_submit_loading_center');
 
@@ -132,6 +140,7 @@ describe('notifications in realtime, in two browsers', () => {
     await card.waitFor();
 
     // The branch watches its bell on another page; a marker shows that page is never reloaded.
+    await watcher.page.bringToFront();
     await logIn(watcher.page, 'branch');
     await watcher.page.goto('/delivery');
     await watcher.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -144,6 +153,7 @@ describe('notifications in realtime, in two browsers', () => {
     expect(sockets).toContain('/api/ws');
 
     // 積込開始 in the first browser.
+    await planner.page.bringToFront();
     await card.getByTestId('trip-loading-start').click();
     await planner.page.getByTestId('trip-loading-start-ok').click();
     await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');
@@ -156,7 +166,7 @@ describe('notifications in realtime, in two browsers', () => {
     expect(await newest.getByTestId('notification-time').textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     await expect.poll(() => watcher.page.locator('[data-testid=notification-badge] .ant-scroll-number').getAttribute('title')).toBe(String(unreadBefore + 1));
     expect(await watcher.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    await snap(watcher.page, 'realtime-bell-ja');
+    await snapInFront(watcher.page, 'realtime-bell-ja');
 
     // "Show more": page 1 again, per_page 15 × (presses + 2): 30, then 45.
     for (const [presses, expected] of [[0, 30], [1, 45]] as const) {
@@ -196,7 +206,7 @@ describe('notifications in realtime, in two browsers', () => {
     await expect.poll(() => watcher.page.evaluate(() => document.documentElement.lang)).toBe('en');
     await watcher.page.getByTestId('notification-bell').click();
     await expect.poll(() => watcher.page.getByTestId('notification-summary').textContent()).toContain('unread');
-    await snap(watcher.page, 'realtime-bell-en');
+    await snapInFront(watcher.page, 'realtime-bell-en');
 
     await planner.context.close();
     await watcher.context.close();
