@@ -8,6 +8,7 @@ import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
+import { changedTripIds, coalescedRefresh } from '../../client/src/hooks/use-live.js';
 import { deferredLiveProvider } from '../../client/src/providers/live-bridge.js';
 import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/providers/live-channels.js';
 import {
@@ -281,5 +282,38 @@ describe('the deferred provider App.tsx gives Refine', () => {
 
     deferred.close();
     expect(await first.closed).toBe(1000);
+  });
+});
+
+describe('what a screen does with the events', () => {
+  test('a burst of events while a refetch runs costs exactly one more refetch, after it', async () => {
+    const pending: Array<() => void> = [];
+    const refetch = vi.fn(() => new Promise<void>((resolve) => pending.push(resolve)));
+    const busy: boolean[] = [];
+    const refresh = coalescedRefresh(refetch, (value) => busy.push(value));
+
+    refresh();
+    refresh();
+    refresh();
+    expect(refetch).toHaveBeenCalledTimes(1);
+    pending.shift()!();
+    await until(() => refetch.mock.calls.length === 2);
+    pending.shift()!();
+    await until(() => busy.length === 2);
+    expect(refetch).toHaveBeenCalledTimes(2);
+    expect(busy).toEqual([true, false]);
+
+    // Idle again: the next event refetches at once; a failed refetch does not stop the next.
+    refetch.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    refresh();
+    await until(() => busy.length === 4);
+    refresh();
+    expect(refetch).toHaveBeenCalledTimes(4);
+  });
+
+  test("the trip ids an event names, on the trips' channel and the deliveries'", () => {
+    const [trips, deliveries] = toLiveEvents({ type: 'vehicle_allocation_changed', ids: [5, 6] });
+    expect(changedTripIds(trips)).toEqual([5, 6]);
+    expect(changedTripIds(deliveries)).toEqual([5, 6]);
   });
 });

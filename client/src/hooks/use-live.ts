@@ -3,7 +3,7 @@
  * Refine's `useSubscription` keeps the callback it was first given; these keep the latest one.
  */
 import { useSubscription, type LiveEvent } from '@refinedev/core';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { RESYNC_EVENT } from '../providers/live-channels.js';
 
 export function useLiveEvent(channel: string, onEvent: (event: LiveEvent) => void, enabled = true): void {
@@ -26,9 +26,36 @@ export interface LiveRefetch {
 }
 
 /**
- * Refetches on the channel's events (and on `resync`, after the socket came back). At most one
- * refetch runs; events during it cause exactly one more after it, so a change committed while a
- * refetch was reading is never lost, and a burst of events costs two requests, not one each.
+ * One refetch at a time: a call while one runs asks for exactly one more after it (a change committed
+ * while the first was reading is not lost), however many calls came meanwhile.
+ */
+export function coalescedRefresh(refetch: () => Promise<unknown>, onBusy: (busy: boolean) => void = () => undefined) {
+  let running = false;
+  let again = false;
+  return function refresh(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    onBusy(true);
+    void (async () => {
+      try {
+        do {
+          again = false;
+          await refetch().catch(() => undefined);
+        } while (again);
+      } finally {
+        running = false;
+        onBusy(false);
+      }
+    })();
+  };
+}
+
+/**
+ * Refetches on the channel's events (and on `resync`, after the socket came back), coalesced
+ * (`coalescedRefresh`): a burst of events costs two requests, not one each.
  * `accept` may turn an event down (one about a trip the screen does not show).
  */
 export function useLiveRefetch(
@@ -39,28 +66,7 @@ export function useLiveRefetch(
   const [refreshing, setRefreshing] = useState(false);
   const latest = useRef(refetch);
   latest.current = refetch;
-  const running = useRef(false);
-  const again = useRef(false);
-
-  const refresh = useCallback(() => {
-    if (running.current) {
-      again.current = true;
-      return;
-    }
-    running.current = true;
-    setRefreshing(true);
-    void (async () => {
-      try {
-        do {
-          again.current = false;
-          await latest.current().catch(() => undefined);
-        } while (again.current);
-      } finally {
-        running.current = false;
-        setRefreshing(false);
-      }
-    })();
-  }, []);
+  const [refresh] = useState(() => coalescedRefresh(() => latest.current(), setRefreshing));
 
   useLiveEvent(
     channel,
