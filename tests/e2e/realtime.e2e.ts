@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../client/src/allocation/board-logic.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/config.js';
-import { logIn, snap, useStack } from './harness.js';
+import { centerDestinations, logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 const DATE = addDays(tokyoToday(), 3);
@@ -20,7 +20,6 @@ const OLDER_UNREAD = Math.ceil(OLDER / 2);
 
 interface Fixture {
   centerId: number;
-  branchUserId: number;
   vehicleId: number;
   deliveryId: number;
 }
@@ -30,15 +29,7 @@ async function seed(): Promise<Fixture> {
   const db = stackOf().db;
   const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
   const branch = await db.selectFrom('users').select('id').where('login_id', '=', 'branch').executeTakeFirstOrThrow();
-  const destination = await db
-    .selectFrom('delivery_destinations as dd')
-    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .select('dd.id')
-    .where('dir.department_id', '=', center.id)
-    .where('dd.deleted_at', 'is', null)
-    .where('dd.temporary_registration_date', 'is', null)
-    .orderBy('dd.id')
-    .executeTakeFirstOrThrow();
+  const [destination] = await centerDestinations(db, center.id, 1);
   const vehicle = await db
     .selectFrom('vehicles')
     .select('id')
@@ -53,7 +44,7 @@ async function seed(): Promise<Fixture> {
     .values({
       date: DATE,
       department_id: center.id,
-      delivery_destination_id: destination.id,
+      delivery_destination_id: destination!.id,
       slip_number: 'RT-0001',
       item_name: 'E2E リアルタイム',
       quantity: 1,
@@ -77,7 +68,7 @@ async function seed(): Promise<Fixture> {
       })),
     )
     .execute();
-  return { centerId: center.id, branchUserId: branch.id, vehicleId: vehicle.id, deliveryId: delivery.id };
+  return { centerId: center.id, vehicleId: vehicle.id, deliveryId: delivery.id };
 }
 
 /** A call of our API from the page, with the signed-in user's token. */
