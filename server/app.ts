@@ -17,8 +17,8 @@ import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
 import notificationRoutes from './notifications/routes.js';
-import type { RealtimeBus } from './realtime/bus.js';
-import realtimePlugin from './realtime/plugin.js';
+import placesRoutes from './places/routes.js';
+import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -30,8 +30,8 @@ export interface AppOptions {
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
   maxUploadBytes?: number;
-  /** the realtime event bus; by default PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process */
-  realtimeBus?: RealtimeBus;
+  /** the realtime bus (by default PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process) and heartbeat */
+  realtime?: RealtimePluginOptions;
 }
 
 /** Builds the configured application without listening: the server listens, tests inject. */
@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
-  await app.register(realtimePlugin, { bus: options.realtimeBus });
+  await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(
@@ -59,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );

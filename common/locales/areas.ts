@@ -8,6 +8,8 @@ import { deliveryScreensEn } from './delivery-screens-en.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
+import { mapsEn } from './maps-en.js';
+import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
 import { realtimeEn } from './realtime-en.js';
@@ -25,6 +27,7 @@ export const areasJa = {
   ...allocationScreensJa,
   ...deliveryScreensJa,
   ...deliveriesJa,
+  ...mapsJa,
   ...realtimeJa,
 };
 
@@ -35,5 +38,6 @@ export const areasEn: typeof areasJa = {
   ...allocationScreensEn,
   ...deliveryScreensEn,
   ...deliveriesEn,
+  ...mapsEn,
   ...realtimeEn,
 };

@@ -2,6 +2,7 @@ import type { realtimeJa } from './realtime-ja.js';
 
 export const realtimeEn: typeof realtimeJa = {
   realtime: {
+    upgradeRequired: '{{path}} answers WebSocket connections only.',
     bell: {
       unreadCount: '{{count}} unread',
       allRead: 'All read',

@@ -1,6 +1,7 @@
-/** Realtime notifications and live refreshes (issue 8): the bell's words. */
+/** Realtime (issue 8): the socket's refusal of a plain request, and the bell's words. */
 export const realtimeJa = {
   realtime: {
+    upgradeRequired: 'このアドレスは WebSocket 専用です（{{path}}）。',
     bell: {
       unreadCount: '未読 {{count}} 件',
       allRead: '未読はありません',

@@ -85,7 +85,17 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     },
   });
 
-  app.get(REALTIME_PATH, { websocket: true, config: { public: true } }, async (socket, request) => {
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    config: { public: true },
+    // A plain request (no upgrade): 426, in the API's error shape.
+    handler: async (request, reply) =>
+      reply.status(426).header('upgrade', 'websocket').send({ message: request.t('realtime.upgradeRequired', { path: REALTIME_PATH }), code: 426 }),
+    wsHandler: (socket, request) => accept(socket, request),
+  });
+
+  async function accept(socket: WebSocket, request: FastifyRequest) {
     const refuse = () => socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
     const token = offeredToken(request.headers['sec-websocket-protocol']);
     if (!token || !originAllowed(request, allowed)) return refuse();
@@ -110,7 +120,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     });
     // The first ping says "subscribed": a client (a test) may wait for it before expecting events.
     socket.ping();
-  });
+  }
 }
 
 export default fp(realtimePlugin, { name: 'realtime' });

@@ -22,11 +22,12 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * The real application as `npm start` runs it — built client, API, embedded database with the demo
- * data in a fresh folder — on a free port, and a real headless Chromium to drive it.
+ * data in a fresh folder — on a free port, and a real headless Chromium to drive it. `env` adds
+ * settings (e.g. GSI_GEOCODER_URL pointing at a local stand-in).
  */
-export async function startStack() {
+export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000', ...env });
   const { db } = await openDatabase(config);
   const app = await buildApp({
     config,

@@ -1,11 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import { spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import t, { type Test } from 'tap';
 import WebSocket from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, type RealtimeEvent, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { tokyoDate } from '../../server/driver-app/rules.js';
-import { MAX_PAYLOAD_BYTES, type Message, payloads } from '../../server/realtime/postgres-bus.js';
+import { InProcessBus } from '../../server/realtime/bus.js';
+import { MAX_PAYLOAD_BYTES, type Message, payloads, type PostgresBus } from '../../server/realtime/postgres-bus.js';
 import { companyId, fleetOf, makeTrip, userId } from './allocation-fixtures.js';
 import { departmentId, freshDemoDatabase, JWT_SECRET, login } from './helpers.js';
 
@@ -50,10 +55,10 @@ interface Client {
 const clients: WebSocket[] = [];
 t.teardown(() => clients.forEach((c) => c.terminate()));
 
-function connect(server: string, options: { token?: string; origin?: string | null; protocols?: string[] } = {}): Client {
+function connect(server: string, options: { token?: string; origin?: string | null; protocols?: string[]; autoPong?: boolean } = {}): Client {
   const protocols = options.protocols ?? [REALTIME_PROTOCOL, ...(options.token ? [`${TOKEN_PROTOCOL_PREFIX}${options.token}`] : [])];
   const origin = options.origin === null ? undefined : (options.origin ?? server);
-  const socket = new WebSocket(`${server.replace(/^http/, 'ws')}${REALTIME_PATH}`, protocols, origin ? { origin } : {});
+  const socket = new WebSocket(`${server.replace(/^http/, 'ws')}${REALTIME_PATH}`, protocols, { autoPong: options.autoPong ?? true, ...(origin ? { origin } : {}) });
   clients.push(socket);
   const events: RealtimeEvent[] = [];
   const waiting: { match: (event: RealtimeEvent) => boolean; resolve: (event: RealtimeEvent) => void }[] = [];
@@ -189,11 +194,17 @@ t.test('websocket authentication', async (t) => {
   t.equal((await leaving.post('/api/auth/logout', {})).statusCode, 200);
   t.equal(await connect(base, { token: leaving.token }).closed, REALTIME_CLOSE.unauthorized, 'a revoked (logged out) token');
 
+  const plain = await app.inject({ method: 'GET', url: REALTIME_PATH });
+  t.equal(plain.statusCode, 426, 'a plain request: 426');
+  t.equal(plain.json().message, 'このアドレスは WebSocket 専用です（/api/ws）。');
+
+  // A second app on the same database: an allow-list, a fast heartbeat, and one to close.
   const listed = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', ALLOWED_ORIGINS: 'https://haisha.example.com' }),
     db,
     jwtSecret: JWT_SECRET,
     logger: false,
+    realtime: { heartbeatMs: 500 },
   });
   t.teardown(() => listed.close());
   await listed.listen({ port: 0, host: '127.0.0.1' });
@@ -202,8 +213,15 @@ t.test('websocket authentication', async (t) => {
   await fromListed.subscribed;
   t.pass('an origin of ALLOWED_ORIGINS is accepted');
   t.equal(await connect(listedBase, { token: center.token, origin: 'https://other.example.com' }).closed, REALTIME_CLOSE.unauthorized, 'one not listed is refused');
+  fromListed.socket.close();
+  // A client that never answers pings (a dead peer) is dropped by the heartbeat.
+  const silent = connect(listedBase, { token: center.token, origin: 'https://haisha.example.com', autoPong: false });
+  await silent.subscribed;
+  t.equal(await silent.closed, 1006, 'a socket that answers no ping is terminated');
+  const staying = connect(listedBase, { token: center.token, origin: 'https://haisha.example.com' });
+  await staying.subscribed;
   const closing = listed.close();
-  t.equal(await fromListed.closed, REALTIME_CLOSE.restarting, 'the server closing says 4503: reconnect later');
+  t.equal(await staying.closed, REALTIME_CLOSE.restarting, 'the server closing says 4503: reconnect later');
   await closing;
   accepted.socket.close();
 });
@@ -284,6 +302,12 @@ t.test('trip writes tell the users who see the trip; a refused write tells nobod
   await centerWs.next(() => centerWs.events.filter(isTripChange(trip.id)).length >= 4);
   t.pass('pin and delete');
 
+  await confirmedTrip({ date: '2026-12-01' });
+  const copied = await center.post('/api/vehicle_allocation/copy', { from_date: '2026-12-01', to_date: '2026-12-02', department_id: shinagawa.center });
+  t.equal(copied.statusCode, 200, copied.body);
+  const copy = await db.selectFrom('vehicle_allocations').select('id').where('date', '=', '2026-12-02').where('department_id', '=', shinagawa.center).executeTakeFirstOrThrow();
+  t.ok(await centerWs.next(isTripChange(copy.id)), "a day's copy names the trips it made");
+
   const outsiderId = await userId(db, 'itabashi-rt');
   await app.realtime.bus.publish([outsiderId], { type: 'vehicle_allocation_changed', ids: [-2] });
   await outsiderWs.next(isTripChange(-2));
@@ -305,3 +329,88 @@ t.test('NOTIFY payloads: every one under 8000 bytes, nothing lost or duplicated'
   t.same(pairs(delivered), pairs(messages), 'the same (user, event) pairs');
 });
 
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+if (!onPostgres) {
+  t.test('in-process bus (the embedded database is one process): each user their own sockets, until they leave', async (t) => {
+    const bus = new InProcessBus();
+    t.notOk(bus.mayHaveSubscribers(), 'nobody listens: writes skip working out who would hear');
+    const got: string[] = [];
+    const leaveA = bus.subscribe(1, (_e, json) => got.push(`a ${json}`));
+    bus.subscribe(1, (_e, json) => got.push(`b ${json}`));
+    bus.subscribe(2, (_e, json) => got.push(`c ${json}`));
+    await bus.publish([1], { type: 'vehicle_allocation_changed', ids: [5] });
+    leaveA();
+    await bus.publish([1, 1], { type: 'vehicle_allocation_changed', ids: [6] });
+    t.same(got, ['a {"type":"vehicle_allocation_changed","ids":[5]}', 'b {"type":"vehicle_allocation_changed","ids":[5]}', 'b {"type":"vehicle_allocation_changed","ids":[6]}']);
+  });
+} else {
+  t.test('two server processes on one PostgreSQL database', async (t) => {
+    const second = await secondProcess(t);
+    const [center, outsider] = [await api('center'), await api('itabashi-rt')];
+    const [centerOnB, outsiderOnB] = [await subscribed(second.base, center.token), await subscribed(second.base, outsider.token)];
+
+    const trip = await confirmedTrip();
+    const started = await center.post(`/api/vehicle_allocation/${trip.id}/loading_start`, { version: trip.version });
+    t.equal(started.statusCode, 200, started.body);
+    const event = await centerOnB.next(isNotification(trip.id));
+    const row = await db.selectFrom('notifications').select('id').where('user_id', '=', await userId(db, 'center')).where('vehicle_allocation_id', '=', trip.id).executeTakeFirstOrThrow();
+    t.same(event, { type: 'start_center_loading_start', notification_id: row.id, vehicle_allocation_id: trip.id }, 'written through the first process, heard on the second');
+    await app.realtime.bus.publish([await userId(db, 'itabashi-rt')], { type: 'vehicle_allocation_changed', ids: [-3] });
+    await outsiderOnB.next(isTripChange(-3));
+    t.same(outsiderOnB.events, [{ type: 'vehicle_allocation_changed', ids: [-3] }], 'a user outside the scope heard nothing on the second process');
+
+    // The first process's listening connection is killed; it comes back, and hears the second's writes.
+    const centerOnA = await subscribed(base, center.token);
+    const bus = app.realtime.bus as PostgresBus;
+    const lost = await bus.listening();
+    await sql`select pg_terminate_backend(${lost})`.execute(db);
+    let pid = await bus.listening();
+    while (pid === lost) {
+      await sleep(50);
+      pid = await bus.listening();
+    }
+    t.not(pid, lost, 'listening again on a new connection');
+    const next = await confirmedTrip();
+    const viaB = await fetch(`${second.base}/api/vehicle_allocation/${next.id}/loading_start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${center.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: next.version }),
+    });
+    t.equal(viaB.status, 200, 'a loading start through the second process');
+    t.equal((await centerOnA.next(isNotification(next.id))).type, 'start_center_loading_start', 'heard on the first after its listener reconnected');
+
+    second.stop();
+    t.equal(await centerOnB.closed, REALTIME_CLOSE.restarting, 'the second process stopping closes its sockets with 4503');
+  });
+}
+
+/** The server (`server/server.ts`) in a node process of its own, on this file's PostgreSQL database. */
+async function secondProcess(t: Test) {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, JWT_SECRET, LOG_LEVEL: 'silent', DEMO_DATA: 'off', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  t.teardown(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes(`:${port}/`)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the second server exited (${code}): ${out}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}

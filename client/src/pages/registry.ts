@@ -6,8 +6,9 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage } from '../components/lazy-page.js';
+import type { MessageKey } from '../../../common/locales/index.js';
 
-export type AreaPage = ComponentType<{ label: string }>;
+export type AreaPage = ComponentType<{ label: MessageKey }>;
 
 export const AREA_PAGES: Record<string, AreaPage> = {};
 
@@ -27,3 +28,7 @@ AREA_PAGES['/delivery/detail'] = AREA_PAGES['/delivery/detail/:id'];
 AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../trips/list.js'));
 AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../trips/form.js'));
 AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];
+
+// Maps (issue 8): a trip's stops or a direction's destinations on the map; an address and the destinations near it.
+AREA_PAGES['/check-map'] = lazyPage(() => import('../maps/check-map.js'));
+AREA_PAGES['/places'] = lazyPage(() => import('../maps/places.js'));
