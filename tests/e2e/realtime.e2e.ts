@@ -1,8 +1,9 @@
 /**
  * Realtime notifications in two real browsers: a planner at 品川センター (`center`) starts a trip's
  * loading on the store-direct board; the branch above it (`branch`, signed in elsewhere) sees the
- * notification arrive in its bell without a reload, asks for more with the specification's per_page,
- * and opens it: marked read with the server's read_at, the trip's detail opened.
+ * notification arrive in its bell and the trip's detail change status, without a reload; asks for more
+ * with the specification's per_page, and opens it: marked read with the server's read_at, the trip's
+ * detail opened.
  */
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -130,10 +131,13 @@ describe('notifications in realtime, in two browsers', () => {
     const card = planner.page.getByTestId('trip-card').filter({ has: planner.page.getByTestId('trip-confirmed') });
     await card.waitFor();
 
-    // The branch watches its bell on another page; a marker shows that page is never reloaded.
+    // The branch watches the trip's detail and its bell; a marker shows that page is never reloaded.
     await watcher.page.bringToFront();
     await logIn(watcher.page, 'branch');
-    await watcher.page.goto('/delivery');
+    await watcher.page.goto(`/store-direct/detail/${trip.id}`);
+    const watchedStatus = watcher.page.getByTestId('trip-status').first();
+    await watchedStatus.waitFor();
+    expect(await watchedStatus.textContent()).not.toBe('積込中');
     await watcher.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await watcher.page.getByTestId('notification-bell').click();
     const items = watcher.page.getByTestId('notification-item');
@@ -156,6 +160,8 @@ describe('notifications in realtime, in two browsers', () => {
     expect(await newest.getAttribute('data-read')).toBe('false');
     expect(await newest.getByTestId('notification-time').textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     await expect.poll(() => watcher.page.locator('[data-testid=notification-badge] .ant-scroll-number').getAttribute('title')).toBe(String(unreadBefore + 1));
+    // The trip's detail, open in the second browser, shows the new status in place.
+    await expect.poll(() => watchedStatus.textContent()).toBe('積込中');
     expect(await watcher.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await snapInFront(watcher.page, 'realtime-bell-ja');
 
@@ -175,7 +181,11 @@ describe('notifications in realtime, in two browsers', () => {
     // All 36 are shown: nothing more to ask.
     expect(await watcher.page.getByTestId('notification-more').count()).toBe(0);
 
-    // A click marks it read with the server's read_at and opens the trip.
+    // A click marks it read with the server's read_at and opens the trip (from another screen: the menu's 配送一覧).
+    await watcher.page.keyboard.press('Escape');
+    await watcher.page.getByTestId('top-menu').getByText('配送一覧').click();
+    await watcher.page.waitForURL((url) => url.pathname === '/delivery');
+    await watcher.page.getByTestId('notification-bell').click();
     const id = Number(await newest.getAttribute('data-id'));
     const shown = watcher.page.waitForResponse((response) => new URL(response.url()).pathname === `/api/notification/show/${id}`);
     await newest.click();
