@@ -9,6 +9,7 @@ export const realtimeEn: typeof realtimeJa = {
       unread: 'Unread',
       shown: '{{shown}} of {{total}}',
       openTrip: 'Open the trip',
+      reconnecting: 'Live updates interrupted; reconnecting…',
     },
   },
 };

@@ -8,6 +8,7 @@ export const realtimeJa = {
       unread: '未読',
       shown: '{{shown}} / {{total}} 件',
       openTrip: '便詳細を開く',
+      reconnecting: 'リアルタイム更新が途切れています。再接続しています…',
     },
   },
 };

@@ -18,3 +18,22 @@ export const DELIVERY_CHANNEL = 'resources/delivery';
  * was down, so every subscriber refetches once.
  */
 export const RESYNC_EVENT = 'resync';
+
+/** The socket's state as the screens may show it: `waiting` while it reconnects after a loss. */
+export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'unauthorized';
+
+const statusListeners = new Set<() => void>();
+let liveStatus: LiveStatus = 'idle';
+
+/** The application's connection reports here (live-provider.ts); `useSyncExternalStore` reads it. */
+export const liveStatusStore = {
+  get: (): LiveStatus => liveStatus,
+  set(next: LiveStatus): void {
+    liveStatus = next;
+    statusListeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void): () => void {
+    statusListeners.add(listener);
+    return () => statusListeners.delete(listener);
+  },
+};

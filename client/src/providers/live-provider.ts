@@ -21,7 +21,7 @@ import {
   TOKEN_PROTOCOL_PREFIX,
   type RealtimeEvent,
 } from '../../../common/realtime.js';
-import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from './live-channels.js';
+import { DELIVERY_CHANNEL, liveStatusStore, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL, type LiveStatus } from './live-channels.js';
 import { getToken, hasValidToken } from './session.js';
 
 /** The part of a WebSocket this module uses: the browser's, or the `ws` package's in tests. */
@@ -33,7 +33,7 @@ export interface SocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'unauthorized';
+export type { LiveStatus };
 
 export interface LiveOptions {
   /** the socket's address; by default `/api/ws` on this page's host (wss on https) */
@@ -254,5 +254,5 @@ export function createLiveConnection(options: LiveOptions = {}): LiveConnection 
   };
 }
 
-/** The application's connection (token from the session, the page's host). */
-export const appLiveConnection = createLiveConnection();
+/** The application's connection (token from the session, the page's host); the bell shows its state. */
+export const appLiveConnection = createLiveConnection({ onStatus: liveStatusStore.set });

@@ -1,13 +1,13 @@
 import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import { useCustom, useDataProvider, useOnError } from '@refinedev/core';
 import { Badge, Button, List, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../../common/time.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../config.js';
 import { useLiveRefetch } from '../../hooks/use-live.js';
 import { API_URL, isHttpError } from '../../providers/http.js';
-import { NOTIFICATION_CHANNEL } from '../../providers/live-channels.js';
+import { liveStatusStore, NOTIFICATION_CHANNEL } from '../../providers/live-channels.js';
 import { toast } from '../../providers/toast.js';
 import { useT } from '../../providers/translate.js';
 
@@ -54,6 +54,8 @@ export function NotificationBell() {
     queryOptions: { keepPreviousData: true },
   });
   useLiveRefetch(NOTIFICATION_CHANNEL, refetch);
+  // While the socket reconnects the list may be behind: said in the popover (it refetches once back).
+  const liveStatus = useSyncExternalStore(liveStatusStore.subscribe, liveStatusStore.get);
 
   const body = data?.data;
   const items = (body?.data.data ?? []).map((item) => ({ ...item, read_at: readAt[item.id] ?? item.read_at }));
@@ -135,6 +137,11 @@ export function NotificationBell() {
         {unread ? t('realtime.bell.unreadCount', { count: unread }) : t('realtime.bell.allRead')}
         {total ? ` · ${t('realtime.bell.shown', { shown: items.length, total })}` : null}
       </Typography.Text>
+      {liveStatus === 'waiting' ? (
+        <Typography.Text type="warning" className="notification-title__status" data-testid="notification-reconnecting">
+          {t('realtime.bell.reconnecting')}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 
