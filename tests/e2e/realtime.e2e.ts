@@ -5,11 +5,12 @@
  * with the specification's per_page, and opens it: marked read with the server's read_at, the trip's
  * detail opened.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../client/src/allocation/board-logic.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/config.js';
+import { REALTIME_CLOSE, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { centerDestinations, logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
@@ -211,5 +212,45 @@ describe('notifications in realtime, in two browsers', () => {
 
     await planner.context.close();
     await watcher.context.close();
+  });
+
+  test('the socket comes back by itself after the server drops it; the bell says so meanwhile, then reads again', async () => {
+    const { page, context } = await stackOf().newPage();
+    // Every socket of the page goes through here: the first to the server; while `refusing`, the
+    // reconnection attempts are closed as a restarting server would; then they reach the server again.
+    const sockets: WebSocketRoute[] = [];
+    let refusing = false;
+    await context.routeWebSocket(/\/api\/ws$/, (socket) => {
+      sockets.push(socket);
+      if (refusing) void socket.close({ code: REALTIME_CLOSE.restarting, reason: 'restarting' });
+      else socket.connectToServer();
+    });
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+
+    await logIn(page, 'branch');
+    await page.getByTestId('notification-bell').click();
+    await expect.poll(() => page.getByTestId('notification-item').count()).toBeGreaterThan(0);
+    await expect.poll(() => sockets.length).toBe(1);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    expect(sockets[0]!.protocols()).toEqual([REALTIME_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`]);
+    expect(await page.getByTestId('notification-reconnecting').count()).toBe(0);
+
+    // The server goes away and refuses for a while: the bell says live updates are interrupted.
+    refusing = true;
+    await sockets[0]!.close({ code: REALTIME_CLOSE.restarting, reason: 'restarting' });
+    await expect.poll(() => sockets.length).toBeGreaterThan(1);
+    await page.getByTestId('notification-reconnecting').waitFor();
+    await snap(page, 'realtime-bell-reconnecting-ja');
+
+    // Back: the next attempt connects, the line goes, and the list is read again (events were missed).
+    const before = listRequests(requests).length;
+    const attempts = sockets.length;
+    refusing = false;
+    await expect.poll(() => sockets.length).toBeGreaterThan(attempts);
+    await page.getByTestId('notification-reconnecting').waitFor({ state: 'detached' });
+    await expect.poll(() => listRequests(requests).length).toBeGreaterThan(before);
+    expect(sockets.at(-1)!.protocols()).toEqual([REALTIME_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`]);
+    await context.close();
   });
 });

@@ -181,7 +181,8 @@ export function createLiveConnection(options: LiveOptions = {}): LiveConnection 
       setStatus(current !== null && current === refusedToken ? 'unauthorized' : 'idle');
       return;
     }
-    setStatus('connecting');
+    // A retry after a loss stays `waiting` until it opens: the screens say "reconnecting" throughout.
+    setStatus(wasOpen || attempt > 0 ? 'waiting' : 'connecting');
     const ws = open(url(), [REALTIME_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${current}`]);
     socket = ws;
     socketToken = current;
