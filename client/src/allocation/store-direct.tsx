@@ -381,7 +381,7 @@ export default function StoreDirectBoard() {
     <Card
       className="alloc-page"
       title={<span data-testid="page-title">{t('allocationScreens.board.title')}</span>}
-      extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
+      extra={<CenterDateBar state={state} onReload={() => void queryClient.invalidateQueries({ queryKey })} />}
       size="small"
     >
       <div className="alloc-strip" data-testid="board-totals">
