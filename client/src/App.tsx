@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAccessControlProvider } from './providers/access-control.js';
 import { authProvider, FORBIDDEN_TOAST_KEY, loadProfile } from './providers/auth-provider.js';
 import { dataProvider } from './providers/data-provider.js';
+import { liveProvider } from './providers/live-bridge.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
 import { BUTTON_CONFIG, bindToasts, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
@@ -72,11 +73,14 @@ export function App() {
             accessControlProvider={accessControlProvider}
             i18nProvider={translations}
             notificationProvider={useToastProvider}
+            liveProvider={liveProvider}
             resources={resources}
             options={{
               syncWithLocation: true,
               warnWhenUnsavedChanges: true,
               disableTelemetry: true,
+              // Screens choose what a live event does (useLiveRefetch): an edit form must not reload under the user.
+              liveMode: 'manual',
               reactQuery: { clientConfig: queryClient },
             }}
           >

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../client/src/allocation/board-logic.js';
-import { logIn, snap, useStack } from './harness.js';
+import { centerDestinations, logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -27,16 +27,7 @@ let fixture: Fixture;
 async function seed(): Promise<Fixture> {
   const db = stackOf().db;
   const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
-  const destinations = await db
-    .selectFrom('delivery_destinations as dd')
-    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .select('dd.id')
-    .where('dir.department_id', '=', center.id)
-    .where('dd.deleted_at', 'is', null)
-    .where('dd.temporary_registration_date', 'is', null)
-    .orderBy('dd.id')
-    .limit(2)
-    .execute();
+  const destinations = await centerDestinations(db, center.id, 2);
   const vehicle = await db
     .selectFrom('vehicles as v')
     .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')

@@ -77,8 +77,8 @@ describe('first load and serving', () => {
     const total = served.reduce((sum, response) => sum + response.bytes, 0);
     const brotli = (await Promise.all(scripts.map((url) => rawGet(url, 'br')))).reduce((sum, response) => sum + response.bytes, 0);
     console.info(`login first load: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(brotli / 1024).toFixed(1)} KB brotli`);
-    // The layout, menus and master pages are not part of it.
-    expect(scripts.some((url) => /\/assets\/(app-layout|list|master-form)-/.test(url))).toBe(false);
+    // The layout, menus, master pages and the websocket client are not part of it.
+    expect(scripts.some((url) => /\/assets\/(app-layout|list|master-form|live-provider)-/.test(url))).toBe(false);
     expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
   });
 

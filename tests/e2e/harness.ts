@@ -100,6 +100,20 @@ export async function choose(page: Page, selector: string, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
+/** The first `limit` live (not deleted, not temporary) delivery destinations of a center's directions, by id. */
+export function centerDestinations(db: Stack['db'], centerId: number, limit: number) {
+  return db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select('dd.id')
+    .where('dir.department_id', '=', centerId)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dd.id')
+    .limit(limit)
+    .execute();
+}
+
 /** Waits for a toast containing `text`. */
 export async function toast(page: Page, text: string) {
   await page.locator('.ant-notification-notice').filter({ hasText: text }).first().waitFor();

@@ -11,6 +11,8 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
+import { useLiveRefetch } from '../hooks/use-live.js';
+import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
 import { addDays } from '../../../common/allocation.js';
@@ -184,6 +186,8 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const [dialog, setDialog] = useState<Dialog>();
   const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== 9), [transfers.data]);
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['allocation'] });
+  // Another planner's change to a trip: this center's day is read again, without the tables' spinner.
+  const live = useLiveRefetch(TRIP_CHANNEL, () => queryClient.invalidateQueries({ queryKey: key }));
 
   const writes = useTripWrites(refetch);
   const busy = writes.busy;
@@ -400,7 +404,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         rowKey={(d) => `${d.origin_department_id}-${d.destination_department_id}`}
         columns={demandColumns}
         dataSource={transfers.data?.demand ?? []}
-        loading={transfers.isFetching}
+        loading={transfers.isFetching && !live.refreshing}
         pagination={false}
         tableLayout="auto"
         scroll={{ x: 'max-content' }}
@@ -435,7 +439,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         rowKey="id"
         columns={tripColumns}
         dataSource={trips}
-        loading={transfers.isFetching}
+        loading={transfers.isFetching && !live.refreshing}
         pagination={false}
         tableLayout="auto"
         scroll={{ x: 'max-content' }}

@@ -24,6 +24,8 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLiveRefetch } from '../hooks/use-live.js';
+import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { copyDay, createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
 import {
@@ -161,13 +163,43 @@ export default function StoreDirectBoard() {
   const tripById = (id: number) => trips.find((trip) => trip.id === id);
   const totals = data ? boardTotals(data) : undefined;
 
-  const refetch = () => queryClient.invalidateQueries({ queryKey });
+  // Own writes and other people's changes (the live provider's trip events) both refetch the board.
+  // While a write of ours runs (its optimistic order on screen), an event only notes that a refetch is
+  // owed: the write's own refetch, which starts after the event arrived, pays it, and nothing reloads
+  // the board under the move twice. An event-driven refetch keeps the spinner off (same data, no flash).
+  const writing = useRef(false);
+  const owed = useRef(false);
+  const refetch = () => {
+    writing.current = false;
+    owed.current = false;
+    return queryClient.invalidateQueries({ queryKey });
+  };
+  const live = useLiveRefetch(TRIP_CHANNEL, async () => {
+    if (writing.current) owed.current = true;
+    else await queryClient.invalidateQueries({ queryKey });
+  });
+  /** Before a write: nothing older than it may land on the board (an event's refetch under way is dropped and owed). */
+  const beginWrite = () => {
+    writing.current = true;
+    if (live.refreshing || board.isFetching) owed.current = true;
+    void queryClient.cancelQueries({ queryKey });
+  };
 
   const writes = useTripWrites(refetch);
   const { busy, setBusy, refusal } = writes;
   /** One write; on success its undo step is recorded. */
-  const run = (write: () => Promise<unknown>, step?: UndoStep) =>
-    writes.run(write, step ? () => setUndoStack((stack) => pushUndo(stack, step)) : undefined);
+  const run = async (write: () => Promise<unknown>, step?: UndoStep) => {
+    if (!writing.current) beginWrite();
+    try {
+      return await writes.run(write, step ? () => setUndoStack((stack) => pushUndo(stack, step)) : undefined);
+    } finally {
+      writing.current = false;
+      if (owed.current) {
+        owed.current = false;
+        live.refresh();
+      }
+    }
+  };
 
   const assign = (trip: TripDetail, deliveries: BoardDelivery[]) => {
     const plan = planOf(trip);
@@ -203,6 +235,7 @@ export default function StoreDirectBoard() {
     const next = moveStop(plan, from, to);
     if (next === plan) return;
     // Shown at once in its new place; the server's answer (or a refusal's reload) follows.
+    beginWrite();
     queryClient.setQueryData<Board>(queryKey, (old) =>
       old && {
         ...old,
@@ -228,6 +261,7 @@ export default function StoreDirectBoard() {
       return;
     }
     setBusy(true);
+    beginWrite();
     try {
       // The lists go back with the trips' current versions: read them fresh.
       const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
@@ -347,7 +381,7 @@ export default function StoreDirectBoard() {
     <Card
       className="alloc-page"
       title={<span data-testid="page-title">{t('allocationScreens.board.title')}</span>}
-      extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
+      extra={<CenterDateBar state={state} onReload={() => void queryClient.invalidateQueries({ queryKey })} />}
       size="small"
     >
       <div className="alloc-strip" data-testid="board-totals">
@@ -383,7 +417,7 @@ export default function StoreDirectBoard() {
         </Tooltip>
         {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
       </div>
-      <Spin spinning={board.isFetching || busy} delay={300}>
+      <Spin spinning={(board.isFetching && !live.refreshing) || busy} delay={300}>
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel

@@ -6,6 +6,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
+import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
+import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { fetchTrip, messageOf } from './api.js';
 import { capacityOf } from './board-logic.js';
 import { CapacityBars, formatNumber, TripStatusTag, WarningTags, windowText } from './parts.js';
@@ -23,6 +25,8 @@ export default function TripDetailPage() {
   const { t } = useT();
   const { id } = useParams();
   const trip = useQuery({ queryKey: ['allocation', 'trip', id], queryFn: () => fetchTrip(id!), enabled: Boolean(id) });
+  // Someone else changed this trip (stops, status, vehicle, driver, deletion): read it again.
+  useLiveRefetch(TRIP_CHANNEL, () => trip.refetch(), { accept: (event) => changedTripIds(event).includes(Number(id)), enabled: Boolean(id) });
   const yesNo = (value: boolean | null) => (value === null ? '' : t(value ? 'allocationScreens.trip.yes' : 'allocationScreens.trip.no'));
 
   if (trip.isLoading) return <Spin style={{ display: 'block', margin: 64 }} />;

@@ -16,12 +16,14 @@ import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common
 import { CsvImportButtons } from '../components/csv-import.js';
 import { DeleteSelectedButton } from '../components/delete-selected-button.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { useLiveRefetch } from '../hooks/use-live.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { clipped, headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
 import { downloadFile, isHttpError } from '../providers/http.js';
+import { DELIVERY_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
 import { ColumnChooser } from './column-chooser.js';
@@ -153,6 +155,9 @@ export default function DeliveryListPage() {
   });
   const rows = useMemo(() => (tableProps.dataSource ?? []) as Delivery[], [tableProps.dataSource]);
   const listTableProps = useListTableProps(tableProps);
+  // A trip changed (driver, vehicle, stops, status): its deliveries' rows are read again, in place;
+  // the selection, the page and the scroll stay.
+  const live = useLiveRefetch(DELIVERY_CHANNEL, () => tableQuery.refetch());
   const tripOptions = useTripOptions(state.search, rows, canListTrips);
 
   const warnSaveFailed = () => toast.info(t('deliveryScreens.columns.saveFailed'), 'column-config');
@@ -288,6 +293,7 @@ export default function DeliveryListPage() {
       </div>
       <Table<Delivery>
         {...listTableProps}
+        loading={live.refreshing ? false : listTableProps.loading}
         columns={[
           ...columns,
           {

@@ -5,6 +5,7 @@
 import type { AuthProvider, HttpError } from '@refinedev/core';
 import { i18n } from './i18n.js';
 import { API_URL, http, isHttpError } from './http.js';
+import { liveProvider } from './live-bridge.js';
 import type { Profile } from './profile.js';
 import { forgetCachedData, forgetPermissions } from './query-client.js';
 import { clearSession, getToken, getUser, hasValidToken, saveSession, saveUser } from './session.js';
@@ -63,6 +64,7 @@ export const authProvider: AuthProvider = {
     }
     clearSession({ screenState: true });
     forgetCachedData();
+    liveProvider.close();
     return { success: true, redirectTo: LOGIN_PATH };
   },
 

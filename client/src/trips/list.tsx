@@ -15,6 +15,8 @@ import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { useLiveRefetch } from '../hooks/use-live.js';
+import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText } from '../deliveries/cells.js';
@@ -144,7 +146,7 @@ interface FilterValues {
 export default function TripListPage() {
   const { t } = useT();
   const today = tokyoToday();
-  const { tableProps, sorters, filters, setFilters, setCurrent } = useTable<Trip, HttpError>({
+  const { tableProps, sorters, filters, setFilters, setCurrent, tableQuery } = useTable<Trip, HttpError>({
     resource: RESOURCE,
     sorters: { initial: [{ field: 'date', order: 'asc' }] },
     filters: { initial: tripSearchToFilters({ date_from: today, date_to: today }), defaultBehavior: 'replace' },
@@ -153,6 +155,8 @@ export default function TripListPage() {
   });
   const search = useMemo(() => filtersToTripSearch(filters, today), [filters, today]);
   const listTableProps = useListTableProps(tableProps);
+  // A trip changed somewhere (or a new one may belong on this page): the page is read again, in place.
+  const live = useLiveRefetch(TRIP_CHANNEL, () => tableQuery.refetch());
   const id = (value: number | null | undefined) => value ?? undefined;
 
   const onValuesChange = (_: Partial<FilterValues>, all: FilterValues) => {
@@ -217,6 +221,7 @@ export default function TripListPage() {
       </div>
       <Table<Trip>
         {...listTableProps}
+        loading={live.refreshing ? false : listTableProps.loading}
         columns={[
           ...columnsOf(t, sorters),
           {

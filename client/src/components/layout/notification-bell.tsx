@@ -1,10 +1,13 @@
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined, RightOutlined } from '@ant-design/icons';
 import { useCustom, useDataProvider, useOnError } from '@refinedev/core';
 import { Badge, Button, List, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../../common/time.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../config.js';
+import { useLiveRefetch } from '../../hooks/use-live.js';
 import { API_URL, isHttpError } from '../../providers/http.js';
+import { liveStatusStore, NOTIFICATION_CHANNEL } from '../../providers/live-channels.js';
 import { toast } from '../../providers/toast.js';
 import { useT } from '../../providers/translate.js';
 
@@ -14,20 +17,30 @@ export interface AppNotification {
   type: string;
   read_at: string | null;
   date_create: string;
+  /** the trip whose loading started, when the notification names one */
   vehicle_allocation_id: number | null;
 }
 
-/** The body of get_notification_submit_loading_center (specification section 7). */
+/** The specification's list body: `status_read` nonzero while the caller has unread notifications. */
 interface NotificationPage {
   status_read: number;
   data: { data: AppNotification[]; total: number; page: number; per_page: number };
 }
 
-/** Without the websocket contract settled, the list is refreshed on this interval. */
-const REFRESH_MS = 60_000;
+export const NOTIFICATION_LIST_URL = `${API_URL}/notification/get_notification_submit_loading_center`;
 
+/** The trip a notification opens: its detail on the store-direct board's screens. */
+export const tripPath = (id: number) => `/store-direct/detail/${id}`;
+
+/**
+ * お知らせ: the caller's loading-start notifications, newest first, 15 at a time. The list refetches
+ * when the server says a new one was written (the live provider), not on a timer; "show more" asks
+ * page 1 again with per_page 15 × (presses + 2), as the specification does.
+ */
 export function NotificationBell() {
   const { t } = useT();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   const [presses, setPresses] = useState(0);
   const [perPage, setPerPage] = useState(NOTIFICATION_PAGE_SIZE);
   const [readAt, setReadAt] = useState<Record<number, string>>({});
@@ -35,22 +48,30 @@ export function NotificationBell() {
   const { mutate: onError } = useOnError();
 
   const { data, isFetching, refetch } = useCustom<NotificationPage>({
-    url: `${API_URL}/notification/get_notification_submit_loading_center`,
+    url: NOTIFICATION_LIST_URL,
     method: 'get',
     config: { query: { page: 1, per_page: perPage } },
-    queryOptions: { keepPreviousData: true, refetchInterval: REFRESH_MS },
+    queryOptions: { keepPreviousData: true },
   });
-  const page = data?.data;
-  const items = (page?.data.data ?? []).map((item) => ({ ...item, read_at: readAt[item.id] ?? item.read_at }));
-  const total = page?.data.total ?? 0;
-  const hasUnread = (page?.status_read ?? 0) !== 0;
+  useLiveRefetch(NOTIFICATION_CHANNEL, refetch);
+  // While the socket reconnects the list may be behind: said in the popover (it refetches once back).
+  const liveStatus = useSyncExternalStore(liveStatusStore.subscribe, liveStatusStore.get);
 
-  async function markRead(item: AppNotification) {
+  const body = data?.data;
+  const items = (body?.data.data ?? []).map((item) => ({ ...item, read_at: readAt[item.id] ?? item.read_at }));
+  const total = body?.data.total ?? 0;
+  const unread = body?.status_read ?? 0;
+
+  async function openItem(item: AppNotification) {
+    setOpen(false);
+    if (item.vehicle_allocation_id) navigate(tripPath(item.vehicle_allocation_id));
+    if (item.read_at) return;
     try {
       const { data: shown } = await dataProvider().custom!<AppNotification>({
         url: `${API_URL}/notification/show/${item.id}`,
         method: 'get',
       });
+      // The server's read_at, not the browser's clock.
       if (shown.read_at) setReadAt((previous) => ({ ...previous, [item.id]: shown.read_at as string }));
       void refetch();
     } catch (error) {
@@ -75,7 +96,19 @@ export function NotificationBell() {
           <List.Item
             className={item.read_at ? 'notification-item' : 'notification-item notification-item--unread'}
             data-testid="notification-item"
-            onClick={() => void markRead(item)}
+            data-read={item.read_at ? 'true' : 'false'}
+            data-id={item.id}
+            role="button"
+            tabIndex={0}
+            aria-label={item.read_at ? item.title : `${t('realtime.bell.unread')} ${item.title}`}
+            onClick={() => void openItem(item)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                void openItem(item);
+              }
+            }}
+            extra={item.vehicle_allocation_id ? <RightOutlined className="notification-item__open" title={t('realtime.bell.openTrip')} /> : null}
           >
             <List.Item.Meta
               title={
@@ -84,7 +117,7 @@ export function NotificationBell() {
                   {item.title}
                 </Typography.Text>
               }
-              description={formatDateTime(item.date_create)}
+              description={<span data-testid="notification-time">{formatDateTime(item.date_create)}</span>}
             />
           </List.Item>
         )}
@@ -97,15 +130,30 @@ export function NotificationBell() {
     </div>
   );
 
+  const title = (
+    <div className="notification-title">
+      <span>{t('menu.notifications')}</span>
+      <Typography.Text type="secondary" className="notification-title__count" data-testid="notification-summary">
+        {unread ? t('realtime.bell.unreadCount', { count: unread }) : t('realtime.bell.allRead')}
+        {total ? ` · ${t('realtime.bell.shown', { shown: items.length, total })}` : null}
+      </Typography.Text>
+      {liveStatus === 'waiting' ? (
+        <Typography.Text type="warning" className="notification-title__status" data-testid="notification-reconnecting">
+          {t('realtime.bell.reconnecting')}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+
   return (
     // Centred under the bell, antd shifts the popover sideways to keep it on a phone's screen.
-    <Popover trigger="click" placement="bottom" title={t('menu.notifications')} content={content}>
-      <Badge dot={hasUnread} offset={[-4, 4]}>
+    <Popover trigger="click" placement="bottom" title={title} content={content} open={open} onOpenChange={setOpen}>
+      <Badge count={unread} overflowCount={99} size="small" offset={[-4, 4]} data-testid="notification-badge">
         <Button
           type="text"
           shape="circle"
           icon={<BellOutlined style={{ fontSize: 20 }} />}
-          aria-label={t('menu.notifications')}
+          aria-label={unread ? `${t('menu.notifications')} (${t('realtime.bell.unreadCount', { count: unread })})` : t('menu.notifications')}
           data-testid="notification-bell"
         />
       </Badge>
