@@ -416,6 +416,10 @@ describe('deliveries and trips, in a real browser', () => {
     expect(await page.locator('.ant-notification-notice').filter({ hasText: '便に割り当てられている' }).textContent()).toContain('E2E-IMP-3');
     await shot(page, 'delivery-delete-on-trip-ja');
     expect((await importedSlips(db, 'E2E-IMP-')).every((row) => row.deleted_at === null), 'all or nothing: none deleted').toBe(true);
+    // The refused delete refreshed the list: the row now on a trip left the selection, the others stayed in it.
+    await expect.poll(() => rowCheckbox(page, 'E2E-IMP-3').isChecked()).toBe(false);
+    expect(await rowCheckbox(page, 'E2E-IMP-3').isDisabled()).toBe(true);
+    expect([await rowCheckbox(page, 'E2E-IMP-1').isChecked(), await rowCheckbox(page, 'E2E-IMP-2').isChecked()]).toEqual([true, true]);
 
     // Listed again, the delivery on the trip cannot be selected.
     await page.reload();
