@@ -13,6 +13,7 @@ import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
+import driverTimeRoutes from './driver-time/routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(driverTimeRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,8 @@ import { deliveryScreensEn } from './delivery-screens-en.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
+import { driverTimeEn } from './driver-time-en.js';
+import { driverTimeJa } from './driver-time-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
 
@@ -23,6 +25,7 @@ export const areasJa = {
   ...allocationScreensJa,
   ...deliveryScreensJa,
   ...deliveriesJa,
+  ...driverTimeJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -32,4 +35,5 @@ export const areasEn: typeof areasJa = {
   ...allocationScreensEn,
   ...deliveryScreensEn,
   ...deliveriesEn,
+  ...driverTimeEn,
 };
