@@ -53,3 +53,10 @@ export function isEndAfterStart(start: string, end: string): boolean {
   const e = minutesOf(end);
   return s !== null && e !== null && e > s;
 }
+
+/** Minutes as H:mm (hours not padded, may exceed 24: 912 → 15:12, 17040 → 284:00); negative with a sign. */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const whole = Math.round(Math.abs(minutes));
+  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
