@@ -4,7 +4,7 @@
  * hours past 24 for the next morning (25:30 = 01:30 the next day), as Japanese time cards do, so a
  * night shift stays one row and "end after start" compares two numbers.
  */
-import type { WorkDay } from './work-rules.js';
+import { fiscalYearOf, type WorkDay } from './work-rules.js';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
@@ -142,16 +142,4 @@ export function toWorkDay(record: WorkTimes & { date: string; break_minutes: num
 }
 
 /** The first day of the fiscal year (April 1) a day belongs to: the annual binding limit counts from it. */
-export function fiscalYearStart(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  return `${month >= 4 ? year : year - 1}-04-01`;
-}
-
-/** Minutes as H:mm (e.g. 13:05), the way the time sheets show a duration. */
-export function formatDuration(minutes: number | null | undefined): string {
-  if (minutes === null || minutes === undefined) return '';
-  const sign = minutes < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(minutes));
-  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
-}
+export const fiscalYearStart = (date: string) => `${fiscalYearOf(date)}-04-01`;

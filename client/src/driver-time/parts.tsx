@@ -1,0 +1,112 @@
+/** Pieces both working-time screens use: the day bar (picker, previous and next day), the rule findings. */
+import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Space, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { addDays, tokyoToday } from '../../../common/deliveries.js';
+import { DATE_DISPLAY_FORMAT, formatMinutes } from '../../../common/time.js';
+import { COUNT_FIGURES } from '../../../common/work-rules.js';
+import { runtimeKey, useT } from '../providers/translate.js';
+import type { Finding } from './types.js';
+import './driver-time.css';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day and the search a screen shows, kept in the address (`?date=2026-11-24&q=…`) so a reload opens the same. */
+export function useDayQuery() {
+  const [params, setParams] = useSearchParams();
+  const dateParam = params.get('date');
+  const date = dateParam && DAY.test(dateParam) ? dateParam : tokyoToday();
+  const q = params.get('q') ?? '';
+  const set = (next: { date?: string; q?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.date !== undefined) merged.set('date', next.date);
+    if (next.q !== undefined) {
+      if (next.q) merged.set('q', next.q);
+      else merged.delete('q');
+    }
+    setParams(merged, { replace: true });
+  };
+  return { date, q, set };
+}
+
+export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQuery>; onReload: () => void }) {
+  const { t } = useT();
+  const [search, setSearch] = useState(state.q);
+  useEffect(() => setSearch(state.q), [state.q]);
+  const shift = (days: number) => state.set({ date: addDays(state.date, days) });
+  return (
+    <Space wrap size={8} data-testid="day-bar">
+      <Space.Compact>
+        <Tooltip title={t('driverTime.screen.prevDay')}>
+          <Button icon={<LeftOutlined />} onClick={() => shift(-1)} data-testid="prev-day" aria-label={t('driverTime.screen.prevDay')} />
+        </Tooltip>
+        <DatePicker
+          allowClear={false}
+          value={dayjs(state.date)}
+          format={DATE_DISPLAY_FORMAT}
+          onChange={(value) => value && state.set({ date: value.format('YYYY-MM-DD') })}
+          data-testid="day-picker"
+          aria-label={t('driverTime.fields.date')}
+        />
+        <Tooltip title={t('driverTime.screen.nextDay')}>
+          <Button icon={<RightOutlined />} onClick={() => shift(1)} data-testid="next-day" aria-label={t('driverTime.screen.nextDay')} />
+        </Tooltip>
+      </Space.Compact>
+      <Button onClick={() => state.set({ date: tokyoToday() })}>{t('driverTime.screen.today')}</Button>
+      <Input.Search
+        allowClear
+        style={{ width: 220 }}
+        placeholder={t('driverTime.screen.search')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onSearch={(value) => state.set({ q: value.trim() })}
+        data-testid="driver-search"
+      />
+      <Button icon={<ReloadOutlined />} onClick={onReload} aria-label={t('driverTime.screen.reload')} />
+    </Space>
+  );
+}
+
+/** A finding's figures as the rule's message reads them: minutes as H:mm, counts as they are. */
+function figureParams(finding: Finding): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(finding.figures).map(([name, value]) => [name, COUNT_FIGURES.has(name) ? value : formatMinutes(value)]),
+  );
+}
+
+/** The day's findings, amber (warning) or red (violation), each naming its rule; the figures in the tooltip. */
+export function FindingTags({ findings }: { findings: Finding[] }) {
+  const { t, i18n } = useT();
+  if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
+  return (
+    <Space size={2} wrap>
+      {findings.map((finding, i) => {
+        const key = `workRules.${finding.rule}`;
+        const name = i18n.exists(`${key}.name`) ? t(runtimeKey(`${key}.name`)) : i18n.exists(key) ? t(runtimeKey(key), figureParams(finding)) : finding.rule;
+        const detail = i18n.exists(`${key}.message`) ? t(runtimeKey(`${key}.message`), figureParams(finding)) : name;
+        const level = t(finding.level === 'violation' ? 'driverTime.screen.violation' : 'driverTime.screen.warning');
+        return (
+          <Tooltip key={`${finding.rule}-${i}`} title={`${level}: ${detail}`}>
+            <Tag
+              color={finding.level === 'violation' ? 'red' : 'gold'}
+              className={`dt-finding dt-finding--${finding.level}`}
+              data-testid="finding"
+              data-rule={finding.rule}
+              data-level={finding.level}
+            >
+              {name}
+            </Tag>
+          </Tooltip>
+        );
+      })}
+    </Space>
+  );
+}
+
+/** The row class a day's worst finding gives (amber or red background). */
+export function findingClass(findings: Finding[]): string {
+  if (findings.some((f) => f.level === 'violation')) return 'dt-row--violation';
+  return findings.length > 0 ? 'dt-row--warning' : '';
+}
