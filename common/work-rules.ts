@@ -4,6 +4,7 @@
  * CONTRACT for issue 8's helpers: the types and signatures below are fixed; the bodies are the
  * work-rules helper's to write.
  */
+import { formatMinutes } from './time.js';
 
 /** One working day of one driver, as recorded (or planned, for an assignment check). ISO timestamps. */
 export interface WorkDay {
@@ -82,6 +83,20 @@ export const WORK_LIMITS = {
 
 /** Figures that are counts, not minutes (the screens show them as they are, not as H:mm). */
 export const COUNT_FIGURES: ReadonlySet<string> = new Set(['count', 'limitCount']);
+
+/**
+ * A finding's figures as its message shows them (`workRules.<rule>.<level>`): minutes as H:mm, counts
+ * as they are, and `limitHours`, the limit in hours. Other entries (a stored warning's `level`,
+ * `date`) pass through.
+ */
+export function findingMessageParams(figures: Record<string, number | string>): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(figures)) {
+    params[key] = typeof value === 'number' && !COUNT_FIGURES.has(key) ? formatMinutes(value) : value;
+  }
+  if (typeof figures.limit === 'number') params.limitHours = (figures.limit / 60).toLocaleString('en-US');
+  return params;
+}
 
 const MINUTE = 60_000;
 const DAY = 1440;

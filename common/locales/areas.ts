@@ -12,6 +12,8 @@ import { driverTimeEn } from './driver-time-en.js';
 import { driverTimeJa } from './driver-time-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { workRulesEn } from './work-rules-en.js';
+import { workRulesJa } from './work-rules-ja.js';
 
 /**
  * Each area's messages (masters, deliveries, trips, the driver app, their screens), one catalogue file
@@ -26,6 +28,7 @@ export const areasJa = {
   ...deliveryScreensJa,
   ...deliveriesJa,
   ...driverTimeJa,
+  ...workRulesJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -36,4 +39,5 @@ export const areasEn: typeof areasJa = {
   ...deliveryScreensEn,
   ...deliveriesEn,
   ...driverTimeEn,
+  ...workRulesEn,
 };

@@ -25,6 +25,7 @@ import {
 } from './repository.js';
 import { buildStops, nextTripNo, plannedArrivals, plannedWindow, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
+import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
 
 /** The write path of trips: every write runs inside the route's one transaction, locking what it checks. */
 
@@ -148,7 +149,7 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     .updateTable('vehicle_allocations')
     .set((eb) => ({
       ...totals,
-      warnings: JSON.stringify(tripWarnings(stops.map((s) => s.warnings))),
+      warnings: JSON.stringify([...tripWarnings(stops.map((s) => s.warnings)), ...workRuleWarningsOf(origin.warnings)]),
       ...(bumpVersion ? { version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id } : {}),
     }))
     .where('id', '=', tripId)
@@ -242,6 +243,7 @@ export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promi
     .returning('id')
     .executeTakeFirstOrThrow();
   await checkCapacity(ctx, row.id);
+  if (assignment.driver_id !== null) await checkTripWorkRules(ctx.db, row.id);
   return row.id;
 }
 
@@ -286,6 +288,7 @@ export async function updateTrip(ctx: WriteContext, id: number, body: TripUpdate
     .execute();
   if (trip!.kind === 'store_direct' && !sameInstant(trip!.planned_departure, columns.planned_departure)) await planStops(ctx, id);
   await checkCapacity(ctx, id);
+  if (driverChanged || timesChanged) await checkTripWorkRules(ctx.db, id);
 }
 
 /** DELETE /vehicle_allocation/:id: cancels (status 9); its deliveries go back to 未配車. */
@@ -447,7 +450,7 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
       (await keep(source.vehicle_id, null)) ??
       (await keep(null, source.driver_id)) ??
       (await keep(null, null))!;
-    await ctx.db
+    const copy = await ctx.db
       .insertInto('vehicle_allocations')
       .values({
         date: body.to_date,
@@ -475,7 +478,9 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
         created_at: ctx.now,
         updated_at: ctx.now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (kept.driver_id !== null) await checkTripWorkRules(ctx.db, copy.id);
     created++;
   }
   return created;

@@ -1,7 +1,7 @@
 /** The 2024 working-time rules (改善基準告示) at their boundaries: common/work-rules.ts. */
 import { describe, expect, it } from 'vitest';
 import { formatMinutes } from '../../common/time.js';
-import { checkWorkRules, dayFigures, fiscalYearOf, type RuleFinding, type WorkDay, type WorkRule } from '../../common/work-rules.js';
+import { checkWorkRules, dayFigures, findingMessageParams, fiscalYearOf, type RuleFinding, type WorkDay, type WorkRule } from '../../common/work-rules.js';
 
 /** An instant from a date and a Tokyo wall time; `+1` days when the time passes midnight. */
 const at = (date: string, time: string, plusDays = 0) => {
@@ -284,5 +284,13 @@ describe('formatMinutes', () => {
     expect(formatMinutes(284 * 60)).toBe('284:00');
     expect(formatMinutes(0)).toBe('0:00');
     expect(formatMinutes(540.5)).toBe('9:01');
+  });
+});
+
+describe('findingMessageParams', () => {
+  it('minutes as H:mm, counts as they are, the limit in hours, other entries passed through', () => {
+    expect(findingMessageParams({ binding: 912, limit: 900, level: 'violation' })).toEqual({ binding: '15:12', limit: '15:00', limitHours: '15', level: 'violation' });
+    expect(findingMessageParams({ binding: 841, count: 3, limitCount: 2 })).toEqual({ binding: '14:01', count: 3, limitCount: 2 });
+    expect(findingMessageParams({ binding: 198_001, limit: 198_000 }).limitHours).toBe('3,300');
   });
 });

@@ -1,0 +1,155 @@
+import type { Transaction } from 'kysely';
+import { checkWorkRules, fiscalYearOf, type RuleFinding, type WorkDay } from '../../common/work-rules.js';
+import type { Database, StoredWarning } from '../../db/types.js';
+
+/**
+ * The assignment check (DOMAIN.md section 5, issue 8): a trip's planned times, with its driver's
+ * recorded days (driver_work_records) and other planned trips, against the 2024 working-time rules.
+ * What the trip makes break is stored on the trip as warnings (`workRules.<rule>`, params: level,
+ * date and the figures in minutes); the planner may still save.
+ */
+
+type Db = Transaction<Database>;
+
+/** Warnings of this module on a trip: their codes start with this. */
+export const WORK_RULE_PREFIX = 'workRules.';
+
+/** The days a trip can change findings on: the day before (24 h binding) to two weeks after (two-week driving, rest, totals). */
+const DAYS_BEFORE = 1;
+const DAYS_AFTER = 14;
+
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+interface PlannedTrip {
+  /** the trip's day: the working day it belongs to (a trip starting the evening before still counts on it) */
+  date: string;
+  planned_loading_start: Date | null;
+  planned_departure: Date | null;
+  planned_arrival: Date | null;
+}
+
+/**
+ * A planned trip as a working day: work from planned loading start (else departure) to planned
+ * arrival, driving from planned departure (else the start) to arrival, no breaks planned. Dated by
+ * the trip's date (entries of one date are one working day).
+ */
+export function plannedDay(trip: PlannedTrip): WorkDay | null {
+  const start = trip.planned_loading_start ?? trip.planned_departure;
+  if (!start || !trip.planned_arrival || trip.planned_arrival <= start) return null;
+  return {
+    date: trip.date,
+    clockIn: iso(start),
+    clockOut: iso(trip.planned_arrival),
+    breaks: [],
+    breakMinutes: 0,
+    departureAt: iso(trip.planned_departure ?? start),
+    returnAt: iso(trip.planned_arrival),
+  };
+}
+
+const sameFinding = (a: RuleFinding, b: RuleFinding) =>
+  a.rule === b.rule && a.date === b.date && a.level === b.level && JSON.stringify(a.figures) === JSON.stringify(b.figures);
+
+/**
+ * The findings a planned day brings: those over the days it touches that are not there, exactly,
+ * without it (new, more severe, or with figures it changed). Continuous driving is left out: planned
+ * trips carry no breaks, so it can only be judged on the recorded day.
+ * One per rule: the most severe, the one on the trip's own day first, else the earliest.
+ */
+export function assignmentFindings(context: WorkDay[], planned: WorkDay, agreement: boolean): RuleFinding[] {
+  const from = addDays(planned.date, -DAYS_BEFORE);
+  const to = addDays(planned.date, DAYS_AFTER);
+  const options = { bindingExtensionAgreement: agreement };
+  const without = checkWorkRules(context, from, to, options);
+  const brought = checkWorkRules([...context, planned], from, to, options).filter(
+    (finding) => finding.rule !== 'continuousDriving' && !without.some((other) => sameFinding(finding, other)),
+  );
+  const rank = (f: RuleFinding) => [f.level === 'violation' ? 0 : 1, f.date === planned.date ? 0 : 1, f.date] as const;
+  const best = new Map<string, RuleFinding>();
+  for (const finding of brought) {
+    const known = best.get(finding.rule);
+    if (!known) {
+      best.set(finding.rule, finding);
+      continue;
+    }
+    const [a, b] = [rank(finding), rank(known)];
+    if (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))) best.set(finding.rule, finding);
+  }
+  return [...best.values()];
+}
+
+/** A finding as a stored warning: `workRules.<rule>`, its level and day, its figures in minutes. */
+export const findingWarning = (finding: RuleFinding): StoredWarning => ({
+  code: `${WORK_RULE_PREFIX}${finding.rule}`,
+  params: { level: finding.level, date: finding.date, ...finding.figures },
+});
+
+/** A trip's warnings with this module's replaced by `ours` (the stops' summary is kept). */
+export const withWorkRuleWarnings = (warnings: StoredWarning[], ours: StoredWarning[]) => [
+  ...warnings.filter((w) => !w.code.startsWith(WORK_RULE_PREFIX)),
+  ...ours,
+];
+
+/** This module's warnings among a trip's (kept when the stops' summary is rewritten). */
+export const workRuleWarningsOf = (warnings: StoredWarning[]) => warnings.filter((w) => w.code.startsWith(WORK_RULE_PREFIX));
+
+/** The driver's recorded days and other live planned trips from `from` to `to`, as working days. */
+async function driverDays(db: Db, driverId: number, exceptTripId: number, from: string, to: string): Promise<WorkDay[]> {
+  const records = await db
+    .selectFrom('driver_work_records')
+    .select(['date', 'clock_in', 'clock_out', 'breaks', 'break_minutes', 'departure_at', 'return_at'])
+    .where('driver_id', '=', driverId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  const trips = await db
+    .selectFrom('vehicle_allocations')
+    .select(['date', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
+    .where('driver_id', '=', driverId)
+    .where('deleted_at', 'is', null)
+    .where('status', '<>', 9)
+    .where('id', '<>', exceptTripId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return [
+    ...records.map((r) => ({
+      date: r.date,
+      clockIn: iso(r.clock_in),
+      clockOut: iso(r.clock_out),
+      breaks: r.breaks ?? [],
+      breakMinutes: r.break_minutes,
+      departureAt: iso(r.departure_at),
+      returnAt: iso(r.return_at),
+    })),
+    ...trips.map(plannedDay).filter((d): d is WorkDay => d !== null),
+  ];
+}
+
+/**
+ * Checks a trip's planned times with its driver's work and stores what it brings on the trip's
+ * warnings (replacing the previous check's). A trip without a driver, without complete planned times,
+ * or cancelled, has none.
+ */
+export async function checkTripWorkRules(db: Db, tripId: number) {
+  const trip = await db
+    .selectFrom('vehicle_allocations as va')
+    .leftJoin('drivers as d', 'd.id', 'va.driver_id')
+    .select(['va.date', 'va.driver_id', 'va.status', 'va.warnings', 'va.planned_loading_start', 'va.planned_departure', 'va.planned_arrival', 'd.binding_extension_agreement'])
+    .where('va.id', '=', tripId)
+    .executeTakeFirstOrThrow();
+  const planned = trip.driver_id !== null && trip.status !== 9 ? plannedDay(trip) : null;
+  let ours: StoredWarning[] = [];
+  if (planned && trip.driver_id !== null) {
+    // Monthly and annual totals need the whole fiscal year up to the days the trip touches.
+    const from = `${fiscalYearOf(addDays(planned.date, -DAYS_BEFORE))}-04-01`;
+    const to = addDays(planned.date, DAYS_AFTER + 1);
+    const context = await driverDays(db, trip.driver_id, tripId, from, to);
+    ours = assignmentFindings(context, planned, trip.binding_extension_agreement ?? false).map(findingWarning);
+  }
+  const warnings = withWorkRuleWarnings(trip.warnings, ours);
+  if (JSON.stringify(warnings) !== JSON.stringify(trip.warnings)) {
+    await db.updateTable('vehicle_allocations').set({ warnings: JSON.stringify(warnings) }).where('id', '=', tripId).execute();
+  }
+}
