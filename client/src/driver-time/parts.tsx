@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, tokyoToday } from '../../../common/deliveries.js';
-import { DATE_DISPLAY_FORMAT, formatMinutes } from '../../../common/time.js';
-import { COUNT_FIGURES } from '../../../common/work-rules.js';
-import { runtimeKey, useT } from '../providers/translate.js';
+import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
+import { findingMessageParams } from '../../../common/work-rules.js';
+import { useT } from '../providers/translate.js';
 import type { Finding } from './types.js';
 import './driver-time.css';
 
@@ -69,38 +69,25 @@ export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQue
   );
 }
 
-/** A finding's figures as the rule's message reads them: minutes as H:mm, counts as they are. */
-function figureParams(finding: Finding): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(finding.figures).map(([name, value]) => [name, COUNT_FIGURES.has(name) ? value : formatMinutes(value)]),
-  );
-}
-
-/** The day's findings, amber (warning) or red (violation), each naming its rule; the figures in the tooltip. */
+/** The day's findings, amber (warning) or red (violation), each naming its rule; the message with its figures in the tooltip. */
 export function FindingTags({ findings }: { findings: Finding[] }) {
-  const { t, i18n } = useT();
+  const { t } = useT();
   if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
   return (
     <Space size={2} wrap>
-      {findings.map((finding, i) => {
-        const key = `workRules.${finding.rule}`;
-        const name = i18n.exists(`${key}.name`) ? t(runtimeKey(`${key}.name`)) : i18n.exists(key) ? t(runtimeKey(key), figureParams(finding)) : finding.rule;
-        const detail = i18n.exists(`${key}.message`) ? t(runtimeKey(`${key}.message`), figureParams(finding)) : name;
-        const level = t(finding.level === 'violation' ? 'driverTime.screen.violation' : 'driverTime.screen.warning');
-        return (
-          <Tooltip key={`${finding.rule}-${i}`} title={`${level}: ${detail}`}>
-            <Tag
-              color={finding.level === 'violation' ? 'red' : 'gold'}
-              className={`dt-finding dt-finding--${finding.level}`}
-              data-testid="finding"
-              data-rule={finding.rule}
-              data-level={finding.level}
-            >
-              {name}
-            </Tag>
-          </Tooltip>
-        );
-      })}
+      {findings.map((finding, i) => (
+        <Tooltip key={`${finding.rule}-${i}`} title={`${t(`workRules.level.${finding.level}`)}: ${t(`workRules.${finding.rule}.${finding.level}`, findingMessageParams(finding.figures))}`}>
+          <Tag
+            color={finding.level === 'violation' ? 'red' : 'gold'}
+            className={`dt-finding dt-finding--${finding.level}`}
+            data-testid="finding"
+            data-rule={finding.rule}
+            data-level={finding.level}
+          >
+            {t(`workRules.${finding.rule}.name`)}
+          </Tag>
+        </Tooltip>
+      ))}
     </Space>
   );
 }

@@ -1,5 +1,5 @@
 /** The wire shapes of the working-time API (server/driver-time/schemas.ts). */
-import type { FindingLevel } from '../../../common/work-rules.js';
+import type { FindingLevel, WorkRule } from '../../../common/work-rules.js';
 
 export interface WorkRecord {
   id: number;
@@ -31,7 +31,7 @@ export interface Figures {
 }
 
 export interface Finding {
-  rule: string;
+  rule: WorkRule;
   level: FindingLevel;
   date: string;
   figures: Record<string, number>;

@@ -27,3 +27,7 @@ AREA_PAGES['/delivery/detail'] = AREA_PAGES['/delivery/detail/:id'];
 AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../trips/list.js'));
 AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../trips/form.js'));
 AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];
+
+// Drivers' working times (出退勤): the day's sheet edited inline, attendance and departures against the plan.
+AREA_PAGES['/driver-time-in-out'] = lazyPage(() => import('../driver-time/time-in-out.js'));
+AREA_PAGES['/attendance-departure-of-the-driver'] = lazyPage(() => import('../driver-time/attendance.js'));
