@@ -18,6 +18,7 @@ const row = (page: Page, loginId: string) => page.getByTestId(`row-${loginId}`);
 /** Photographs a page once its table has stopped loading. */
 async function settledSnap(page: Page, name: string) {
   await expect.poll(() => page.locator('.ant-spin-blur, .ant-spin-spinning').count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
   await snap(page, name);
 }
 

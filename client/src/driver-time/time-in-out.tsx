@@ -358,9 +358,10 @@ export default function DriverTimeInOutPage() {
     totals ? (
       <Table.Summary fixed="bottom">
         <Table.Summary.Row data-testid="totals-row">
-          <Table.Summary.Cell index={0} colSpan={4}>
+          <Table.Summary.Cell index={0}>
             {t('driverTime.screen.totals')}: {t('driverTime.screen.totalsDrivers', { count: totals.drivers, clocked: totals.clocked_in })}
           </Table.Summary.Cell>
+          <Table.Summary.Cell index={1} colSpan={3} />
           <Table.Summary.Cell index={4} align="right">
             <span data-testid="total-binding">{minutes(totals.binding)}</span>
           </Table.Summary.Cell>
@@ -387,7 +388,9 @@ export default function DriverTimeInOutPage() {
           <Table.Summary.Cell index={14} align="right">
             {t('driverTime.screen.km', { value: totals.distance.toLocaleString() })}
           </Table.Summary.Cell>
-          <Table.Summary.Cell index={15} colSpan={5} />
+          <Table.Summary.Cell index={15} colSpan={4} />
+          {/* the fixed column's own cell: a cell spanning into it would stick over the ones before */}
+          <Table.Summary.Cell index={19} />
         </Table.Summary.Row>
       </Table.Summary>
     ) : null;
