@@ -46,6 +46,32 @@ export type WorkRule =
 
 export type FindingLevel = 'warning' | 'violation';
 
+/** Every rule, in the order the screens list them. */
+export const WORK_RULES: readonly WorkRule[] = [
+  'dailyBinding',
+  'dailyBindingOver14',
+  'restBetweenShifts',
+  'monthlyBinding',
+  'annualBinding',
+  'twoDayDriving',
+  'twoWeekDriving',
+  'continuousDriving',
+];
+
+/** A trip's stored warning from the assignment check: code `workRules.<rule>`, params `{level, date, ...figures}`. */
+export const WORK_RULE_CODE_PREFIX = 'workRules.';
+
+/** The finding a stored warning carries, or null when it is not a working-time warning. */
+export function findingOfWarning(warning: { code: string; params?: Record<string, string | number> }): RuleFinding | null {
+  if (!warning.code.startsWith(WORK_RULE_CODE_PREFIX)) return null;
+  const rule = warning.code.slice(WORK_RULE_CODE_PREFIX.length) as WorkRule;
+  if (!WORK_RULES.includes(rule)) return null;
+  const { level, date, ...rest } = warning.params ?? {};
+  const figures: Record<string, number> = {};
+  for (const [key, value] of Object.entries(rest)) if (typeof value === 'number') figures[key] = value;
+  return { rule, level: level === 'warning' ? 'warning' : 'violation', date: typeof date === 'string' ? date : '', figures };
+}
+
 /** One rule broken on one day: the screens colour it (amber, red) and name the rule (`workRules.<rule>`). */
 export interface RuleFinding {
   rule: WorkRule;

@@ -2,9 +2,11 @@ import type { workRulesJa } from './work-rules-ja.js';
 
 export const workRulesEn: typeof workRulesJa = {
   workRules: {
-    title: 'Working-time standards (2024)',
+    title: 'Working-time standards (2024 rules for truck drivers)',
+    fields: { trip_id: 'Trip' },
     level: { warning: 'Warning', violation: 'Violation' },
     onDate: '{{date}}: {{message}}',
+    tagText: '{{level}}: {{message}}',
     dailyBinding: {
       name: 'Daily binding time',
       warning: 'Binding time of the day is over 13 h ({{binding}})',

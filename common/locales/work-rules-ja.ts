@@ -3,9 +3,11 @@
 // formatMinutes), counts as they are; `limitHours` is the limit in hours. Merged into ja.ts.
 export const workRulesJa = {
   workRules: {
-    title: '改善基準告示',
+    title: '労働時間の基準（改善基準告示）',
+    fields: { trip_id: '便' },
     level: { warning: '注意', violation: '違反' },
     onDate: '{{date}}：{{message}}',
+    tagText: '{{level}}：{{message}}',
     dailyBinding: {
       name: '1日の拘束時間',
       warning: '1日の拘束時間が13時間を超えています（{{binding}}）',

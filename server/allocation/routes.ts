@@ -20,7 +20,9 @@ import {
   tripStopsSchema,
   tripUpdateSchema,
   tripVersionSchema,
+  tripWorkRulesSchema,
 } from './schemas.js';
+import { previewWorkRules } from './work-rules.js';
 import {
   acceptProposal,
   cancelTrip,
@@ -62,6 +64,10 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({
     created: await write(request, (ctx) => acceptProposal(ctx, request.body)),
+  }));
+
+  app.post('/vehicle_allocation/work_rules', { schema: tripWorkRulesSchema, config: config('list') }, async (request) => ({
+    warnings: await previewWorkRules(app.db, request.actor, request.t, request.body),
   }));
 
   app.get('/vehicle_allocation/transfers', { schema: transfersSchema, config: config('list') }, async (request) =>

@@ -195,6 +195,22 @@ export const tripMoveSchema = {
   response: { 200: Type.Object({ from: TripDetail, to: TripDetail }), ...errorResponses },
 };
 
+/** POST /vehicle_allocation/work_rules: the working-time warnings a trip would carry, before saving. */
+export const tripWorkRulesSchema = {
+  body: Type.Object(
+    {
+      date: CalendarDate,
+      driver_id: Id,
+      trip_id: Type.Optional(Nullable(Id)),
+      planned_loading_start: Type.Optional(Nullable(Instant)),
+      planned_departure: Type.Optional(Nullable(Instant)),
+      planned_arrival: Type.Optional(Nullable(Instant)),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Object({ warnings: Type.Array(Warning) }), ...errorResponses },
+};
+
 export const tripCopySchema = {
   body: Type.Object({ from_date: CalendarDate, to_date: CalendarDate, department_id: Id, kind: Type.Optional(Kind) }, { additionalProperties: false }),
   response: { 200: Type.Object({ created: Type.Integer() }), ...errorResponses },
@@ -314,6 +330,7 @@ export const transfersSchema = {
 
 /** Field labels, so that a refused input names the field as the screens do. */
 export const tripLabels: Record<string, string> = {
+  trip_id: 'workRules.fields.trip_id',
   date: 'allocation.fields.date',
   date_from: 'allocation.fields.date_from',
   date_to: 'allocation.fields.date_to',

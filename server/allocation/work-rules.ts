@@ -1,6 +1,10 @@
-import type { Transaction } from 'kysely';
-import { checkWorkRules, fiscalYearOf, type RuleFinding, type WorkDay } from '../../common/work-rules.js';
+import type { Kysely } from 'kysely';
+import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay } from '../../common/work-rules.js';
 import type { Database, StoredWarning } from '../../db/types.js';
+import type { Actor } from '../auth/actor.js';
+import { invalid } from '../errors.js';
+import type { Translate } from '../i18n.js';
+import { companyScope } from '../masters/scope.js';
 
 /**
  * The assignment check (DOMAIN.md section 5, issue 8): a trip's planned times, with its driver's
@@ -9,10 +13,10 @@ import type { Database, StoredWarning } from '../../db/types.js';
  * date and the figures in minutes); the planner may still save.
  */
 
-type Db = Transaction<Database>;
+/** The route's transaction for a write; the database itself for a preview. */
+type Db = Kysely<Database>;
 
-/** Warnings of this module on a trip: their codes start with this. */
-export const WORK_RULE_PREFIX = 'workRules.';
+const WORK_RULE_PREFIX = WORK_RULE_CODE_PREFIX;
 
 /** The days a trip can change findings on: the day before (24 h binding) to two weeks after (two-week driving, rest, totals). */
 const DAYS_BEFORE = 1;
@@ -127,6 +131,15 @@ async function driverDays(db: Db, driverId: number, exceptTripId: number, from: 
   ];
 }
 
+/** What a planned day brings for a driver, as stored warnings (the trip `exceptTripId` left out of the context). */
+async function plannedWarnings(db: Db, driverId: number, agreement: boolean, planned: WorkDay, exceptTripId: number | null): Promise<StoredWarning[]> {
+  // Monthly and annual totals need the whole fiscal year up to the days the trip touches.
+  const from = `${fiscalYearOf(addDays(planned.date, -DAYS_BEFORE))}-04-01`;
+  const to = addDays(planned.date, DAYS_AFTER + 1);
+  const context = await driverDays(db, driverId, exceptTripId ?? 0, from, to);
+  return assignmentFindings(context, planned, agreement).map(findingWarning);
+}
+
 /**
  * Checks a trip's planned times with its driver's work and stores what it brings on the trip's
  * warnings (replacing the previous check's). A trip without a driver, without complete planned times,
@@ -140,16 +153,43 @@ export async function checkTripWorkRules(db: Db, tripId: number) {
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
   const planned = trip.driver_id !== null && trip.status !== 9 ? plannedDay(trip) : null;
-  let ours: StoredWarning[] = [];
-  if (planned && trip.driver_id !== null) {
-    // Monthly and annual totals need the whole fiscal year up to the days the trip touches.
-    const from = `${fiscalYearOf(addDays(planned.date, -DAYS_BEFORE))}-04-01`;
-    const to = addDays(planned.date, DAYS_AFTER + 1);
-    const context = await driverDays(db, trip.driver_id, tripId, from, to);
-    ours = assignmentFindings(context, planned, trip.binding_extension_agreement ?? false).map(findingWarning);
-  }
+  const ours = planned && trip.driver_id !== null ? await plannedWarnings(db, trip.driver_id, trip.binding_extension_agreement ?? false, planned, tripId) : [];
   const warnings = withWorkRuleWarnings(trip.warnings, ours);
   if (JSON.stringify(warnings) !== JSON.stringify(trip.warnings)) {
     await db.updateTable('vehicle_allocations').set({ warnings: JSON.stringify(warnings) }).where('id', '=', tripId).execute();
   }
+}
+
+export interface WorkRulesPreview {
+  date: string;
+  driver_id: number;
+  trip_id?: number | null;
+  planned_loading_start?: string | null;
+  planned_departure?: string | null;
+  planned_arrival?: string | null;
+}
+
+/**
+ * The same check before saving (the trip form asks while the planner picks a driver and times): the
+ * warnings the trip would carry. The driver must be visible to the caller (else 400 naming it); the
+ * trip being edited, if named, is left out of the driver's other trips. Nothing is written.
+ */
+export async function previewWorkRules(db: Db, actor: Actor, t: Translate, body: WorkRulesPreview): Promise<StoredWarning[]> {
+  let query = db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.binding_extension_agreement'])
+    .where('drivers.id', '=', body.driver_id)
+    .where('drivers.deleted_at', 'is', null);
+  const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
+  if (scope) query = query.where(scope);
+  const driver = await query.executeTakeFirst();
+  if (!driver) throw invalid({ driver_id: t('errors.refNotFound', { field: t('allocation.fields.driver_id') }) });
+  const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);
+  const planned = plannedDay({
+    date: body.date,
+    planned_loading_start: toDate(body.planned_loading_start),
+    planned_departure: toDate(body.planned_departure),
+    planned_arrival: toDate(body.planned_arrival),
+  });
+  return planned ? plannedWarnings(db, driver.id, driver.binding_extension_agreement, planned, body.trip_id ?? null) : [];
 }

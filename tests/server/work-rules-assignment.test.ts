@@ -7,6 +7,7 @@ import t from 'tap';
 import type { Db } from '../../db/index.js';
 import { fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
 import { demoApp, signedIn } from './helpers.js';
+import { assignmentFindings, plannedDay } from '../../server/allocation/work-rules.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 type Warning = { code: string; params?: Record<string, string | number> };
@@ -87,4 +88,64 @@ t.test('rebuilding the stops keeps the working-time warnings beside the stops’
   const put = await center({ method: 'PUT', url: `/api/vehicle_allocation/${trip.id}/stops`, payload: { version: trip.version, stops: [{ delivery_id: delivery.id, seq: 1 }] } });
   t.equal(put.statusCode, 200, put.body);
   t.same(ours(put.json().warnings).map((w) => [w.code, w.params?.level]), [['workRules.dailyBinding', 'violation']]);
+});
+
+t.test('what a trip brings: only findings that are not there without it, one per rule, no continuous driving', async (t) => {
+  const day = (date: string, from: string, to: string) => ({
+    date,
+    clockIn: new Date(at(date, from)).toISOString(),
+    clockOut: new Date(at(date, to)).toISOString(),
+    breaks: [],
+    breakMinutes: 0,
+    departureAt: new Date(at(date, from)).toISOString(),
+    returnAt: new Date(at(date, to)).toISOString(),
+  });
+  // A November already over 284 h (22 days of 13 h = 286 h) before the trip.
+  const november = Array.from({ length: 22 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, '0')}`, '06:00', '19:00'));
+  const trip = plannedDay({ date: '2026-11-28', planned_loading_start: new Date(at('2026-11-28', '08:00')), planned_departure: null, planned_arrival: new Date(at('2026-11-28', '14:00')) })!;
+  const brought = assignmentFindings(november, trip, false);
+  t.same(
+    brought.map((f) => [f.rule, f.level, f.date, f.figures.binding]),
+    [['monthlyBinding', 'violation', '2026-11-28', 286 * 60 + 360]],
+    'a day added to an exceeded month is flagged on that day; the 6 h of driving is not judged as continuous',
+  );
+  t.same(assignmentFindings(november, trip, true), [], 'with the agreement (310 h) it is within');
+  // The day before already violated on its own: the trip, on a day apart, brings nothing for it.
+  const alone = [day('2026-12-01', '04:00', '20:00')];
+  const apart = plannedDay({ date: '2026-12-02', planned_loading_start: new Date(at('2026-12-02', '08:00')), planned_departure: null, planned_arrival: new Date(at('2026-12-02', '12:00')) })!;
+  t.same(assignmentFindings(alone, apart, false), []);
+});
+
+t.test('the form asks before saving: the warnings the trip would carry, nothing written', async (t) => {
+  const date = '2026-12-22';
+  const driver = fleet.drivers[0]!;
+  await record(db, driver.id, date, '05:00', '11:00');
+  const ask = (body: Record<string, unknown>) => center({ method: 'POST', url: '/api/vehicle_allocation/work_rules', payload: { date, driver_id: driver.id, ...body } });
+  const violating = await ask({ planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.equal(violating.statusCode, 200);
+  t.same(violating.json(), { warnings: [{ code: 'workRules.dailyBinding', params: { level: 'violation', date, binding: 901, limit: 900 } }] });
+  t.same((await ask({ planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '17:00') })).json(), { warnings: [] });
+  t.same((await ask({ planned_loading_start: null, planned_arrival: at(date, '17:00') })).json(), { warnings: [] }, 'incomplete times: nothing to check');
+
+  // Editing a saved trip: it is left out of the driver's other trips (else it would overlap itself).
+  const saved = await create({ date, driver_id: driver.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '17:00') });
+  const moved = await ask({ trip_id: saved.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.same(moved.json().warnings.map((w: Warning) => w.params?.binding), [901]);
+  // Another trip (the saved one, 12:00-17:00) counts: with it, 05:00-18:00 is 13 h exactly, 18:01 is over.
+  t.same((await ask({ planned_loading_start: at(date, '17:00'), planned_arrival: at(date, '18:00') })).json(), { warnings: [] });
+  const over = await ask({ planned_loading_start: at(date, '17:00'), planned_arrival: at(date, '18:01') });
+  t.same(over.json().warnings, [{ code: 'workRules.dailyBinding', params: { level: 'warning', date, binding: 781, limit: 780 } }]);
+
+  // A driver the caller cannot see: 400 naming the field.
+  const elsewhere = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('base_department_id', '<>', fleet.center)
+    .where('delivery_company_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const hidden = await ask({ driver_id: elsewhere.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
+  t.equal(hidden.statusCode, 400);
+  t.same(Object.keys(hidden.json().errors ?? {}), ['driver_id']);
+  t.equal((await ask({ planned_arrival: 'tomorrow' })).statusCode, 400);
 });

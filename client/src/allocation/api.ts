@@ -1,7 +1,7 @@
 /** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
 import { API_URL, http, isHttpError } from '../providers/http.js';
-import type { Board, Calculator, StopEntry, Transfers, Trip, TripDetail, TripKind } from './types.js';
+import type { Board, Calculator, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from './types.js';
 
 const BASE = `${API_URL}/vehicle_allocation`;
 
@@ -137,4 +137,17 @@ export function isOverCapacity(error: unknown): boolean {
 export function messageOf(error: unknown): string {
   if (isHttpError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The working-time warnings a trip would carry with this driver and these planned times (nothing saved). */
+export async function previewWorkRules(body: {
+  date: string;
+  driver_id: number;
+  trip_id?: number | null;
+  planned_loading_start?: string | null;
+  planned_departure?: string | null;
+  planned_arrival?: string | null;
+}): Promise<Warning[]> {
+  const { data } = await http.post<{ warnings: Warning[] }>(`${BASE}/work_rules`, body);
+  return data.warnings;
 }

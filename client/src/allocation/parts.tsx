@@ -14,6 +14,8 @@ import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from './board-logic.js';
 import type { Warning } from './types.js';
+import { findingOfWarning } from '../../../common/work-rules.js';
+import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -156,12 +158,18 @@ export function useWarningText() {
   };
 }
 
-export function WarningTags({ warnings }: { warnings: Warning[] }) {
+/**
+ * A trip's or a stop's stored warnings: working-time findings (amber or red, the rule named; `date`
+ * is the trip's day, so a finding on another day says which), then the others in amber.
+ */
+export function WarningTags({ warnings, date }: { warnings: Warning[]; date?: string }) {
   const text = useWarningText();
   if (warnings.length === 0) return null;
+  const others = warnings.filter((w) => findingOfWarning(w) === null);
   return (
     <Space size={2} wrap>
-      {warnings.map((w, i) => (
+      <FindingTags findings={findingsOfWarnings(warnings)} onDate={date} />
+      {others.map((w, i) => (
         <Tag key={`${w.code}-${i}`} color="warning" className="alloc-warning" data-testid="stop-warning">
           {text(w)}
         </Tag>

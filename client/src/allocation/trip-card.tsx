@@ -112,7 +112,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         {trip.planned_departure ? <span>{timeOf(trip.planned_departure)}→{timeOf(trip.planned_arrival)}</span> : null}
       </div>
       <CapacityBars measures={measures} />
-      {trip.warnings.length > 0 ? <WarningTags warnings={trip.warnings} /> : null}
+      {trip.warnings.length > 0 ? <WarningTags warnings={trip.warnings} date={trip.date} /> : null}
       <SortableContext items={stops.map((s) => stopId(trip.id, s))} strategy={verticalListSortingStrategy}>
         <ol className="alloc-stops" aria-label={t('allocationScreens.board.stopsReorderHint')}>
           {stops.map((stop, index) => (

@@ -157,7 +157,7 @@ export default function TripDetailPage() {
             </Descriptions.Item>
             {data.warnings.length > 0 ? (
               <Descriptions.Item label={t('allocationScreens.trip.warnings')} span={3}>
-                <WarningTags warnings={data.warnings} />
+                <WarningTags warnings={data.warnings} date={data.date} />
               </Descriptions.Item>
             ) : null}
           </Descriptions>

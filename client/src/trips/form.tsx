@@ -5,8 +5,9 @@
  */
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
+import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -20,6 +21,9 @@ import { RefSelect } from '../masters/components/ref-select.js';
 import { isNotFound } from '../masters/rules.js';
 import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime } from './state.js';
 import { TRIP_KINDS, type Trip, type TripKind } from './types.js';
+import { previewWorkRules } from '../allocation/api.js';
+import { FindingsAlert, FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
+import { useT } from '../providers/translate.js';
 
 const RESOURCE = 'vehicle-allocations';
 const WALL = 'YYYY-MM-DD HH:mm';
@@ -202,17 +206,55 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
   );
 }
 
+/**
+ * The working-time rules for the driver and planned times on the form, asked of the server as they
+ * change (nothing saved): the box names each rule broken, red for a violation, amber for a warning.
+ * Before the first answer, the warnings stored with the trip.
+ */
+function WorkRulesPreview({ form, record }: { form: FormInstance; record?: Trip }) {
+  const date = Form.useWatch('date', form) as string | undefined;
+  const driverId = Form.useWatch('driver_id', form) as number | null | undefined;
+  const loadingStart = Form.useWatch('planned_loading_start', form) as string | null | undefined;
+  const departure = Form.useWatch('planned_departure', form) as string | null | undefined;
+  const arrival = Form.useWatch('planned_arrival', form) as string | null | undefined;
+  const body = { date: date ?? '', driver_id: driverId ?? 0, trip_id: record?.id ?? null, planned_loading_start: loadingStart ?? null, planned_departure: departure ?? null, planned_arrival: arrival ?? null };
+  const enabled = Boolean(date && driverId && arrival && (loadingStart || departure));
+  const preview = useQuery({ queryKey: ['allocation', 'work-rules', body], queryFn: () => previewWorkRules(body), enabled, staleTime: 30_000, retry: false });
+  if (!enabled) return null;
+  const warnings = preview.data ?? (record && record.driver_id === driverId ? record.warnings : []);
+  return <FindingsAlert warnings={warnings} date={date} />;
+}
+
+/** After a save: the working-time findings the server stored on the trip, in a notice that stays until closed. */
+function useWorkRulesNotice() {
+  const { t } = useT();
+  const { notification } = App.useApp();
+  return (trip: Trip | undefined) => {
+    const findings = findingsOfWarnings(trip?.warnings ?? []);
+    if (!trip || findings.length === 0) return;
+    const violation = findings.some((f) => f.level === 'violation');
+    notification[violation ? 'error' : 'warning']({
+      key: `work-rules-${trip.id}`,
+      message: t('workRules.title'),
+      description: <FindingTags findings={findings} onDate={trip.date} />,
+      duration: 0,
+    });
+  };
+}
+
 export default function TripFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const editing = id !== undefined;
   const { profile } = useProfile();
   const [conflict, setConflict] = useState<string>();
+  const workRulesNotice = useWorkRulesNotice();
   const { formProps, saveButtonProps, formLoading, query, form } = useForm<Trip, HttpError>({
     resource: RESOURCE,
     action: editing ? 'edit' : 'create',
     id,
     redirect: 'list',
+    onMutationSuccess: (data) => workRulesNotice(data.data),
     onMutationError: (error) => {
       if (error.statusCode === 409) setConflict(error.message);
     },
@@ -233,6 +275,7 @@ export default function TripFormPage() {
       onFinish={onFinish}
       data-testid="trip-form"
     >
+      <WorkRulesPreview form={form} record={query?.data?.data} />
       <TripFields form={form} editing={editing} record={query?.data?.data} />
     </Form>
   );
