@@ -79,8 +79,10 @@ describe('driver time in/out', () => {
     await logIn(page, 'center');
     await page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
     await row(page, 'toto-d03').waitFor();
-    await expect.poll(() => row(page, 'toto-d03').locator('[data-testid=finding][data-level=violation]').first().textContent()).toBe('1日の拘束時間');
-    await expect.poll(() => row(page, 'toto-d02').locator('[data-testid=finding][data-level=warning]').first().textContent()).toBe('1日の拘束時間');
+    const finding = (loginId: string, level: string) => row(page, loginId).locator(`[data-testid=work-rule-finding][data-level=${level}]`).first();
+    await expect.poll(() => finding('toto-d03', 'violation').textContent()).toMatch(/1日の拘束時間が15時間を超えています（15:20）/);
+    expect(await finding('toto-d03', 'violation').getAttribute('data-rule')).toBe('dailyBinding');
+    await expect.poll(() => finding('toto-d02', 'warning').textContent()).toMatch(/1日の拘束時間が13時間を超えています（13:30）/);
     expect(await row(page, 'toto-d03').getAttribute('class')).toContain('dt-row--violation');
     await settledSnap(page, 'driver-time-in-out-ja');
 
@@ -93,7 +95,7 @@ describe('driver time in/out', () => {
     const english = await englishPage();
     await logIn(english.page, 'center');
     await english.page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
-    await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
+    await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=work-rule-finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
     await settledSnap(english.page, 'driver-time-in-out-en');
     await english.page.goto(`/attendance-departure-of-the-driver?date=${YESTERDAY}`);
     await expect.poll(() => english.page.getByTestId('departure-state').count()).toBeGreaterThan(0);

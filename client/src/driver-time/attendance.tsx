@@ -11,7 +11,7 @@ import { workTimeOf } from '../../../common/driver-time.js';
 import { PAGE_SIZE } from '../components/list-table.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
-import { DayBar, findingClass, FindingTags, useDayQuery } from './parts.js';
+import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
 import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
 const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };
@@ -82,7 +82,7 @@ export default function AttendancePage() {
       key: 'state',
       render: perTrip('departure-state', (trip) => <Tag color={STATE_COLOURS[trip.state]}>{t(`driverTime.screen.states.${trip.state}`)}</Tag>),
     },
-    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <FindingTags findings={row.findings} /> },
+    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} /> },
   ];
 
   const totals = attendance.data?.totals;

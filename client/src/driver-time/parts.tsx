@@ -1,13 +1,13 @@
 /** Pieces both working-time screens use: the day bar (picker, previous and next day), the rule findings. */
 import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Space, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Input, Space, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, tokyoToday } from '../../../common/deliveries.js';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
-import { findingMessageParams } from '../../../common/work-rules.js';
 import { useT } from '../providers/translate.js';
+import { FindingTags } from '../work-rules/tags.js';
 import type { Finding } from './types.js';
 import './driver-time.css';
 
@@ -69,25 +69,13 @@ export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQue
   );
 }
 
-/** The day's findings, amber (warning) or red (violation), each naming its rule; the message with its figures in the tooltip. */
-export function FindingTags({ findings }: { findings: Finding[] }) {
+/** The day's findings (client/src/work-rules/tags.tsx: amber or red, the rule named), or a dash. */
+export function DayFindings({ findings, date }: { findings: Finding[]; date: string }) {
   const { t } = useT();
   if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
   return (
-    <Space size={2} wrap>
-      {findings.map((finding, i) => (
-        <Tooltip key={`${finding.rule}-${i}`} title={`${t(`workRules.level.${finding.level}`)}: ${t(`workRules.${finding.rule}.${finding.level}`, findingMessageParams(finding.figures))}`}>
-          <Tag
-            color={finding.level === 'violation' ? 'red' : 'gold'}
-            className={`dt-finding dt-finding--${finding.level}`}
-            data-testid="finding"
-            data-rule={finding.rule}
-            data-level={finding.level}
-          >
-            {t(`workRules.${finding.rule}.name`)}
-          </Tag>
-        </Tooltip>
-      ))}
+    <Space size={2} wrap className="dt-findings">
+      <FindingTags findings={findings} onDate={date} />
     </Space>
   );
 }

@@ -20,7 +20,7 @@ import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
 import { fetchDaySheet, saveDay } from './api.js';
 import { bodyOf, type Draft, draftOf, type FieldErrors, previewFigures } from './edit-logic.js';
-import { DayBar, findingClass, FindingTags, useDayQuery } from './parts.js';
+import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
 import type { DaySheet, DriverDay, Figures } from './types.js';
 
 type TextField = Exclude<keyof Draft, 'breaks'>;
@@ -283,7 +283,7 @@ export default function DriverTimeInOutPage() {
     figureColumn(t('driverTime.screen.worked'), 'worked'),
     figureColumn(t('driverTime.screen.overtime'), 'overtime'),
     figureColumn(t('driverTime.screen.lateNight'), 'late_night'),
-    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <FindingTags findings={row.findings} /> },
+    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} /> },
     { title: t('driverTime.fields.departure_at'), key: 'departure_at', render: timeCell('departure_at') },
     { title: t('driverTime.fields.return_at'), key: 'return_at', render: timeCell('return_at') },
     figureColumn(t('driverTime.screen.driving'), 'driving'),
