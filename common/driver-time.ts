@@ -31,6 +31,17 @@ export const TIME_PAIRS: readonly (readonly [TimeField, TimeField])[] = [
   ['departure_at', 'return_at'],
 ];
 
+/** A recorded day's figures as the API answers them, in minutes (`dayFigures`), and the km driven. */
+export interface WorkFigures {
+  binding: number;
+  worked: number;
+  overtime: number;
+  late_night: number;
+  driving: number;
+  /** odometer end − start */
+  distance: number | null;
+}
+
 /** The times of a working day as instants (ISO text or Date), as the API and the database carry them. */
 export interface WorkTimes {
   clock_in: string | Date | null;

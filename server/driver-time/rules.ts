@@ -7,6 +7,7 @@ import {
   TIME_FIELDS,
   toWorkDay,
   withinWorkDay,
+  type WorkFigures,
   type WorkTimes,
 } from '../../common/driver-time.js';
 import { addDays, isCalendarDay } from '../../common/deliveries.js';
@@ -89,17 +90,9 @@ export interface DayRecordLike extends WorkTimes {
   odometer_end?: number | null;
 }
 
-export interface Figures {
-  binding: number;
-  worked: number;
-  overtime: number;
-  late_night: number;
-  driving: number;
-  distance: number | null;
-}
 
 /** A recorded day's figures (common/work-rules.ts), with the distance from the odometer. */
-export function figuresOf(record: DayRecordLike): Figures {
+export function figuresOf(record: DayRecordLike): WorkFigures {
   const day = dayFigures(toWorkDay(record));
   const distance =
     record.odometer_start !== null && record.odometer_start !== undefined && record.odometer_end !== null && record.odometer_end !== undefined

@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import { breakTotal, toWorkDay } from '../../common/driver-time.js';
+import { breakTotal, toWorkDay, type WorkFigures } from '../../common/driver-time.js';
 import type { WorkDay } from '../../common/work-rules.js';
 import type { Database, WorkBreak } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { type Db, driverInScope, driversOfDay, type DriverDayRow, type LockedRecord, lockRecord, recordsOfDrivers, tripsOfDrivers } from './repository.js';
-import { contextRange, departureState, type Figures, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
+import { contextRange, departureState, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
 import type { DayQueryType, WorkRecordBodyType } from './schemas.js';
 
 /** Drivers' working days: the page's reads (three statements whatever the number of drivers) and the write. */
@@ -64,7 +64,7 @@ export async function daySheet(db: Db, actor: Actor, query: DayQueryType, driver
   const [drivers, context] = await Promise.all([driversOfDay(db, actor, query, driverId), contextDays(db, actor, query, driverId)]);
   const rows = drivers.map((row) => {
     const record = recordOf(row);
-    const figures: Figures | null = record ? figuresOf(record) : null;
+    const figures: WorkFigures | null = record ? figuresOf(record) : null;
     const findings = findingsOn(context.get(row.driver_id) ?? [], query.date, row.binding_extension_agreement);
     return { ...driverOf(row), record, figures, findings };
   });

@@ -1,11 +1,10 @@
 /** Pieces both working-time screens use: the day bar (picker, previous and next day), the rule findings. */
-import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Space, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { addDays, tokyoToday } from '../../../common/deliveries.js';
-import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
+import { tokyoToday } from '../../../common/deliveries.js';
+import { DayStepper } from '../components/day-stepper.js';
 import { useT } from '../providers/translate.js';
 import { FindingTags } from '../work-rules/tags.js';
 import type { Finding } from './types.js';
@@ -35,25 +34,16 @@ export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQue
   const { t } = useT();
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
-  const shift = (days: number) => state.set({ date: addDays(state.date, days) });
   return (
     <Space wrap size={8} data-testid="day-bar">
-      <Space.Compact>
-        <Tooltip title={t('driverTime.screen.prevDay')}>
-          <Button icon={<LeftOutlined />} onClick={() => shift(-1)} data-testid="prev-day" aria-label={t('driverTime.screen.prevDay')} />
-        </Tooltip>
-        <DatePicker
-          allowClear={false}
-          value={dayjs(state.date)}
-          format={DATE_DISPLAY_FORMAT}
-          onChange={(value) => value && state.set({ date: value.format('YYYY-MM-DD') })}
-          data-testid="day-picker"
-          aria-label={t('driverTime.fields.date')}
-        />
-        <Tooltip title={t('driverTime.screen.nextDay')}>
-          <Button icon={<RightOutlined />} onClick={() => shift(1)} data-testid="next-day" aria-label={t('driverTime.screen.nextDay')} />
-        </Tooltip>
-      </Space.Compact>
+      <DayStepper
+        date={state.date}
+        onChange={(date) => state.set({ date })}
+        prevLabel={t('driverTime.screen.prevDay')}
+        nextLabel={t('driverTime.screen.nextDay')}
+        pickerTestId="day-picker"
+        pickerLabel={t('driverTime.fields.date')}
+      />
       <Button onClick={() => state.set({ date: tokyoToday() })}>{t('driverTime.screen.today')}</Button>
       <Input.Search
         allowClear

@@ -1,4 +1,5 @@
 /** The wire shapes of the working-time API (server/driver-time/schemas.ts). */
+import type { WorkFigures } from '../../../common/driver-time.js';
 import type { FindingLevel, WorkRule } from '../../../common/work-rules.js';
 
 export interface WorkRecord {
@@ -21,14 +22,7 @@ export interface WorkRecord {
   updated_by_name: string | null;
 }
 
-export interface Figures {
-  binding: number;
-  worked: number;
-  overtime: number;
-  late_night: number;
-  driving: number;
-  distance: number | null;
-}
+export type Figures = WorkFigures;
 
 export interface Finding {
   rule: WorkRule;
