@@ -45,6 +45,7 @@ describe('driver time in/out', () => {
     await page.getByTestId('edit-clock_out').fill('08:30');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.getByTestId('error-clock_out').textContent()).toBe('終了時間が開始時間以降ではありません');
+    await snap(page, 'driver-time-in-out-edit-error-ja');
     // Saving is refused on the client: nothing reaches the database.
     await page.getByTestId('edit-clock_out').press('Control+Enter');
     await expect.poll(() => page.getByTestId('error-clock_out').isVisible()).toBe(true);
