@@ -39,4 +39,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Screens translate through the typed `useT()`; only the providers talk to i18next directly.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/providers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-i18next', message: 'use useT() from client/src/providers/translate.ts: its keys are typed' },
+            { name: 'i18next', message: 'use useT() / Translate from client/src/providers/translate.ts: its keys are typed' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -58,6 +58,17 @@ export const WORK_RULES: readonly WorkRule[] = [
   'continuousDriving',
 ];
 
+/** What the trip form asks before saving (POST /api/vehicle_allocation/work_rules); instants as ISO text. */
+export interface WorkRulesPreview {
+  date: string;
+  driver_id: number;
+  /** the trip being edited: left out of the driver's other trips */
+  trip_id?: number | null;
+  planned_loading_start?: string | null;
+  planned_departure?: string | null;
+  planned_arrival?: string | null;
+}
+
 /** A trip's stored warning from the assignment check: code `workRules.<rule>`, params `{level, date, ...figures}`. */
 export const WORK_RULE_CODE_PREFIX = 'workRules.';
 

@@ -6,12 +6,14 @@ import { benchAllocation } from './bench-allocation.js';
 import { benchDeliveries } from './bench-deliveries.js';
 import { benchImports } from './bench-imports.js';
 import { benchLists } from './bench-lists.js';
+import { benchRealtime } from './bench-realtime.js';
 
 const PARTS: Record<string, () => Promise<void>> = {
   imports: benchImports,
   lists: benchLists,
   deliveries: benchDeliveries,
   allocation: benchAllocation,
+  realtime: benchRealtime,
 };
 
 const only = process.argv[2];

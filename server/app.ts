@@ -7,6 +7,7 @@ import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
 import type { Config } from './config.js';
 import deliveryRoutes from './deliveries/routes.js';
+import destinationShareRoutes from './destination-shares/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
@@ -14,10 +15,13 @@ import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
 import driverTimeRoutes from './driver-time/routes.js';
+import driverShareRoutes from './driver-app/share-routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
-import notificationRoutes from './routes/notification.js';
+import notificationRoutes from './notifications/routes.js';
+import placesRoutes from './places/routes.js';
+import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
 export interface AppOptions {
@@ -29,6 +33,8 @@ export interface AppOptions {
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
   maxUploadBytes?: number;
+  /** the realtime bus (by default PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process) and heartbeat */
+  realtime?: RealtimePluginOptions;
 }
 
 /** Builds the configured application without listening: the server listens, tests inject. */
@@ -43,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(
@@ -56,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
       await api.register(driverTimeRoutes);
+      await api.register(placesRoutes);
+      await api.register(destinationShareRoutes);
+      await api.register(driverShareRoutes);
     },
     { prefix: '/api' },
   );

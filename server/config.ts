@@ -22,6 +22,10 @@ const ConfigSchema = Type.Object({
   GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
+  /** Origins besides the server's own whose pages may open the realtime socket, comma-separated. */
+  ALLOWED_ORIGINS: Type.Optional(
+    Type.String({ pattern: '^https?://[^/,\\s]+(\\s*,\\s*https?://[^/,\\s]+)*$', description: 'comma-separated origins like https://haisha.example.com' }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -107,6 +111,15 @@ function productionProblems(config: Config): string[] {
   if (secret && looksRandom(secret)) return [];
   const shown = secret ? '(too predictable)' : '(unset)';
   return [`JWT_SECRET ${shown}: NODE_ENV=production needs at least 32 random bytes, e.g. \`openssl rand -base64 48\``];
+}
+
+/** The Vite dev server and preview (vite.config.ts) proxy /api/ws from their own origin: allowed outside production. */
+const DEV_ORIGINS = ['http://localhost:5173', 'http://localhost:4173'];
+
+/** Origins other than the server's own that may open `/api/ws` (the socket also accepts the page's own origin). */
+export function allowedOrigins(config: Config): ReadonlySet<string> {
+  const listed = (config.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return new Set(isProduction(config) ? listed : [...listed, ...DEV_ORIGINS]);
 }
 
 /** Demo data goes only into an empty database, and in production only when asked for by name. */

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Actor, DriverActor } from './auth/actor.js';
 import type { TokenClaims } from './plugins/auth.js';
 import type { Translate } from './i18n.js';
+import type { Realtime } from './realtime/outbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     config: Config;
     /** the largest file an upload may carry, in bytes */
     uploadLimitBytes: number;
+    /** writes whose users hear of them once committed, and the event bus (server/realtime/) */
+    realtime: Realtime;
   }
   interface FastifyRequest {
     locale: Locale;

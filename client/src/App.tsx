@@ -3,7 +3,6 @@ import { useNotificationProvider } from './providers/antd-notification.js';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
 import { App as AntdApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { createAccessControlProvider } from './providers/access-control.js';
 import { authProvider, FORBIDDEN_TOAST_KEY, loadProfile } from './providers/auth-provider.js';
@@ -13,6 +12,7 @@ import { queryClient } from './providers/query-client.js';
 import { BUTTON_CONFIG, bindToasts, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
 import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
+import { useT } from './providers/translate.js';
 
 const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6 } };
 const accessControlProvider = createAccessControlProvider(loadProfile);
@@ -50,7 +50,7 @@ function documentTitle({ resource }: { resource?: { identifier?: string; name: s
 }
 
 export function App() {
-  const { i18n: instance } = useTranslation();
+  const { i18n: instance } = useT();
   const locale = currentLocale();
   // A new provider object on a language change makes Refine's own components re-render.
   const translations = useMemo(

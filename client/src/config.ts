@@ -18,3 +18,13 @@ export function tileUrl(configured: string | undefined = import.meta.env.VITE_MA
   const value = configured?.trim();
   return value && /^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/.test(value) ? value : DEFAULT_TILE_URL;
 }
+
+/**
+ * The tiles the maps load: `tileUrl()`, or none at all when VITE_MAP_TILE_URL is `none` or `off` (a
+ * machine that cannot reach any tile server): the maps then say so and show the points on a plain
+ * background, their coordinates in the page's list.
+ */
+export function mapTiles(configured: string | undefined = import.meta.env.VITE_MAP_TILE_URL as string | undefined): string | null {
+  if (/^(none|off)$/i.test(configured?.trim() ?? '')) return null;
+  return tileUrl(configured);
+}

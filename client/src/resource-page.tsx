@@ -9,11 +9,12 @@ import { lazyPage } from './components/lazy-page.js';
 import { masterScreenOf, type MasterPage } from './masters/screens.js';
 import { AREA_PAGES } from './pages/registry.js';
 import type { AppResource, ResourceRoute } from './resources.js';
+import type { MessageKey } from '../../common/locales/index.js';
 
 const Placeholder = lazyPage(() => import('./pages/placeholder.js'));
 
 /** The generic master pages (masters/), one chunk each, serving every master. */
-const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; temporaryOnly?: boolean; title?: string }>> = {
+const MASTER_PAGES: Record<MasterPage, ComponentType<{ identifier: string; temporaryOnly?: boolean; title?: MessageKey }>> = {
   list: lazyPage(() => import('./masters/pages/list.js')),
   create: lazyPage(() => import('./masters/pages/create.js')),
   edit: lazyPage(() => import('./masters/pages/edit.js')),

@@ -25,13 +25,14 @@ import {
 import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Action, Area } from '../../common/permissions.js';
+import type { MessageKey } from '../../common/locales/index.js';
 
 export type MenuGroup = 'masters' | 'reports';
 
 /** A route of a resource that is none of list/create/edit/show. */
 export interface ExtraRoute {
   path: string;
-  label: string;
+  label: MessageKey;
   action: Action;
 }
 
@@ -43,7 +44,7 @@ export interface AppResource {
   /** Permission area; none means any logged-in user. */
   area?: Area;
   /** i18n key of the menu label and page title. */
-  label: string;
+  label: MessageKey;
   icon?: ReactNode;
   parent?: MenuGroup;
   /** Shown in the top menu. */
@@ -57,12 +58,12 @@ export interface AppResource {
   extra?: ExtraRoute[];
 }
 
-export const MENU_GROUPS: Record<MenuGroup, { label: string; icon: ReactNode }> = {
+export const MENU_GROUPS: Record<MenuGroup, { label: MessageKey; icon: ReactNode }> = {
   masters: { label: 'menu.masters', icon: <DatabaseOutlined /> },
   reports: { label: 'menu.reports', icon: <FileTextOutlined /> },
 };
 
-function report(slug: string, label: string, menu = false, area: Area = 'report'): AppResource {
+function report(slug: string, label: MessageKey, menu = false, area: Area = 'report'): AppResource {
   return {
     identifier: `report-${slug}`,
     name: `download/${slug}`,
@@ -381,7 +382,7 @@ export type PageAction = 'list' | 'create' | 'edit' | 'show';
 export interface ResourceRoute {
   path: string;
   action: Action;
-  label: string;
+  label: MessageKey;
   /** The CRUD page it shows; absent for extra screens. */
   page?: PageAction;
   /** edit/show reached without an id. */

@@ -10,8 +10,14 @@ import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
 import { driverTimeEn } from './driver-time-en.js';
 import { driverTimeJa } from './driver-time-ja.js';
+import { mapsEn } from './maps-en.js';
+import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { realtimeEn } from './realtime-en.js';
+import { realtimeJa } from './realtime-ja.js';
+import { sharesEn } from './shares-en.js';
+import { sharesJa } from './shares-ja.js';
 import { workRulesEn } from './work-rules-en.js';
 import { workRulesJa } from './work-rules-ja.js';
 
@@ -28,6 +34,9 @@ export const areasJa = {
   ...deliveryScreensJa,
   ...deliveriesJa,
   ...driverTimeJa,
+  ...mapsJa,
+  ...realtimeJa,
+  ...sharesJa,
   ...workRulesJa,
 };
 
@@ -39,5 +48,8 @@ export const areasEn: typeof areasJa = {
   ...deliveryScreensEn,
   ...deliveriesEn,
   ...driverTimeEn,
+  ...mapsEn,
+  ...realtimeEn,
+  ...sharesEn,
   ...workRulesEn,
 };

@@ -65,7 +65,6 @@ export const deliveriesEn: typeof deliveriesJa = {
     },
     import: {
       dateMismatch: 'Some rows have a date other than the import date (rows: {{rows}})',
-      tooManyRows: 'At most {{max}} rows can be imported at once; split the file.',
       keyTaken: 'A delivery with this slip number belongs to a center outside your scope.',
       noCenter: "The destination's direction has no center; give a center code.",
       notNumber: '{{field}} must be a number of 0 or more.',

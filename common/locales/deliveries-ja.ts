@@ -64,7 +64,6 @@ export const deliveriesJa = {
     },
     import: {
       dateMismatch: '取込日と異なる日付の行があります（行: {{rows}}）',
-      tooManyRows: '1回に取り込める行数は{{max}}行までです。ファイルを分けてください。',
       keyTaken: 'この伝票番号の配送は権限のないセンターに登録されています。',
       noCenter: '配送先の方面にセンターがありません。センターコードを指定してください。',
       notNumber: '{{field}}は0以上の数値で入力してください。',

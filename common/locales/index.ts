@@ -14,6 +14,20 @@ type KeysOf<T, Prefix extends string = ''> = {
 /** Every message key of the reference (ja) catalogue: a key written in code with a typo does not compile. */
 export type MessageKey = KeysOf<Catalogue>;
 
+/** The dotted paths of a catalogue's groups of messages: `tripScreens.status`. */
+type SectionsOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? never : `${Prefix}${K}` | SectionsOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A group of messages whose last part is known only at run time (an enum value, a field name). */
+export type MessageSection = SectionsOf<Catalogue>;
+
+/** The key `section.name`: the section is checked when compiled, the name when the screen runs. */
+export const keyIn = (section: MessageSection, name: string | number) => `${section}.${name}` as MessageKey;
+
+/** The group `section.name`, checked like `keyIn`. */
+export const sectionIn = (section: MessageSection, name: string) => `${section}.${name}` as MessageSection;
+
 /** Accept-Language or a stored choice → one of our locales (ja unless en is asked for first). */
 export function pickLocale(header: string | undefined | null): Locale {
   if (!header) return DEFAULT_LOCALE;

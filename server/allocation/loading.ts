@@ -1,8 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { USER_TYPE } from '../../common/enums.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
+import { notificationsWritten, tripsChanged } from '../realtime/outbox.js';
+import { tripAudience } from './audience.js';
 
 /** The notification type the specification names for a trip whose loading has started. */
 export const LOADING_START_NOTIFICATION = 'start_center_loading_start';
@@ -29,9 +30,8 @@ export function loadingRefusal(trip: { status: number; confirmed_at: Date | null
 
 /**
  * 積込開始: the trip (locked) becomes status 1 with `loading_started_at = now`, and every user whose
- * scope contains the trip gets one `start_center_loading_start` notification, in one insert: live super
- * admins, department users of the trip's center or any department above it, and the users of the trip's
- * delivery company. Used by the allocation routes and the driver app alike; the caller owns the
+ * scope contains the trip (`tripAudience`) gets one `start_center_loading_start` notification naming
+ * the trip, in one insert; inside `app.realtime.transaction` each of them hears of it once committed. Used by the allocation routes and the driver app alike; the caller owns the
  * transaction (and checks the trip's version when it has one). `userId` is recorded as `updated_by`.
  */
 export async function startLoading(
@@ -60,21 +60,20 @@ export async function startLoading(
     .execute();
 
   const title = loadingStartTitle(trip.center_name, trip.trip_no, trip.vehicle_number);
-  await db
+  const written = await db
     .insertInto('notifications')
-    .columns(['user_id', 'type', 'title', 'created_at'])
+    .columns(['user_id', 'vehicle_allocation_id', 'type', 'title', 'created_at'])
     .expression(
-      db
-        .selectFrom('users')
-        .select(['users.id', sql.lit(LOADING_START_NOTIFICATION).as('type'), sql<string>`${title}::text`.as('title'), sql<Date>`${now}::timestamptz`.as('created_at')])
-        .where('users.deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('users.type', '=', USER_TYPE.superAdmin),
-            eb('users.department_id', 'in', eb.selectFrom('department_closure').select('ancestor_id').where('descendant_id', '=', trip.department_id)),
-            ...(trip.delivery_company_id === null ? [] : [eb('users.delivery_company_id', '=', trip.delivery_company_id)]),
-          ]),
-        ),
+      tripAudience(db, [tripId]).select([
+        'users.id',
+        'va.id as vehicle_allocation_id',
+        sql.lit(LOADING_START_NOTIFICATION).as('type'),
+        sql<string>`${title}::text`.as('title'),
+        sql<Date>`${now}::timestamptz`.as('created_at'),
+      ]),
     )
+    .returning(['id', 'user_id'])
     .execute();
+  tripsChanged(db, [tripId]);
+  notificationsWritten(db, written.map((row) => ({ ...row, vehicle_allocation_id: tripId })));
 }

@@ -3,6 +3,7 @@ import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import type { TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
@@ -120,11 +121,9 @@ export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
   return { rows: await page.limit(Math.max(0, Math.min(end - start, 1000))).offset(start).execute(), total: Number(total) };
 }
 
-/** The trips with their stops (in order) and each stop's deliveries, in the order of `ids`. */
-export async function tripDetails(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await tripRowQuery(db).where('va.id', 'in', ids).execute();
-  const stops = await db
+/** The stops of these trips with their stores, as both the planners' and the drivers' answers need them. */
+function stopQuery(db: Db, ids: number[]) {
+  return db
     .selectFrom('allocation_stops as s')
     .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
     .select([
@@ -133,7 +132,9 @@ export async function tripDetails(db: Db, ids: number[]) {
       's.delivery_destination_id',
       'dd.delivery_code',
       'dd.customer_store_name as store_name',
+      'dd.customer_company_name',
       'dd.customer_address as address',
+      'dd.phone',
       'dd.latitude',
       'dd.longitude',
       'dd.start_time',
@@ -153,27 +154,70 @@ export async function tripDetails(db: Db, ids: number[]) {
     ])
     .where('s.vehicle_allocation_id', 'in', ids)
     .orderBy('s.vehicle_allocation_id')
-    .orderBy('s.seq')
-    .execute();
-  const deliveries = await db
+    .orderBy('s.seq');
+}
+
+/** The deliveries on these trips, by stop: the columns both areas send. */
+function stopDeliveryQuery(db: Db, ids: number[]) {
+  return db
     .selectFrom('deliveries')
-    .select(['id', 'version', 'slip_number', 'item_name', 'quantity', 'load_unit', 'weight', 'status', 'vehicle_allocation_id', 'stop_seq'])
+    .select([
+      'id',
+      'version',
+      'vehicle_allocation_id',
+      'stop_seq',
+      'slip_number',
+      'item_code',
+      'item_name',
+      'quantity',
+      'load_unit',
+      'weight',
+      'status',
+      'delivery_delay_status',
+      'estimated_arrival_time',
+      'report_time',
+    ])
     .where('vehicle_allocation_id', 'in', ids)
     .where('deleted_at', 'is', null)
     .orderBy('stop_seq')
-    .orderBy('id')
-    .execute();
-  const byStop = new Map<string, typeof deliveries>();
+    .orderBy('id');
+}
+
+export type TripStop = Omit<Awaited<ReturnType<ReturnType<typeof stopQuery>['execute']>>[number], 'vehicle_allocation_id'> & { deliveries: StopDelivery[] };
+type StopDelivery = Awaited<ReturnType<ReturnType<typeof stopDeliveryQuery>['execute']>>[number];
+
+/**
+ * The stops of these trips in order, each with the deliveries it carries: two queries whatever the
+ * number of trips. The trip screens and the driver app both read trips through this; each area's
+ * response schema is the allow-list of what it sends (the driver app never sees versions or
+ * warnings, the planners never see the store's phone).
+ */
+export async function tripStops(db: Db, ids: number[]) {
+  const stopsOf = new Map<number, TripStop[]>();
+  if (ids.length === 0) return stopsOf;
+  const stops = await stopQuery(db, ids).execute();
+  const deliveries = await stopDeliveryQuery(db, ids).execute();
+  const byStop = new Map<string, StopDelivery[]>();
   for (const delivery of deliveries) {
     const key = `${delivery.vehicle_allocation_id}:${delivery.stop_seq}`;
-    byStop.set(key, [...(byStop.get(key) ?? []), delivery]);
+    const list = byStop.get(key);
+    if (list) list.push(delivery);
+    else byStop.set(key, [delivery]);
   }
-  const stopsOf = new Map<number, (Omit<(typeof stops)[number], 'vehicle_allocation_id'> & { deliveries: typeof deliveries })[]>();
   for (const { vehicle_allocation_id, ...stop } of stops) {
-    const list = stopsOf.get(vehicle_allocation_id) ?? [];
-    list.push({ ...stop, deliveries: byStop.get(`${vehicle_allocation_id}:${stop.seq}`) ?? [] });
-    stopsOf.set(vehicle_allocation_id, list);
+    const list = stopsOf.get(vehicle_allocation_id);
+    const entry = { ...stop, deliveries: byStop.get(`${vehicle_allocation_id}:${stop.seq}`) ?? [] };
+    if (list) list.push(entry);
+    else stopsOf.set(vehicle_allocation_id, [entry]);
   }
+  return stopsOf;
+}
+
+/** The trips with their stops (in order) and each stop's deliveries, in the order of `ids`. */
+export async function tripDetails(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await tripRowQuery(db).where('va.id', 'in', ids).execute();
+  const stopsOf = await tripStops(db, ids);
   const byId = new Map(rows.map((row) => [row.id, { ...row, stops: stopsOf.get(row.id) ?? [] }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -197,7 +241,8 @@ export type LockedTrip = Awaited<ReturnType<typeof lockTrips>>[number];
 
 /**
  * Locks the caller's trips `FOR UPDATE`, in id order (two writes over the same pair never deadlock);
- * a trip missing, deleted or outside the caller's scope is a 404.
+ * a trip missing, deleted or outside the caller's scope is a 404. The trips are recorded as changed
+ * (`tripsChanged`): every trip write goes through here or inserts a trip.
  */
 export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
@@ -210,6 +255,8 @@ export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
   if (scope) query = query.where(scope);
   const rows = await query.orderBy('va.id').forUpdate().execute();
   if (rows.length !== unique.length) throw notFound();
+  // Locked to be written: once the write commits, the users who see these trips hear of it.
+  tripsChanged(db, unique);
   return rows;
 }
 

@@ -40,9 +40,9 @@ const config = (action: Action) => ({ permission: { area: 'vehicle_allocation', 
 
 /** Trips (配車, 便): lists, the board, writes (one transaction each), the calculator and transfers. */
 const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Runs one write in its own transaction and answers the trips it names, read after the write. */
+  /** Runs one write in its own transaction (whose trips' users hear of it once committed) and answers the trips it names. */
   const write = <T>(request: FastifyRequest, work: (ctx: WriteContext) => Promise<T>) =>
-    app.db.transaction().execute((db) => work({ db, actor: request.actor, t: request.t, now: new Date() }));
+    app.realtime.transaction((db) => work({ db, actor: request.actor, t: request.t, now: new Date() }));
 
   app.get('/vehicle_allocation', { schema: tripListSchema, config: config('list') }, async (request, reply) => {
     const { date_from, date_to } = request.query;

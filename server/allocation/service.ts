@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import { startLoading } from './loading.js';
 import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {
@@ -242,6 +243,7 @@ export async function createTrip(ctx: WriteContext, body: TripCreateBody): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  tripsChanged(ctx.db, [row.id]);
   await checkCapacity(ctx, row.id);
   if (assignment.driver_id !== null) await checkTripWorkRules(ctx.db, row.id);
   return row.id;
@@ -480,6 +482,7 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    tripsChanged(ctx.db, [copy.id]);
     if (kept.driver_id !== null) await checkTripWorkRules(ctx.db, copy.id);
     created++;
   }

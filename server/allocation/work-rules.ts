@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay } from '../../common/work-rules.js';
+import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay, type WorkRulesPreview } from '../../common/work-rules.js';
 import type { Database, StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { invalid } from '../errors.js';
@@ -158,15 +158,6 @@ export async function checkTripWorkRules(db: Db, tripId: number) {
   if (JSON.stringify(warnings) !== JSON.stringify(trip.warnings)) {
     await db.updateTable('vehicle_allocations').set({ warnings: JSON.stringify(warnings) }).where('id', '=', tripId).execute();
   }
-}
-
-export interface WorkRulesPreview {
-  date: string;
-  driver_id: number;
-  trip_id?: number | null;
-  planned_loading_start?: string | null;
-  planned_departure?: string | null;
-  planned_arrival?: string | null;
 }
 
 /**

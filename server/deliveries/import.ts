@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
 import { DELIVERY_CSV_COLUMNS, DELIVERY_CSV_REQUIRED, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, type DeliveryCsvColumn } from '../../common/deliveries.js';
 import { LOCALES } from '../../common/locales/index.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import type { Db } from '../../db/index.js';
 import type { Actor } from '../auth/actor.js';
-import { AppError, conflict, type FieldErrors } from '../errors.js';
+import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
 import { type CsvLine, CsvTextError, openCsv } from '../imports/csv.js';
 import type { ImportResult } from '../imports/import-master.js';
 import { takeImportSlot } from '../imports/slots.js';
+import { type ImportTarget, type MergeColumns, runStagedImport, type StagedRow } from '../imports/staging.js';
 import { departmentSubtree, destinationScope } from '../masters/scope.js';
 import type { DeliveryColumns } from './repository.js';
 import { deliveryKey, movesOffItsTrip, type Placement, readAmount, readCount, readDay, readLoadUnit, rowList } from './rules.js';
@@ -16,10 +16,29 @@ import { deliveryKey, movesOffItsTrip, type Placement, readAmount, readCount, re
 /** The same result as the master imports: the screens read both alike. */
 export type DeliveryImportResult = ImportResult;
 
-/** One day's file of one shipper: far below this; a bigger file is refused rather than held in memory. */
-export const MAX_IMPORT_ROWS = 100_000;
 const MAX_REPORTED = 1000;
+/** Rows checked, looked up and staged together: one query per chunk and kind of code, not per row. */
 const CHUNK_ROWS = 1000;
+
+/**
+ * Where the import writes, as the staged merge of the masters (server/imports/staging.ts) needs it:
+ * the stores, centers and customers the rows name must still be live when it merges.
+ */
+const DELIVERY_TARGET: ImportTarget = {
+  resource: 'delivery',
+  table: 'deliveries',
+  fields: [
+    { name: 'delivery_destination_id', ref: { table: 'delivery_destinations' } },
+    { name: 'department_id', ref: { table: 'departments' } },
+    { name: 'customer_id', ref: { table: 'customers' } },
+  ],
+};
+
+const IMPORTED: (keyof DeliveryColumns)[] = ['date', 'department_id', 'delivery_destination_id', 'slip_number', 'quantity', 'load_unit', 'customer_id', 'order_number', 'item_code', 'item_name', 'volume', 'weight'];
+/** The key (date, slip, item code) that found an existing row is not rewritten. */
+const KEY: (keyof DeliveryColumns)[] = ['date', 'slip_number', 'item_code'];
+/** A new row gets every column the file has; a re-imported one all but its key. */
+const MERGED: MergeColumns = { inserted: new Set(IMPORTED), updated: new Set(IMPORTED.filter((column) => !KEY.includes(column))) };
 
 const normalise = (text: string) => text.replace(/[\s\u3000]/g, '').toLowerCase();
 const letOthersIn = () => new Promise((resolve) => setImmediate(resolve));
@@ -42,13 +61,6 @@ function headerAliases() {
 /** The template's header row, in the caller's language. */
 export const templateHeader = (t: Translate) => DELIVERY_CSV_COLUMNS.map((column) => t(`deliveries.fields.${column}`));
 
-interface CheckedDelivery {
-  line: number;
-  target_id: number | null;
-  target_version: number | null;
-  columns: DeliveryColumns;
-}
-
 interface Existing extends Placement {
   id: number;
   version: number;
@@ -60,7 +72,8 @@ interface Existing extends Placement {
  * Checks, and with `commit` imports, one date's delivery CSV: every row checked (stores by
  * delivery_code among those the caller sees, customers and centers by code), all-or-nothing, a
  * re-import of the same (date, slip, item code) updating the row. Rows with another date are refused
- * together, in one message naming them.
+ * together, in one message naming them. Staged like the masters' imports: checked a chunk at a time,
+ * the valid rows stored in a typed staging table, merged in one short transaction at the end.
  */
 export async function importDeliveries(
   db: Db,
@@ -73,8 +86,8 @@ export async function importDeliveries(
   const release = await takeImportSlot(db);
   try {
     const run = new DeliveryImport(db, actor, t, date);
-    await run.read(input, options.onRow);
-    if (options.commit && run.result.errorCount === 0) await run.write();
+    const failed = () => run.result.errorCount > 0;
+    await runStagedImport(db, DELIVERY_TARGET, actor.id, { commit: options.commit, columns: MERGED, failed }, (stage) => run.read(input, stage, options.onRow));
     run.result.ok = run.result.errorCount === 0;
     return run.result;
   } finally {
@@ -85,7 +98,6 @@ export async function importDeliveries(
 class DeliveryImport {
   readonly result: DeliveryImportResult = { ok: false, total: 0, created: 0, updated: 0, encoding: 'utf-8', errors: [], errorCount: 0 };
   private header: (DeliveryCsvColumn | undefined)[] = [];
-  private readonly rows: CheckedDelivery[] = [];
   private readonly seen = new Map<string, number>();
   private readonly mismatched: number[] = [];
   private readonly stores = new Map<string, { id: number; center: number | null }>();
@@ -110,7 +122,8 @@ class DeliveryImport {
     }
   }
 
-  async read(input: AsyncIterable<Buffer | string>, onRow?: (line: number) => void) {
+  /** Reads every row, checks it a chunk at a time and hands each chunk's valid rows to `stage`. */
+  async read(input: AsyncIterable<Buffer | string>, stage: (rows: StagedRow[]) => Promise<void>, onRow?: (line: number) => void) {
     await this.loadSubtree();
     try {
       const csv = await openCsv(input);
@@ -119,17 +132,15 @@ class DeliveryImport {
       for await (const line of csv.rows) {
         this.result.total++;
         onRow?.(line.line);
-        if (this.result.total > MAX_IMPORT_ROWS) continue;
         chunk.push(line);
         if (chunk.length < CHUNK_ROWS) continue;
-        await this.checkChunk(chunk);
+        await stage(await this.checkChunk(chunk));
         chunk = [];
         await letOthersIn();
       }
-      await this.checkChunk(chunk);
+      await stage(await this.checkChunk(chunk));
       this.result.encoding = csv.encoding();
       if (this.result.total === 0) this.report(1, { '': this.t('csv.empty') });
-      if (this.result.total > MAX_IMPORT_ROWS) this.report(MAX_IMPORT_ROWS + 2, { '': this.t('deliveries.import.tooManyRows', { max: MAX_IMPORT_ROWS }) });
       if (this.mismatched.length) {
         this.report(this.mismatched[0]!, { date: this.t('deliveries.import.dateMismatch', { rows: rowList(this.mismatched) }) });
       }
@@ -149,8 +160,9 @@ class DeliveryImport {
     return unknown.length === 0 && missing.length === 0;
   }
 
-  private async checkChunk(lines: CsvLine[]) {
-    if (lines.length === 0) return;
+  /** A chunk's codes and existing rows looked up (one query each), then each row checked: the valid ones. */
+  private async checkChunk(lines: CsvLine[]): Promise<StagedRow[]> {
+    if (lines.length === 0) return [];
     const records = lines.map(({ cells }) => {
       const record: Partial<Record<DeliveryCsvColumn, string>> = {};
       this.header.forEach((column, i) => (record[column!] = (cells[i] ?? '').trim()));
@@ -158,7 +170,12 @@ class DeliveryImport {
     });
     await this.lookUp(records);
     const existing = await this.existing(records.map((r) => r.slip_number ?? '').filter(Boolean));
-    for (const [i, record] of records.entries()) this.checkRow(lines[i]!.line, record, existing);
+    const checked: StagedRow[] = [];
+    for (const [i, record] of records.entries()) {
+      const row = this.checkRow(lines[i]!.line, record, existing);
+      if (row) checked.push(row);
+    }
+    return checked;
   }
 
   /** Codes of the chunk not seen yet → ids: one query per kind. */
@@ -212,7 +229,7 @@ class DeliveryImport {
   /** The caller's subtree (loaded before the first row): which existing rows an update may touch. */
   private subtree = new Set<number>();
 
-  private checkRow(line: number, record: Partial<Record<DeliveryCsvColumn, string>>, existingByKey: Map<string, Existing>) {
+  private checkRow(line: number, record: Partial<Record<DeliveryCsvColumn, string>>, existingByKey: Map<string, Existing>): StagedRow | undefined {
     const { t } = this;
     const errors: FieldErrors = {};
     const required = (column: DeliveryCsvColumn) => {
@@ -291,75 +308,29 @@ class DeliveryImport {
         }
       }
       if (Object.keys(errors).length === 0 && store && center !== null && typeof quantity === 'number' && loadUnit !== 'bad') {
-        if (!otherDay) {
-          this.rows.push({
-            line,
-            target_id: existing?.id ?? null,
-            target_version: existing?.version ?? null,
-            columns: {
-              date: this.date,
-              department_id: center,
-              delivery_destination_id: store.id,
-              slip_number: slip,
-              quantity,
-              load_unit: loadUnit,
-              customer_id: customerId,
-              order_number: orderNumber,
-              item_code: itemCode,
-              item_name: itemName,
-              volume,
-              weight,
-            },
-          });
-          if (existing) this.result.updated++;
-          else this.result.created++;
-        }
-        return;
+        // A row of another day is reported with the others at the end, never staged.
+        if (otherDay) return undefined;
+        if (existing) this.result.updated++;
+        else this.result.created++;
+        const columns: DeliveryColumns = {
+          date: this.date,
+          department_id: center,
+          delivery_destination_id: store.id,
+          slip_number: slip,
+          quantity,
+          load_unit: loadUnit,
+          customer_id: customerId,
+          order_number: orderNumber,
+          item_code: itemCode,
+          item_name: itemName,
+          volume,
+          weight,
+        };
+        return { line, targetId: existing?.id ?? null, targetVersion: existing?.version ?? null, columns: { ...columns } };
       }
     }
     if (Object.keys(errors).length) this.report(line, errors);
-  }
-
-  /**
-   * One transaction: the stores and centers the rows name are locked FOR SHARE and must still be
-   * live; the rows to update must still have the version they were checked at; then one update and
-   * one insert. Any refusal writes nothing.
-   */
-  async write() {
-    const json = JSON.stringify(this.rows.map((row) => ({ line: row.line, target_id: row.target_id, target_version: row.target_version, ...row.columns })));
-    const source = sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line integer, target_id integer, target_version integer,
-      date date, department_id integer, delivery_destination_id integer, slip_number text, quantity integer, load_unit smallint,
-      customer_id integer, order_number text, item_code text, item_name text, volume double precision, weight double precision))`;
-    await this.db.transaction().execute(async (trx) => {
-        const { rows: gone } = await sql<{ line: number | null }>`with live as (
-            select id from delivery_destinations where id in (select delivery_destination_id from ${source} s) and deleted_at is null for share
-          ), centers as (
-            select id from departments where id in (select department_id from ${source} s) and deleted_at is null for share
-          ), customers as (
-            select id from customers where id in (select customer_id from ${source} s) and deleted_at is null for share
-          )
-          select min(s.line) as line from ${source} s
-          where s.delivery_destination_id not in (select id from live) or s.department_id not in (select id from centers)
-            or (s.customer_id is not null and s.customer_id not in (select id from customers))`.execute(trx);
-        if (gone[0]?.line !== null && gone[0]?.line !== undefined) throw new AppError(409, 'csv.referenceGoneDuringImport', { row: gone[0].line });
-        const { rows: stale } = await sql<{ line: number | null }>`with locked as (
-            select id, version, deleted_at from deliveries where id in (select target_id from ${source} s where target_id is not null) order by id for update
-          )
-          select min(s.line) as line from ${source} s left join locked l on l.id = s.target_id
-          where s.target_id is not null and (l.id is null or l.deleted_at is not null or l.version <> s.target_version)`.execute(trx);
-        if (stale[0]?.line !== null && stale[0]?.line !== undefined) throw new AppError(409, 'csv.changedDuringImport', { row: stale[0].line });
-        const updated = await sql`update deliveries set department_id = s.department_id, delivery_destination_id = s.delivery_destination_id,
-            quantity = s.quantity, load_unit = s.load_unit, customer_id = s.customer_id, order_number = s.order_number,
-            item_name = s.item_name, volume = s.volume, weight = s.weight,
-            updated_by = ${this.actor.id}, updated_at = now(), version = deliveries.version + 1
-          from ${source} s where deliveries.id = s.target_id and deliveries.version = s.target_version`.execute(trx);
-        if (Number(updated.numAffectedRows ?? 0) !== this.result.updated) throw conflict();
-        await sql`insert into deliveries (date, department_id, delivery_destination_id, slip_number, quantity, load_unit, customer_id,
-            order_number, item_code, item_name, volume, weight, created_by, updated_by)
-          select date, department_id, delivery_destination_id, slip_number, quantity, load_unit, customer_id,
-            order_number, item_code, item_name, volume, weight, ${this.actor.id}, ${this.actor.id}
-          from ${source} s where s.target_id is null order by s.line`.execute(trx);
-    });
+    return undefined;
   }
 
   private async loadSubtree() {

@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import type { Database } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -138,20 +139,39 @@ const SORT_COLUMNS = {
   driver_name: sql`dr.name`,
 } as const;
 
-/** A page of the list and the total: two statements at once (each takes its own pooled connection on PostgreSQL). */
+/** The joins a sort needs before the page is cut (the other names are joined for the page's rows only). */
+function joinedForSort(query: ReturnType<typeof filtered>, sort: DeliverySort) {
+  if (sort === 'store_name') return query.innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id');
+  if (sort === 'delivery_route') return query.leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id');
+  if (sort === 'driver_name') {
+    return query.leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id').leftJoin('drivers as dr', 'dr.id', 'va.driver_id');
+  }
+  return query;
+}
+
+/** Orders a list query by the chosen column, then by date and id, so pages never overlap. */
+function ordered<Q extends { orderBy: (...args: any[]) => Q }>(query: Q, sort: DeliverySort, direction: 'asc' | 'desc'): Q {
+  let result = query.orderBy(SORT_COLUMNS[sort], direction);
+  if (sort !== 'date') result = result.orderBy('d.date', direction);
+  return result.orderBy('d.id', direction);
+}
+
+/**
+ * A page of the list and the total: two statements at once (each takes its own pooled connection on
+ * PostgreSQL). The page first picks its rows' ids in order (by slip number or date straight from an
+ * index, without reading the rows), then joins the names of those 50 rows only.
+ */
 export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryListQuery) {
   const start = query._start ?? 0;
   const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
   const direction = query._order === 'desc' ? 'desc' : 'asc';
-  const base = filtered(db, actor, query);
-  let page = withNames(base);
   const sort = query._sort ?? 'date';
-  page = page.orderBy(SORT_COLUMNS[sort], direction);
-  if (sort !== 'date') page = page.orderBy('d.date', direction);
-  page = page.orderBy('d.id', direction);
+  const base = filtered(db, actor, query);
+  const pageIds = ordered(joinedForSort(base, sort).select('d.id'), sort, direction).limit(end - start).offset(start);
+  const page = ordered(withNames(db.selectFrom('deliveries as d').where('d.id', 'in', pageIds)), sort, direction);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    page.limit(end - start).offset(start).execute(),
+    page.execute(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -1,7 +1,9 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
+import { tripStops } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
+import { tripsChanged } from '../realtime/outbox.js';
 import { TRIP_STATUS } from './rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,7 +53,7 @@ function ownTrips(db: Db, driverId: number) {
 
 /**
  * The driver's trips of a day (not cancelled), or one trip of theirs by id, each with its stops in order
- * and the deliveries at each stop: three queries whatever the number of trips.
+ * and the deliveries at each stop (allocation's `tripStops`): three queries whatever the number of trips.
  */
 export async function driverTrips(db: Db, driverId: number, filter: { date: string } | { id: number }) {
   let query = ownTrips(db, driverId)
@@ -89,69 +91,8 @@ export async function driverTrips(db: Db, driverId: number, filter: { date: stri
   if (trips.length === 0) return [];
   const ids = trips.map((trip) => trip.id);
 
-  const [stops, deliveries] = await Promise.all([
-    db
-      .selectFrom('allocation_stops as s')
-      .innerJoin('delivery_destinations as dest', 'dest.id', 's.delivery_destination_id')
-      .select([
-        's.vehicle_allocation_id',
-        's.seq',
-        's.delivery_destination_id',
-        'dest.delivery_code',
-        'dest.customer_store_name as store_name',
-        'dest.customer_company_name',
-        'dest.customer_address as address',
-        'dest.phone',
-        'dest.latitude',
-        'dest.longitude',
-        'dest.start_time',
-        'dest.ending_time',
-        'dest.specified_time',
-        's.planned_arrival',
-        's.arrived_at',
-        's.departed_at',
-        's.wait_minutes',
-        's.work_started_at',
-        's.work_ended_at',
-        's.work_content',
-        's.consignee_confirmed',
-      ])
-      .where('s.vehicle_allocation_id', 'in', ids)
-      .orderBy('s.vehicle_allocation_id')
-      .orderBy('s.seq')
-      .execute(),
-    db
-      .selectFrom('deliveries')
-      .select([
-        'vehicle_allocation_id',
-        'stop_seq',
-        'id',
-        'slip_number',
-        'item_code',
-        'item_name',
-        'quantity',
-        'load_unit',
-        'status',
-        'delivery_delay_status',
-        'estimated_arrival_time',
-        'report_time',
-      ])
-      .where('vehicle_allocation_id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .orderBy('stop_seq')
-      .orderBy('id')
-      .execute(),
-  ]);
-
-  return trips.map((trip) => ({
-    ...trip,
-    stops: stops
-      .filter((stop) => stop.vehicle_allocation_id === trip.id)
-      .map(({ vehicle_allocation_id: _trip, ...stop }) => ({
-        ...stop,
-        deliveries: deliveries.filter((d) => d.vehicle_allocation_id === trip.id && d.stop_seq === stop.seq),
-      })),
-  }));
+  const stopsOf = await tripStops(db, ids);
+  return trips.map((trip) => ({ ...trip, stops: stopsOf.get(trip.id) ?? [] }));
 }
 
 /** One trip of the driver's, locked until the transaction ends: anyone else's (or a draft) is a 404. */
@@ -162,6 +103,8 @@ export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!trip) throw notFound();
+  // Locked to be written by a trip event: the users who see the trip hear of it once it commits.
+  tripsChanged(trx, [tripId]);
   return trip;
 }
 

@@ -53,7 +53,8 @@ const temporaryCode = () => `TMP-${randomBytes(5).toString('hex').toUpperCase()}
 const driverAppRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = await loginLimits(app);
   const config = { driver: true, labels: driverAppLabels } as const;
-  const inTransaction = <T>(work: (trx: Trx) => Promise<T>) => app.db.transaction().execute(work);
+  /** One write; the trips it locks are published to the users who see them once it commits. */
+  const inTransaction = <T>(work: (trx: Trx) => Promise<T>) => app.realtime.transaction(work);
   /** Events the app may post without a body (the time is then now). */
   const bodyOptional = async (request: FastifyRequest) => {
     request.body ??= {};

@@ -9,7 +9,7 @@ import { fieldLabel, readFields } from '../masters/fields.js';
 import { columnsOf, pick } from '../masters/service.js';
 import { type CsvEncoding, type CsvLine, CsvTextError, openCsv } from './csv.js';
 import { takeImportSlot } from './slots.js';
-import { type CheckedRow, cleanDeadImports, dropImport, type MergeColumns, mergeRows, stageRows, startImport } from './staging.js';
+import { type CheckedRow, type MergeColumns, mergeRows, runStagedImport } from './staging.js';
 
 export interface RowError {
   row: number;
@@ -103,29 +103,9 @@ export async function importMaster(db: Db, def: MasterDefinition, actor: Actor, 
 }
 
 async function importStaged(db: Db, def: MasterDefinition, actor: Actor, t: Translate, input: AsyncIterable<Buffer | string>, options: ImportOptions) {
-  await cleanDeadImports(db);
   const run = new ImportRun({ db, actor, t }, def);
-  const staging = options.commit ? await startImport(db, def) : undefined;
-  // One chunk is staged while the next is checked: on PostgreSQL the server stores it meanwhile.
-  let staged: Promise<void> = Promise.resolve();
-  try {
-    await run.readFile(input, options, async (rows) => {
-      await staged;
-      if (!staging || run.result.errorCount > 0) return;
-      staged = stageRows(db, staging, rows);
-      // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
-      staged.catch(() => {});
-    });
-    await staged;
-    if (staging && run.result.errorCount === 0) {
-      await db.transaction().execute((trx) => mergeRows(trx, def, actor.id, { staging }, run.columns));
-    }
-  } finally {
-    if (staging) {
-      await staged.catch(() => {});
-      await dropImport(db, staging);
-    }
-  }
+  const failed = () => run.result.errorCount > 0;
+  await runStagedImport(db, def, actor.id, { commit: options.commit, columns: run.columns, failed }, (stage) => run.readFile(input, options, stage));
   return run.finish();
 }
 

@@ -2,16 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { AppError, conflict } from '../errors.js';
-import type { MasterDefinition, Values } from '../masters/definition.js';
+import type { Values } from '../masters/definition.js';
 
-/** A checked CSV row, ready to be written. */
-export interface CheckedRow {
+/**
+ * The table an import writes, as staging and merging need it: a master's definition, or the
+ * deliveries' own (server/deliveries/import.ts).
+ */
+export interface ImportTarget {
+  /** what `imports.master` records */
+  resource: string;
+  table: string;
+  /** the references the merge finds still live (locked FOR SHARE) */
+  fields: readonly { name: string; ref?: { table: string } }[];
+}
+
+/** A checked CSV row as it is staged and merged. */
+export interface StagedRow {
   line: number;
   /** the existing row it updates (restoring it when soft-deleted); null: a new row */
   targetId: number | null;
   targetVersion: number | null;
   /** the columns to write: for an existing row only those the file carries */
   columns: Record<string, unknown>;
+}
+
+/** A checked master row, ready to be written. */
+export interface CheckedRow extends StagedRow {
   /** every field value after the merge with the existing row, for the master's afterWrite */
   values: Values;
 }
@@ -22,7 +38,7 @@ export interface MergeColumns {
   updated: Set<string>;
 }
 
-/** A column of a master's table that an import may write, with its SQL type (e.g. `character varying(20)`). */
+/** A column of the imported table that an import may write, with its SQL type (e.g. `character varying(20)`). */
 interface StagedColumn {
   name: string;
   type: string;
@@ -40,7 +56,7 @@ const MAX_STAGED_COLUMNS = 52;
 /** Per table: the schema is the code's (migrated when the process starts), so it is read once. */
 const stagedColumnsByTable = new Map<string, Promise<StagedColumn[]>>();
 
-/** The writable columns of a master's table and their types, from the catalogue. */
+/** The writable columns of a table and their types, from the catalogue. */
 function stagedColumns(db: Db, table: string): Promise<StagedColumn[]> {
   let columns = stagedColumnsByTable.get(table);
   if (!columns) {
@@ -82,7 +98,7 @@ export async function cleanDeadImports(db: Db) {
  * the columns it carries, then the master's own columns with their own types (unlogged: a crash
  * loses only staging rows, which a dead import's are anyway).
  */
-export async function startImport(db: Db, def: MasterDefinition): Promise<Staging> {
+export async function startImport(db: Db, def: ImportTarget): Promise<Staging> {
   const id = randomUUID();
   const columns = await stagedColumns(db, def.table);
   await db.insertInto('imports').values({ id, master: def.resource }).execute();
@@ -98,6 +114,43 @@ export async function dropImport(db: Db, staging: Staging) {
   await db.deleteFrom('imports').where('id', '=', staging.id).execute();
 }
 
+/**
+ * A staged import: `read` checks the file a chunk at a time, outside any transaction, and hands
+ * each chunk's valid rows to its `stage`. With `commit` they go to a staging table as they come (one
+ * chunk is stored while the next is checked) and, when the whole file had no error, one short
+ * transaction merges them. Without `commit` nothing is written. The staging table is dropped
+ * whatever happens.
+ */
+export async function runStagedImport(
+  db: Db,
+  target: ImportTarget,
+  actorId: number,
+  options: { commit: boolean; columns: MergeColumns; failed: () => boolean },
+  read: (stage: (rows: StagedRow[]) => Promise<void>) => Promise<void>,
+) {
+  await cleanDeadImports(db);
+  const staging = options.commit ? await startImport(db, target) : undefined;
+  let staged: Promise<void> = Promise.resolve();
+  try {
+    await read(async (rows) => {
+      await staged;
+      if (!staging || options.failed()) return;
+      staged = stageRows(db, staging, rows);
+      // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
+      staged.catch(() => {});
+    });
+    await staged;
+    if (staging && !options.failed()) {
+      await db.transaction().execute((trx) => mergeRows(trx, target, actorId, { staging }, options.columns));
+    }
+  } finally {
+    if (staging) {
+      await staged.catch(() => {});
+      await dropImport(db, staging);
+    }
+  }
+}
+
 type Cell = string | number | null;
 
 const bit = (index: number) => 2 ** index;
@@ -106,7 +159,7 @@ const bit = (index: number) => 2 ** index;
  * Rows as one array per column (PostgreSQL parses a typed array far faster than JSON): the line,
  * the row updated, the bits of the columns each row carries, then each of `columns`.
  */
-function columnArrays(rows: CheckedRow[], columns: StagedColumn[]) {
+function columnArrays(rows: StagedRow[], columns: StagedColumn[]) {
   const line: number[] = [];
   const targetId: (number | null)[] = [];
   const targetVersion: (number | null)[] = [];
@@ -143,17 +196,17 @@ const sourceColumns = (columns: StagedColumn[]) =>
   sql.join([sql`line`, sql`target_id`, sql`target_version`, sql`carried`, ...columns.map((column) => sql.id(column.name))]);
 
 /** Adds one chunk of checked rows to the import's staging table, in one statement. */
-export async function stageRows(db: Db, staging: Staging, rows: CheckedRow[]) {
+export async function stageRows(db: Db, staging: Staging, rows: StagedRow[]) {
   if (rows.length === 0) return;
   await sql`with touched as (update imports set touched_at = now() where id = ${staging.id})
     insert into ${sql.table(staging.table)} (${sourceColumns(staging.columns)}) select * from ${columnArrays(rows, staging.columns)}`.execute(db);
 }
 
 /** Where the merge reads its rows: an import's staging table, or rows passed directly. */
-export type MergeSource = { staging: Staging } | { rows: CheckedRow[] };
+export type MergeSource = { staging: Staging } | { rows: StagedRow[] };
 
-/** The merge's rows as `s`, typed like the master's table, and the staged columns. */
-async function sourceOf(db: Db, def: MasterDefinition, source: MergeSource): Promise<{ from: RawBuilder<unknown>; columns: StagedColumn[] }> {
+/** The merge's rows as `s`, typed like the imported table, and the staged columns. */
+async function sourceOf(db: Db, def: ImportTarget, source: MergeSource): Promise<{ from: RawBuilder<unknown>; columns: StagedColumn[] }> {
   if ('staging' in source) return { from: sql`${sql.table(source.staging.table)} as s`, columns: source.staging.columns };
   const columns = await stagedColumns(db, def.table);
   return { from: sql`${columnArrays(source.rows, columns)} as s(${sourceColumns(columns)})`, columns };
@@ -164,7 +217,7 @@ async function sourceOf(db: Db, def: MasterDefinition, source: MergeSource): Pro
  * row carries; soft-deleted ones restored) and one insert of the new ones. A row changed since it
  * was checked (its version moved on) makes the whole merge fail: nothing is written.
  */
-export async function mergeRows(db: Db, def: MasterDefinition, actorId: number, source: MergeSource, columns: MergeColumns) {
+export async function mergeRows(db: Db, def: ImportTarget, actorId: number, source: MergeSource, columns: MergeColumns) {
   const table = sql.table(def.table);
   const { from, columns: staged } = await sourceOf(db, def, source);
   for (const column of [...columns.inserted, ...columns.updated]) {
@@ -194,7 +247,7 @@ export async function mergeRows(db: Db, def: MasterDefinition, actorId: number, 
 }
 
 /** How many rows the merge updates, and the first whose record another user changed since its check. */
-async function updatesToMake(db: Db, def: MasterDefinition, from: RawBuilder<unknown>) {
+async function updatesToMake(db: Db, def: ImportTarget, from: RawBuilder<unknown>) {
   const table = sql.table(def.table);
   const { rows } = await sql<{ expected: number; stale: number | null }>`select
       count(s.target_id)::integer as expected,
@@ -208,7 +261,7 @@ async function updatesToMake(db: Db, def: MasterDefinition, from: RawBuilder<unk
  * FOR SHARE now (a deletion waits for this merge, then sees the new references), and a row whose
  * reference was deleted in between refuses the whole merge. One query per reference.
  */
-async function firstRowReferringToDeleted(db: Db, def: MasterDefinition, from: RawBuilder<unknown>) {
+async function firstRowReferringToDeleted(db: Db, def: ImportTarget, from: RawBuilder<unknown>) {
   for (const field of def.fields) {
     if (!field.ref) continue;
     const referenced = sql`s.${sql.id(field.name)}`;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { pickLocale } from '../../common/locales/index.js';
 import { can } from '../../common/permissions.js';
 import type { Db } from '../../db/index.js';
-import { findActor, findDriverActor } from '../auth/actor.js';
+import { type Actor, findActor, findDriverActor } from '../auth/actor.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { translator } from '../i18n.js';
 
@@ -35,6 +35,14 @@ export function signToken(app: FastifyInstance, typ: TokenType, subjectId: numbe
   return app.jwt.sign({ sub: String(subjectId), tv: tokenVersion, typ, jti: randomUUID() });
 }
 
+/** Claims of the expected type and shape (after the signature, algorithm and expiry were checked). */
+function claimsOfType(claims: Partial<TokenClaims>, typ: TokenType): TokenClaims {
+  if (claims.typ !== typ || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !/^\d{1,10}$/.test(claims.sub ?? '')) {
+    throw unauthorized();
+  }
+  return claims as TokenClaims;
+}
+
 /** The claims of a valid, unexpired token of the expected type, signed by us with the pinned algorithm. */
 export async function verifiedClaims(request: FastifyRequest, typ: TokenType): Promise<TokenClaims> {
   let claims: Partial<TokenClaims>;
@@ -43,10 +51,7 @@ export async function verifiedClaims(request: FastifyRequest, typ: TokenType): P
   } catch {
     throw unauthorized();
   }
-  if (claims.typ !== typ || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !/^\d{1,10}$/.test(claims.sub ?? '')) {
-    throw unauthorized();
-  }
-  return claims as TokenClaims;
+  return claimsOfType(claims, typ);
 }
 
 /** Logout: this token is refused until it would have expired anyway; rows of expired tokens go. */
@@ -63,12 +68,31 @@ export async function revokeToken(db: Db, claims: TokenClaims): Promise<void> {
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest) {
-  const claims = await verifiedClaims(request, 'user');
+/** The live user a user token speaks for; a deleted user's token, one issued before the password changed, or one logged out opens nothing. */
+async function actorOfClaims(app: FastifyInstance, claims: TokenClaims): Promise<Actor> {
   const actor = await findActor(app.db, Number(claims.sub), claims.jti);
-  // A deleted user's token, one issued before the password changed, or one logged out opens nothing.
   if (!actor || actor.tokenVersion !== claims.tv) throw unauthorized();
-  request.actor = actor;
+  return actor;
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest) {
+  request.actor = await actorOfClaims(app, await verifiedClaims(request, 'user'));
+}
+
+/**
+ * A user token given elsewhere than in the Authorization header (the websocket's subprotocol), with
+ * the same checks: signature and algorithm, expiry, type `user` (a driver's token is refused), not
+ * revoked, the user live and the token not older than their password. 401 otherwise.
+ */
+export async function actorOfToken(app: FastifyInstance, token: string): Promise<{ actor: Actor; claims: TokenClaims }> {
+  let verified: Partial<TokenClaims>;
+  try {
+    verified = await app.jwt.verify<TokenClaims>(token);
+  } catch {
+    throw unauthorized();
+  }
+  const claims = claimsOfType(verified, 'user');
+  return { actor: await actorOfClaims(app, claims), claims };
 }
 
 /** Driver routes take driver tokens only: a user's token (whatever its permissions) opens none of them. */

@@ -1,13 +1,18 @@
 /**
  * The delivery list and the trip screens in a real browser, over the real server: a carrier's scope,
- * a column choice surviving logout and login, the trip list's status filter; screenshots in ja and en.
+ * a column choice surviving logout and login, the trip list's status filter; a day's CSV imported
+ * through the list's dialog, a date mismatch refused, the filter exported (UTF-8 with BOM and
+ * Shift_JIS), rows deleted in bulk; screenshots in ja and en.
  */
+import { readFile } from 'node:fs/promises';
+import iconv from 'iconv-lite';
 import type { Kysely } from 'kysely';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tokyoToday } from '../../common/deliveries.js';
+import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
+import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { logIn, searchBox, snap, useStack } from './harness.js';
+import { csvFileInput, logIn, searchBox, snap, toast, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -24,6 +29,8 @@ interface Seeded {
 }
 
 let seeded: Seeded;
+/** Three stores of 品川センター (the center user's), for the imported rows. */
+let stores: { delivery_code: string; customer_store_name: string }[];
 
 /** Two trips at 品川センター, one of the carrier's company (東都運輸), one of another; a delivery on each and one unallocated. */
 async function seed(db: Kysely<Database>): Promise<Seeded> {
@@ -124,8 +131,60 @@ async function toEnglish(page: Page) {
 }
 
 beforeAll(async () => {
-  seeded = await seed(stackOf().db);
+  const db = stackOf().db;
+  seeded = await seed(db);
+  stores = await db
+    .selectFrom('delivery_destinations')
+    .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
+    .innerJoin('departments', 'departments.id', 'directions.department_id')
+    .select(['delivery_destinations.delivery_code', 'delivery_destinations.customer_store_name'])
+    .where('departments.code', '=', 'CT-SHINAGAWA')
+    .where('delivery_destinations.deleted_at', 'is', null)
+    .orderBy('delivery_destinations.id')
+    .limit(3)
+    .execute();
 });
+
+const IMPORT_HEADER = '日付,配送先コード,伝票番号,数量,荷姿,商品名,重量';
+/** A day's delivery CSV as a file for the dialog's file input. */
+const csvFile = (lines: string[]) => ({ name: 'deliveries.csv', mimeType: 'text/csv', buffer: Buffer.from([IMPORT_HEADER, ...lines].join('\r\n')) });
+const importedSlips = (db: Kysely<Database>, prefix: string) =>
+  db.selectFrom('deliveries').select(['slip_number', 'deleted_at']).where('slip_number', 'like', `${prefix}%`).orderBy('slip_number').execute();
+
+/** Opens the list (the user's saved conditions come with the signed-in profile) and waits for its rows. */
+async function openList(page: Page) {
+  await page.goto('/delivery');
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+}
+
+/** A fresh browser signed in as `center`, on the delivery list. */
+async function centerOnList() {
+  const opened = await stackOf().newPage();
+  await logIn(opened.page, 'center');
+  await openList(opened.page);
+  return opened;
+}
+
+/** Opens the list's CSV dialog, chooses the file and runs the check step. */
+async function checkImport(page: Page, lines: string[]) {
+  await page.getByTestId('import-open').click();
+  await csvFileInput(page).setInputFiles(csvFile(lines));
+  await page.getByTestId('import-check').click();
+}
+
+/** Exports the list's current conditions in one encoding: the downloaded file's bytes. */
+async function exported(page: Page, encoding: 'utf8' | 'sjis') {
+  await page.getByTestId('export-open').click();
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${encoding}`).click()]);
+  return readFile((await download.path())!);
+}
+
+/** The export's header: the list's columns under their Japanese names. */
+const EXPORT_HEADER = DELIVERY_COLUMNS.map((column) => deliveriesJa.deliveries.fields[column]).join(',');
+/** The delivery-list row of the specification (its section on data), by our column names. */
+const SPEC_COLUMNS = ['date', 'delivery_route', 'driver_name', 'delivery_delay_status', 'estimated_arrival_time', 'address', 'quantity', 'volume', 'weight', 'item_code', 'item_name', 'report_time', 'report_location', 'order_number', 'slip_number'] as const;
+const rowOf = (page: Page, slip: string) => rows(page).filter({ hasText: slip });
+const rowCheckbox = (page: Page, slip: string) => rowOf(page, slip).locator('.ant-table-selection-column input[type=checkbox]');
 
 describe('deliveries and trips, in a real browser', () => {
   test("carrier: the delivery list shows only its own company's deliveries, read-only", async () => {
@@ -268,6 +327,112 @@ describe('deliveries and trips, in a real browser', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(widths.table).toBeGreaterThan(widths.view);
     await shot(page, 'deliveries-390-ja');
+    await context.close();
+  });
+
+  test('center: a CSV for a day is checked, then imported through the dialog; the new rows are listed', async () => {
+    const { page, context } = await centerOnList();
+    const lines = stores.map((store, i) => `${TODAY},${store.delivery_code},E2E-IMP-${i + 1},${i + 1},パレット,E2E取込品,${10 * (i + 1)}`);
+    await checkImport(page, lines);
+    // The day the rows are imported for: the list's first day unless chosen otherwise.
+    expect(await page.locator('input[data-testid="import-date"], [data-testid="import-date"] input').first().inputValue()).toBe(TODAY.replaceAll('-', '/'));
+    await expect.poll(() => page.getByTestId('import-check-ok').textContent()).toContain('3行すべて問題ありません。');
+    await shot(page, 'delivery-import-checked-ja');
+    expect(await importedSlips(stackOf().db, 'E2E-IMP-'), 'the check stores nothing').toEqual([]);
+
+    await page.getByTestId('import-run').click();
+    await toast(page, '3件を登録、0件を更新しました。');
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    expect((await importedSlips(stackOf().db, 'E2E-IMP-')).map((row) => row.slip_number)).toEqual(['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3']);
+    await search(page, 'E2E-IMP');
+    await expect.poll(() => rows(page).count()).toBe(3);
+    for (const [i, store] of stores.entries()) {
+      const text = await rowOf(page, `E2E-IMP-${i + 1}`).textContent();
+      expect(text).toContain(store.customer_store_name);
+      expect(text).toContain(`${i + 1} パレット`);
+    }
+    await shot(page, 'delivery-imported-ja');
+    await context.close();
+  });
+
+  test('center: a row of another day is refused with the date-mismatch message naming it; nothing is stored', async () => {
+    const { page, context } = await centerOnList();
+    await checkImport(page, [`${TODAY},${stores[0]!.delivery_code},E2E-MIS-1,1,パレット,,`, `${addDays(TODAY, 1)},${stores[1]!.delivery_code},E2E-MIS-2,1,パレット,,`]);
+    await expect.poll(() => page.getByTestId('import-check-failed').count()).toBe(1);
+    // Row 3 of the file (the header is row 1) has tomorrow's date.
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('取込日と異なる日付の行があります（行: 3）');
+    expect(await page.getByTestId('import-errors').locator('tbody tr').first().textContent()).toMatch(/^3日付/);
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+    await shot(page, 'delivery-import-mismatch-ja');
+    expect(await importedSlips(stackOf().db, 'E2E-MIS-')).toEqual([]);
+    await context.close();
+  });
+
+  test('center: the current filter exported as CSV, UTF-8 with BOM and Shift_JIS', async () => {
+    const { page, context } = await centerOnList();
+    await search(page, 'E2E-IMP');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    const utf8 = await exported(page, 'utf8');
+    expect([...utf8.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const utf8Lines = utf8.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(utf8Lines[0]).toBe(EXPORT_HEADER);
+    const header = utf8Lines[0]!.split(',');
+    for (const column of SPEC_COLUMNS) expect(header).toContain(deliveriesJa.deliveries.fields[column]);
+    // Only the filter's rows: the three imported ones, with their store names.
+    expect(utf8Lines).toHaveLength(4);
+    for (const [i, store] of stores.entries()) expect(utf8Lines.find((line) => line.includes(`E2E-IMP-${i + 1}`))).toContain(store.customer_store_name);
+
+    const sjis = await exported(page, 'sjis');
+    expect([...sjis.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    const name = stores[0]!.customer_store_name;
+    expect(name).toMatch(/[^ -~]/);
+    expect(sjis.toString('utf8')).not.toContain(name);
+    const sjisLines = iconv.decode(sjis, 'cp932').trimEnd().split('\r\n');
+    expect(sjisLines[0]).toBe(EXPORT_HEADER);
+    expect(sjisLines).toHaveLength(4);
+    expect(sjisLines.find((line) => line.includes('E2E-IMP-1'))).toContain(name);
+    await context.close();
+  });
+
+  test('center: selected rows are deleted in bulk; a delivery on a trip is not, and the message says so', async () => {
+    const db = stackOf().db;
+    const { page, context } = await centerOnList();
+    await search(page, 'E2E-IMP');
+    await expect.poll(() => rows(page).count()).toBe(3);
+    for (const slip of ['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3']) await rowCheckbox(page, slip).check();
+    // Meanwhile another planner puts one of them on a trip.
+    await db
+      .updateTable('deliveries')
+      .set((eb) => ({ vehicle_allocation_id: seeded.otherTrip, stop_seq: 1, status: 1, version: eb('version', '+', 1) }))
+      .where('slip_number', '=', 'E2E-IMP-3')
+      .execute();
+    await page.getByTestId('delete-selected').click();
+    await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('選択した3件を削除しますか？');
+    expect(await page.getByTestId('delete-selected-names').locator('li').count()).toBe(3);
+    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await toast(page, '便に割り当てられている配送は削除できません');
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+    expect(await page.locator('.ant-notification-notice').filter({ hasText: '便に割り当てられている' }).textContent()).toContain('E2E-IMP-3');
+    await shot(page, 'delivery-delete-on-trip-ja');
+    expect((await importedSlips(db, 'E2E-IMP-')).every((row) => row.deleted_at === null), 'all or nothing: none deleted').toBe(true);
+
+    // Listed again, the delivery on the trip cannot be selected.
+    await page.reload();
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await rowCheckbox(page, 'E2E-IMP-3').isDisabled()).toBe(true);
+    expect(await rowOf(page, 'E2E-IMP-3').locator('.ant-table-selection-column [title]').first().getAttribute('title')).toBe('削除できるのは未配車の配送だけです。');
+    for (const slip of ['E2E-IMP-1', 'E2E-IMP-2']) await rowCheckbox(page, slip).check();
+    await page.getByTestId('delete-selected').click();
+    await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('選択した2件を削除しますか？');
+    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await expect.poll(async () => (await rows(page).allTextContents()).map((text) => text.match(/E2E-IMP-\d/)?.[0])).toEqual(['E2E-IMP-3']);
+    const after = await importedSlips(db, 'E2E-IMP-');
+    expect(after.map((row) => [row.slip_number, row.deleted_at === null])).toEqual([
+      ['E2E-IMP-1', false],
+      ['E2E-IMP-2', false],
+      ['E2E-IMP-3', true],
+    ]);
     await context.close();
   });
 });

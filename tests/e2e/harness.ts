@@ -22,11 +22,12 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * The real application as `npm start` runs it — built client, API, embedded database with the demo
- * data in a fresh folder — on a free port, and a real headless Chromium to drive it.
+ * data in a fresh folder — on a free port, and a real headless Chromium to drive it. `env` adds
+ * settings (e.g. GSI_GEOCODER_URL pointing at a local stand-in).
  */
-export async function startStack() {
+export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000', ...env });
   const { db } = await openDatabase(config);
   const app = await buildApp({
     config,
@@ -60,11 +61,11 @@ export async function startStack() {
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
-/** Starts the stack before a test file's tests and stops it after them; call the answer to reach it. */
-export function useStack(): () => Stack {
+/** Starts the stack before a test file's tests and stops it after them; call the answer to reach it. `env` adds configuration. */
+export function useStack(env: Record<string, string> = {}): () => Stack {
   let stack: Stack | undefined;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack(env);
   });
   afterAll(async () => {
     await stack?.stop();

@@ -155,7 +155,7 @@ t.test('CSV imports', async (t) => {
     const stagingTables = async () =>
       (await sql<{ name: string }>`select relname as name from pg_class where relname ~ '^import_[0-9a-f]{32}$' and relkind = 'r'`.execute(db)).rows;
     const dead = await startImport(db, vehicleTypeMaster);
-    await stageRows(db, dead, [{ line: 2, targetId: null, targetVersion: null, columns: { code: 'DEAD', name: '死' }, values: {} }]);
+    await stageRows(db, dead, [{ line: 2, targetId: null, targetVersion: null, columns: { code: 'DEAD', name: '死' } }]);
     await db.updateTable('imports').set({ touched_at: new Date(Date.now() - 3600_000) }).where('id', '=', dead.id).execute();
     t.same(await stagingTables(), [{ name: dead.table }], 'the dead import left its staging table');
     const alive = await hq(post('/api/vehicle_type/import', 'code,name\nALIVE,生存\n'));

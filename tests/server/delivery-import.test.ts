@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import t from 'tap';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { Db } from '../../db/index.js';
@@ -114,6 +115,25 @@ t.test('one bad row and nothing is written; each error names its row', async (t)
   t.equal(at(7).length, 3, 'load unit, customer and weight');
   t.same(at(2), []);
   t.equal((await db.selectFrom('deliveries').select('id').where('slip_number', 'like', 'A-%').execute()).length, 0);
+});
+
+t.test('a file of several chunks is staged and merged whole; one bad row at its end writes none of it', async (t) => {
+  const lines = Array.from({ length: 2500 }, (_, i) => `${day},${stores[i % 3]},CH-${i + 1},1,,,,,`);
+  const slips = () => db.selectFrom('deliveries').select('id').where('slip_number', 'like', 'CH-%').where('deleted_at', 'is', null).execute();
+  const leftovers = async () => ({
+    tables: (await sql<{ name: string }>`select relname as name from pg_class where relname ~ '^import_[0-9a-f]{32}$'`.execute(db)).rows,
+    imports: await db.selectFrom('imports').select('id').execute(),
+  });
+  const refused = await post(center, 'import', [HEADER, ...lines, `${day},NOPE,CH-LAST,1,,,,,`].join('\n'));
+  t.equal(refused.statusCode, 422);
+  t.match(refused.json(), { ok: false, total: 2501, errors: [{ row: 2502, field: '配送先コード' }] });
+  t.equal((await slips()).length, 0, 'the chunks staged before the bad row were not merged');
+  t.same(await leftovers(), { tables: [], imports: [] }, 'its staging table is gone');
+
+  const imported = await post(center, 'import', [HEADER, ...lines].join('\n'));
+  t.match(imported.json(), { ok: true, total: 2500, created: 2500, updated: 0 });
+  t.equal((await slips()).length, 2500);
+  t.same(await leftovers(), { tables: [], imports: [] });
 });
 
 t.test('refusals of the whole request', async (t) => {

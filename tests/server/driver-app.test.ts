@@ -331,7 +331,10 @@ t.test('clock in and out: one clock-in a day, no clock-out before it, never twic
   // The demo has working days around today (db/seed/work-records.ts): this driver starts without any.
   await db.deleteFrom('driver_work_records').where('driver_id', '=', other.id).execute();
   const now = Date.now();
-  const inAt = new Date(now - 3 * 3600_000).toISOString();
+  // On today's Asia/Tokyo day, whatever the hour: a clock-in 3 h ago would be yesterday's between 00:00 and 03:00 JST.
+  const tokyoMidnight = Date.parse(`${tokyoDate(new Date(now))}T00:00:00+09:00`);
+  const inAtMs = Math.min(Math.max(now - 3 * 3600_000, tokyoMidnight + 30 * 60_000), now - 120_000);
+  const inAt = new Date(inAtMs).toISOString();
   const outAt = new Date(now - 60_000).toISOString();
   const early = await driver({ method: 'POST', url: '/api/driver/clock_out', payload: { at: outAt } });
   t.equal(early.statusCode, 409, 'no clock-out before a clock-in');
@@ -345,7 +348,7 @@ t.test('clock in and out: one clock-in a day, no clock-out before it, never twic
   t.equal(twice.statusCode, 409);
   t.equal(twice.json().message, 'この日は既に出勤済みです。');
 
-  const backwards = await driver({ method: 'POST', url: '/api/driver/clock_out', payload: { at: new Date(now - 4 * 3600_000).toISOString() } });
+  const backwards = await driver({ method: 'POST', url: '/api/driver/clock_out', payload: { at: new Date(Math.max(tokyoMidnight, inAtMs - 15 * 60_000)).toISOString() } });
   t.equal(backwards.statusCode, 400);
   t.ok(backwards.json().errors.at.startsWith('退勤時刻は出勤時刻'));
   t.equal((await driver({ method: 'POST', url: '/api/driver/clock_in', payload: { at: new Date(now - 5 * 86_400_000).toISOString() } })).statusCode, 400, 'days away from now');

@@ -166,16 +166,18 @@ async function demoTemplate(serverUrl: string): Promise<string> {
 /**
  * A fresh copy of the demo database for one test: embedded PGlite in memory, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server made from the template and
- * dropped afterwards. Migrating and seeding happen once, not per test.
+ * dropped afterwards (its `url` then names it). Migrating and seeding happen once, not per test.
  */
-async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDemoDatabase(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { db: await openCopy('demo'), drop: async () => {} };
   const template = await demoTemplate(serverUrl);
   const name = `haisha_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  const url = databaseUrl(serverUrl, name);
   return {
-    db: createDb({ databaseUrl: databaseUrl(serverUrl, name), dataDir: '' }),
+    db: createDb({ databaseUrl: url, dataDir: '' }),
+    url,
     drop: () => adminQuery(serverUrl, `drop database if exists ${name}`).then(() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 /** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
+import type { WorkRulesPreview } from '../../../common/work-rules.js';
 import { API_URL, http, isHttpError } from '../providers/http.js';
 import type { Board, Calculator, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from './types.js';
 
@@ -140,14 +141,7 @@ export function messageOf(error: unknown): string {
 }
 
 /** The working-time warnings a trip would carry with this driver and these planned times (nothing saved). */
-export async function previewWorkRules(body: {
-  date: string;
-  driver_id: number;
-  trip_id?: number | null;
-  planned_loading_start?: string | null;
-  planned_departure?: string | null;
-  planned_arrival?: string | null;
-}): Promise<Warning[]> {
+export async function previewWorkRules(body: WorkRulesPreview): Promise<Warning[]> {
   const { data } = await http.post<{ warnings: Warning[] }>(`${BASE}/work_rules`, body);
   return data.warnings;
 }

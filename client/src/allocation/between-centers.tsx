@@ -9,7 +9,6 @@ import { App, Button, Card, Empty, Form, InputNumber, Modal, Select, Space, Tabl
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { toast } from '../providers/toast.js';
@@ -20,6 +19,7 @@ import { CenterDateBar, formatNumber, TripStatusTag, useCenterDate, useTripWrite
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
 import './allocation.css';
+import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 type TransferKind = Extract<TripKind, 'between_centers_before' | 'between_centers_today'>;
 
@@ -42,8 +42,8 @@ type Dialog =
   | { type: 'split'; trip: Trip }
   | { type: 'reassign'; trip: Trip };
 
-const enumOptions = (values: Record<string, number>, key: string, t: (k: string) => string) =>
-  Object.values(values).map((value) => ({ value, label: t(`allocationScreens.enums.${key}.${value}`) }));
+const enumOptions = (values: Record<string, number>, key: 'tripMode' | 'loadUnit' | 'receiveTiming', t: Translate) =>
+  Object.values(values).map((value) => ({ value, label: t(keyIn(`allocationScreens.enums.${key}`, value)) }));
 
 /** A picked time on the screen's day, as an instant. */
 const onDay = (date: string, time: Dayjs | undefined) =>
@@ -64,7 +64,7 @@ function TripDialog({
   onClose: () => void;
   onSubmit: (values: TripForm) => Promise<boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [form] = Form.useForm<TripForm>();
   const [saving, setSaving] = useState(false);
   const centerOptions = centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }));
@@ -167,7 +167,7 @@ function TripDialog({
 }
 
 export function BetweenCenters({ kind }: { kind: TransferKind }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { modal } = App.useApp();
   // The day the trips run; 前日計画 carries the next day's deliveries (the server's reading of the kinds).
   const state = useCenterDate(tokyoToday());
@@ -344,17 +344,17 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     { title: t('allocationScreens.transfers.route'), key: 'route', render: (_, trip) => `${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''}` },
     { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? `${trip.vehicle_number} ${trip.vehicle_type_name ?? ''}` : '—') },
     { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name' },
-    { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(`allocationScreens.enums.tripMode.${v}`) },
+    { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(keyIn('allocationScreens.enums.tripMode', v)) },
     {
       title: t('allocationScreens.transfers.receiveTiming'),
       dataIndex: 'receive_timing',
-      render: (v: number | null) => (v === null ? '' : t(`allocationScreens.enums.receiveTiming.${v}`)),
+      render: (v: number | null) => (v === null ? '' : t(keyIn('allocationScreens.enums.receiveTiming', v))),
     },
     {
       title: t('allocationScreens.transfers.quantity'),
       key: 'quantity',
       align: 'right',
-      render: (_, trip) => `${formatNumber(trip.quantity)} ${t(`allocationScreens.enums.loadUnit.${trip.load_unit}`)}`,
+      render: (_, trip) => `${formatNumber(trip.quantity)} ${t(keyIn('allocationScreens.enums.loadUnit', trip.load_unit))}`,
     },
     { title: t('allocationScreens.transfers.loadingStart'), dataIndex: 'planned_loading_start', render: formatDateTime },
     { title: t('allocationScreens.transfers.departure'), dataIndex: 'planned_departure', render: formatDateTime },

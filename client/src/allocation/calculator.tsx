@@ -6,16 +6,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
 import type { CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
+import { useT } from '../providers/translate.js';
 
 export default function CalculatorPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const state = useCenterDate();
   const { centerId, date } = state;
   const queryClient = useQueryClient();

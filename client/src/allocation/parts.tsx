@@ -3,7 +3,6 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { DayStepper } from '../components/day-stepper.js';
@@ -14,6 +13,7 @@ import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from './board-logic.js';
 import type { Warning } from './types.js';
+import { keyIn, runtimeKey, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
 import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
 
@@ -65,7 +65,7 @@ export function CenterDateBar({
   onReload?: () => void;
   showCenter?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const options = useMemo(() => state.centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })), [state.centers]);
   const shift = (days: number) => state.set({ date: addDays(state.date, days) });
   useDayKeys(shift);
@@ -106,12 +106,12 @@ const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocal
 
 /** Pallets or cage carts, and kg: one thin bar each, load / capacity. */
 export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="alloc-capacity">
       {measures.map((m) => (
         <div key={m.measure} className="alloc-capacity__row" data-testid={`capacity-${m.measure}`} data-colour={m.colour}>
-          <span className="alloc-capacity__label">{t(`allocationScreens.measure.${m.measure}`)}</span>
+          <span className="alloc-capacity__label">{t(keyIn('allocationScreens.measure', m.measure))}</span>
           <Progress
             size="small"
             percent={m.ratio === null ? 0 : Math.min(100, Math.round(m.ratio * 100))}
@@ -131,22 +131,22 @@ export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
 const STATUS_COLOURS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'blue', 3: 'green', 9: 'red' };
 
 export function TripStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Tag color={STATUS_COLOURS[status] ?? 'default'} data-testid="trip-status">
-      {t(`allocationScreens.enums.tripStatus.${status}`)}
+      {t(keyIn('allocationScreens.enums.tripStatus', status))}
     </Tag>
   );
 }
 
 /** A stored warning's text: the server's key when the catalogue has it, else ours. */
 export function useWarningText() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   return (warning: Warning) => {
     const params = warning.params ?? {};
-    if (i18n.exists(warning.code)) return t(warning.code, params);
+    if (i18n.exists(warning.code)) return t(runtimeKey(warning.code), params);
     const short = warning.code.split('.').at(-1) ?? warning.code;
-    const ours = `allocationScreens.warnings.${short}`;
+    const ours = keyIn('allocationScreens.warnings', short);
     return i18n.exists(ours) ? t(ours, params) : warning.code;
   };
 }
@@ -184,12 +184,12 @@ export function windowText(start: string | null, end: string | null): string {
 
 /** Shows a refused write: the server's message, and an over-capacity refusal's figures. */
 export function useRefusalToast() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (error: unknown) => {
     const figures = capacityFigures(error);
     const message = messageOf(error);
     if (!figures) return toast.error(message, 'allocation-refusal');
-    const measureKey = `allocationScreens.measure.${figures.measure}`;
+    const measureKey = keyIn('allocationScreens.measure', figures.measure);
     const measure = t(measureKey, { defaultValue: figures.measure });
     const line = t('allocationScreens.board.overCapacityFigures', { measure, load: fmt(figures.load), capacity: fmt(figures.capacity) });
     return toast.error(message.includes(String(figures.capacity)) ? message : `${message}（${line}）`, 'allocation-refusal');

@@ -24,7 +24,6 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '../providers/toast.js';
 import { copyDay, createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
 import {
@@ -47,6 +46,7 @@ import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
 import './allocation.css';
+import { keyIn, useT } from '../providers/translate.js';
 
 /** Stops take the hit before the trip card around them; keyboard drags stay within their trip. */
 const collision: CollisionDetection = (args) => {
@@ -65,7 +65,7 @@ const collision: CollisionDetection = (args) => {
 };
 
 function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehicleId: number, driverId?: number) => void; busy: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [vehicleId, setVehicleId] = useState<number>();
   const [driverId, setDriverId] = useState<number>();
   const vehicleOptions = board.vehicles.map((v) => ({
@@ -116,7 +116,7 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
 
 /** What is being dragged, for the overlay: a count of deliveries or a stop's store. */
 function DragPreview({ active, count }: { active: Active | null; count: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!active) return null;
   const data = active.data.current;
   const label =
@@ -127,7 +127,7 @@ function DragPreview({ active, count }: { active: Active | null; count: number }
 }
 
 export default function StoreDirectBoard() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const state = useCenterDate();
   const { centerId, date } = state;
   const queryClient = useQueryClient();
@@ -371,7 +371,7 @@ export default function StoreDirectBoard() {
           </span>
         ) : null}
         <span className="alloc-strip__spacer" />
-        <Tooltip title={lastStep ? t('allocationScreens.board.undoHint', { label: t(`allocationScreens.board.moveLabels.${lastStep.label}`) }) : 'Ctrl+Z'}>
+        <Tooltip title={lastStep ? t('allocationScreens.board.undoHint', { label: t(keyIn('allocationScreens.board.moveLabels', lastStep.label)) }) : 'Ctrl+Z'}>
           <Button size="small" icon={<UndoOutlined />} disabled={!lastStep || busy} onClick={() => void undo()} data-testid="board-undo">
             {t('allocationScreens.board.undo')}
           </Button>

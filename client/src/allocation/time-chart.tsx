@@ -5,9 +5,9 @@
  */
 import { Typography } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { barPosition, barSpan, chartRange, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
 import type { Trip } from './types.js';
+import { useT } from '../providers/translate.js';
 
 export interface ChartRow {
   vehicleId: number | null;
@@ -35,7 +35,7 @@ export function TimeChart({
   onMove: (move: ChartMove) => void;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ tripId: number; x: number; y: number; dx: number; dy: number }>();
   const spans = trips.map((trip) => ({ trip, span: barSpan(date, trip) }));

@@ -4,17 +4,17 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
 import type { Stop, TripDetail } from './types.js';
+import { useT } from '../providers/translate.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
 export const stopId = (tripId: number, stop: Stop) => `stop:${tripId}:${stop.delivery_destination_id}`;
 
 function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: stopId(trip.id, stop),
     data: { type: 'stop', tripId: trip.id, index, deliveryIds: stop.deliveries.map((d) => d.id) },
@@ -62,7 +62,7 @@ export interface TripActions {
 }
 
 export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: boolean; actions: TripActions }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { setNodeRef, isOver, active } = useDroppable({ id: tripDropId(trip.id), data: { type: 'trip', tripId: trip.id } });
   const measures = capacityOf(trip);
   const colour = highestColour(measures);

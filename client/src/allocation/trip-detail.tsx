@@ -3,7 +3,6 @@ import { ArrowLeftOutlined, CheckCircleFilled, LockFilled } from '@ant-design/ic
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
@@ -13,6 +12,7 @@ import { CapacityBars, formatNumber, TripStatusTag, WarningTags, windowText } fr
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
 import './allocation.css';
+import { useT } from '../providers/translate.js';
 
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
@@ -20,7 +20,7 @@ const coordinates = (stop: Stop) =>
     : '—';
 
 export default function TripDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const trip = useQuery({ queryKey: ['allocation', 'trip', id], queryFn: () => fetchTrip(id!), enabled: Boolean(id) });
   const yesNo = (value: boolean | null) => (value === null ? '' : t(value ? 'allocationScreens.trip.yes' : 'allocationScreens.trip.no'));

@@ -2,17 +2,17 @@
 import { CaretDownOutlined, CaretRightOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Checkbox, Empty, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { totalsOf, type Totals } from './board-logic.js';
 import { formatNumber, windowText } from './parts.js';
 import type { BoardDelivery, DirectionGroup } from './types.js';
+import { keyIn, useT } from '../providers/translate.js';
 
 export const UNALLOCATED_ID = 'unallocated';
 
 export const groupKey = (group: DirectionGroup) => `dir-${group.direction_id ?? 'none'}`;
 
 export function TotalsText({ totals, testId }: { totals: Totals; testId?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <span className="alloc-totals" data-testid={testId}>
       {t('allocationScreens.board.totalsStrip', {
@@ -37,7 +37,7 @@ function DeliveryRow({
     id: `delivery:${delivery.id}`,
     data: { type: 'delivery', delivery },
   });
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div
       ref={setNodeRef}
@@ -64,7 +64,7 @@ function DeliveryRow({
       <span className="alloc-delivery__slip">{delivery.slip_number}</span>
       <span className="alloc-delivery__qty">
         {delivery.quantity}
-        <small>{t(`allocationScreens.enums.loadUnit.${delivery.load_unit}`)}</small>
+        <small>{t(keyIn('allocationScreens.enums.loadUnit', delivery.load_unit))}</small>
       </span>
       <span className="alloc-delivery__kg">{formatNumber(delivery.weight ?? 0)}kg</span>
       <span className="alloc-delivery__window">
@@ -87,7 +87,7 @@ function GroupHeader({
   selectedCount: number;
   onSelectAll: (all: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { attributes, listeners, setNodeRef } = useDraggable({
     id: `group:${groupKey(group)}`,
     data: { type: 'group', deliveries: group.deliveries, name: group.direction_name },
@@ -128,7 +128,7 @@ export function UnallocatedPanel({
   onClickDelivery: (delivery: BoardDelivery, range: boolean) => void;
   onSelectGroup: (group: DirectionGroup, all: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { setNodeRef, isOver, active } = useDroppable({ id: UNALLOCATED_ID, data: { type: 'unallocated' } });
   const fromTrip = active?.data.current?.type === 'stop';
   const visible = groups.filter((g) => g.deliveries.length > 0);

@@ -7,10 +7,11 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan, useOnError } from '@refinedev/core';
 import { Alert, Button, Modal, Space, Table, Tag, Upload, type UploadFile } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { downloadFile, isHttpError, postFile } from '../providers/http.js';
 import { toast } from '../providers/toast.js';
 import { findResource } from '../resources.js';
+import { keyIn, useT } from '../providers/translate.js';
+import type { MessageSection } from '../../../common/locales/index.js';
 
 export interface RowError {
   row: number;
@@ -41,7 +42,7 @@ interface ImportProps {
   resource: string;
   title: string;
   /** i18n namespace of the field labels, to name the field of a row error. */
-  fieldNamespace: string;
+  fieldNamespace: MessageSection;
   onImported: () => void;
   /**
    * Query parameters both steps send (the delivery import's `date`); a missing one disables the check.
@@ -73,7 +74,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, pa
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const apiName = findResource(resource)?.name ?? resource;
   const fail = useFailureHandler();
   const [file, setFile] = useState<File>();
@@ -123,7 +124,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, pa
   }
 
   const fileList: UploadFile[] = file ? [{ uid: 'csv', name: file.name, status: 'done' }] : [];
-  const fieldLabel = (field: string) => t(`${fieldNamespace}.${field}`, { defaultValue: field });
+  const fieldLabel = (field: string) => t(keyIn(fieldNamespace, field), { defaultValue: field });
 
   return (
     <Modal
@@ -204,7 +205,7 @@ export function CsvImportModal({ resource, title, fieldNamespace, onImported, pa
 
 /** "CSV取込" and "テンプレート", shown only to users who may import into the resource. */
 export function CsvImportButtons(props: ImportProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { data: access } = useCan({ resource: props.resource, action: 'import' });
   const [open, setOpen] = useState(false);
   const fail = useFailureHandler();

@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useCan, useDeleteMany, type BaseKey, type HttpError, type OpenNotificationParams } from '@refinedev/core';
 import { App, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { findResource } from '../resources.js';
+import { useT } from '../providers/translate.js';
 
 /**
  * The toast of a refused deletion, naming the resource by its label (Refine would use its raw
@@ -10,12 +10,12 @@ import { findResource } from '../resources.js';
  * nothing to a planner).
  */
 export function useDeleteErrorNotification(resource: string) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (error?: unknown): OpenNotificationParams => {
     const failure = error as Partial<HttpError> | undefined;
     return {
       type: 'error',
-      message: t('notifications.deleteError', { resource: t(findResource(resource)?.label ?? resource) }),
+      message: t('notifications.deleteError', { resource: findResource(resource) ? t(findResource(resource)!.label) : resource }),
       description: failure?.message,
     };
   };
@@ -25,7 +25,7 @@ export function useDeleteErrorNotification(resource: string) {
 const NAMES_SHOWN = 5;
 
 function ConfirmContent({ count, names }: { count: number; names: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const shown = names.slice(0, NAMES_SHOWN);
   return (
     <>
@@ -53,7 +53,7 @@ export function DeleteSelectedButton({
   names: string[];
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { modal } = App.useApp();
   const { data: access } = useCan({ resource, action: 'delete' });
   const { mutate: deleteMany, isLoading } = useDeleteMany();

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useT } from '../providers/translate.js';
 
 type ResultStatus = '403' | '404' | '500' | 'error';
 
@@ -10,7 +10,7 @@ function resultStatus(status: number): ResultStatus {
 
 /** The specification's error page: a status (500 unless told) and a message (`Error` unless told). */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="error-page" data-testid="error-page">
       <Result
@@ -28,11 +28,11 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
 }
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return <ErrorPage status={404} message={t('errors.pageNotFound')} />;
 }
 
 export function ForbiddenPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return <ErrorPage status={403} message={t('buttons.notAccessTitle')} />;
 }

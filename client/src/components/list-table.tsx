@@ -4,9 +4,9 @@
  * inside its card on a phone; plus the filters the operational lists share (a date range, multi-selects).
  */
 import { DatePicker, Form, Select, type TablePaginationConfig, type TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
+import { useT } from '../providers/translate.js';
 
 /** Planners scan long lists: 50 rows a page, more on demand (the API serves up to 500). */
 export const PAGE_SIZE = 50;
@@ -14,7 +14,7 @@ export const PAGE_SIZES = [20, 50, 100, 200];
 
 /** `1-50 / 352件` (en `1-50 of 352`) and the page-size changer. */
 export function usePagination(pagination: TablePaginationConfig | false | undefined): TablePaginationConfig | false {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (pagination === false) return false;
   return {
     ...pagination,
@@ -26,7 +26,7 @@ export function usePagination(pagination: TablePaginationConfig | false | undefi
 
 /** The table props of a list page over Refine's `tableProps`. */
 export function useListTableProps<T>(tableProps: TableProps<T>): TableProps<T> {
-  const { t } = useTranslation();
+  const { t } = useT();
   const pagination = usePagination(tableProps.pagination);
   return {
     ...tableProps,

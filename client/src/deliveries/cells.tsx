@@ -1,7 +1,6 @@
 /** How a delivery's values read on the list and the detail page: tags, quantities with their unit, numbers. */
 import { Tag } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const NUMBER = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 3 });
 
@@ -12,10 +11,10 @@ export function numberText(value: unknown): string {
 }
 
 /** `12 パレット` / `12 pallets`. */
-export function quantityText(quantity: unknown, loadUnit: unknown, t: TFunction): string {
+export function quantityText(quantity: unknown, loadUnit: unknown, t: Translate): string {
   if (quantity === null || quantity === undefined) return '';
   const units = Number(quantity) === 1 ? 'loadUnitOne' : 'loadUnit';
-  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(`deliveryScreens.${units}.${String(loadUnit ?? 0)}`) });
+  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(keyIn(`deliveryScreens.${units}`, String(loadUnit ?? 0))) });
 }
 
 const DELAY_COLOURS: Record<string, string> = { '0': 'green', '1': 'red', '2': 'orange' };
@@ -23,24 +22,24 @@ const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'blue', '2
 
 /** 定刻 (green), 遅延 (red), 遅延見込 (orange). */
 export function DelayTag({ value }: { value: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (value === null || value === undefined) return null;
   const key = String(value);
   return (
     <Tag color={DELAY_COLOURS[key]} data-testid="delay-tag" data-value={key}>
-      {t(`deliveryScreens.delay.${key}`)}
+      {t(keyIn('deliveryScreens.delay', key))}
     </Tag>
   );
 }
 
 /** 未配車 (grey), 配車済 (blue), 配送中 (cyan), 配達完了 (green). */
 export function DeliveryStatusTag({ value }: { value: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (value === null || value === undefined) return null;
   const key = String(value);
   return (
     <Tag color={STATUS_COLOURS[key]} data-testid="status-tag" data-value={key}>
-      {t(`deliveryScreens.status.${key}`)}
+      {t(keyIn('deliveryScreens.status', key))}
     </Tag>
   );
 }

@@ -1,18 +1,18 @@
 /** 表示項目: which columns the delivery list shows, and in which order (a checkbox list with up/down). */
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { defaultColumns, moveColumn, setColumnVisible, visibleColumns, type ColumnConfig } from './state.js';
+import { keyIn, useT } from '../providers/translate.js';
 
 export function ColumnChooser({ config, onChange }: { config: ColumnConfig; onChange: (next: ColumnConfig) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lastVisible = visibleColumns(config).length <= 1;
   const content = (
     <div className="column-chooser" data-testid="column-chooser">
       <ul className="column-chooser__list">
         {config.order.map((name, index) => {
           const shown = !config.hidden.includes(name);
-          const label = t(`deliveryScreens.fields.${name}`);
+          const label = t(keyIn('deliveryScreens.fields', name));
           return (
             <li key={name} className="column-chooser__item" data-testid={`column-${name}`}>
               <Checkbox

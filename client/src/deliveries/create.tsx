@@ -5,7 +5,6 @@
 import { Create, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL, LOAD_UNIT } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
@@ -15,14 +14,15 @@ import { useProfile } from '../hooks/use-profile.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { isCarrier } from '../masters/rules.js';
 import type { Delivery } from './types.js';
+import { keyIn, useT } from '../providers/translate.js';
 
 export default function DeliveryCreatePage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   const { formProps, saveButtonProps } = useForm<Delivery, HttpError>({ resource: 'deliveries', action: 'create', redirect: 'list' });
   if (isCarrier(profile)) return <ForbiddenPage />;
 
-  const f = (name: string) => t(`deliveryScreens.fields.${name}`);
+  const f = (name: string) => t(keyIn('deliveryScreens.fields', name));
   const required = (name: string, select = false) => ({
     required: true,
     message: t(select ? 'errors.requiredSelect' : 'errors.required', { field: f(name) }),
@@ -90,7 +90,7 @@ export default function DeliveryCreatePage() {
             <Form.Item name="load_unit" label={f('load_unit')} rules={[required('load_unit', true)]}>
               <Radio.Group
                 optionType="button"
-                options={[LOAD_UNIT.pallet, LOAD_UNIT.cageCart].map((value) => ({ value, label: t(`deliveryScreens.loadUnit.${value}`) }))}
+                options={[LOAD_UNIT.pallet, LOAD_UNIT.cageCart].map((value) => ({ value, label: t(keyIn('deliveryScreens.loadUnit', value)) }))}
               />
             </Form.Item>
           </Col>

@@ -5,8 +5,6 @@
 import { Show } from '@refinedev/antd';
 import { useShow, type HttpError } from '@refinedev/core';
 import { Alert, Card, Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { NotFoundPage } from '../components/error-page.js';
@@ -16,14 +14,15 @@ import { canAccess } from '../providers/access-control.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
 import type { DeliveryDetail, DeliveryStop, DeliveryTrip } from './types.js';
+import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
 const COLUMNS: DescriptionsProps['column'] = { xs: 1, md: 2, xl: 3 };
 const LABEL_STYLE = { width: 140, whiteSpace: 'nowrap' as const };
 
-function deliveryItems(record: DeliveryDetail, t: TFunction): Items {
-  const f = (name: string) => t(`deliveryScreens.fields.${name}`);
+function deliveryItems(record: DeliveryDetail, t: Translate): Items {
+  const f = (name: string) => t(keyIn('deliveryScreens.fields', name));
   return [
     { key: 'date', label: f('date'), children: formatDate(record.date) },
     { key: 'status', label: f('status'), children: <DeliveryStatusTag value={record.status} /> },
@@ -54,8 +53,8 @@ function deliveryItems(record: DeliveryDetail, t: TFunction): Items {
   ];
 }
 
-function tripItems(trip: DeliveryTrip, t: TFunction, linked: boolean): Items {
-  const f = (name: string) => t(`tripScreens.fields.${name}`);
+function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
+  const f = (name: string) => t(keyIn('tripScreens.fields', name));
   const name = trip.route_name || `便${trip.trip_no}`;
   return [
     {
@@ -90,8 +89,8 @@ function tripItems(trip: DeliveryTrip, t: TFunction, linked: boolean): Items {
   ];
 }
 
-function stopItems(stop: DeliveryStop, t: TFunction): Items {
-  const f = (name: string) => t(`deliveryScreens.stop.${name}`);
+function stopItems(stop: DeliveryStop, t: Translate): Items {
+  const f = (name: string) => t(keyIn('deliveryScreens.stop', name));
   const located = stop.arrival_latitude !== null && stop.arrival_longitude !== null;
   return [
     { key: 'seq', label: f('seq'), children: stop.seq },
@@ -131,7 +130,7 @@ function Section({ title, items, testId }: { title: string; items: Items; testId
 }
 
 export default function DeliveryDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const { profile } = useProfile();
   const { query } = useShow<DeliveryDetail, HttpError>({

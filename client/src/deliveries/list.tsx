@@ -10,7 +10,6 @@ import { useList, useOnError, type BaseKey, type HttpError } from '@refinedev/co
 import { Button, DatePicker, Dropdown, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.js';
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
@@ -41,6 +40,7 @@ import {
   type RestoredState,
 } from './state.js';
 import { isUnassigned, type Delivery } from './types.js';
+import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const RESOURCE = 'deliveries';
 const DAY = 'YYYY-MM-DD';
@@ -106,7 +106,7 @@ function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canLi
 }
 
 function ExportButton({ search }: { search: DeliverySearch }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { mutate: onError } = useOnError();
   const download = (encoding: 'utf8' | 'sjis') =>
     downloadFile(exportPath(search, encoding), `deliveries_${search.date_from}_${search.date_to}.csv`).catch((error: unknown) => {
@@ -132,7 +132,7 @@ function ExportButton({ search }: { search: DeliverySearch }) {
 }
 
 export default function DeliveryListPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   const readOnly = isCarrier(profile);
   const canListTrips = canAccess(profile, 'vehicle_allocation', 'list');
@@ -254,14 +254,14 @@ export default function DeliveryListPage() {
           <MultiSelectFilter
             name="status"
             placeholder={t('deliveryScreens.filters.status')}
-            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.status.${value}`) }))}
+            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(keyIn('deliveryScreens.status', value)) }))}
             width={200}
             testId="delivery-status-filter"
           />
           <MultiSelectFilter
             name="delivery_delay_status"
             placeholder={t('deliveryScreens.filters.delay')}
-            options={DELAY_STATUSES.map((value) => ({ value, label: t(`deliveryScreens.delay.${value}`) }))}
+            options={DELAY_STATUSES.map((value) => ({ value, label: t(keyIn('deliveryScreens.delay', value)) }))}
             width={180}
             testId="delivery-delay-filter"
           />
@@ -328,7 +328,7 @@ export default function DeliveryListPage() {
   );
 }
 
-function totalCell(key: string, index: number, totals: ReturnType<typeof pageTotals>, t: ReturnType<typeof useTranslation>['t']) {
+function totalCell(key: string, index: number, totals: ReturnType<typeof pageTotals>, t: Translate) {
   if (key === 'quantity') {
     return (
       <span data-testid="total-quantity">
@@ -346,7 +346,7 @@ function totalCell(key: string, index: number, totals: ReturnType<typeof pageTot
 type Render = (row: Delivery) => ReactNode;
 
 /** How each column shows its value (all others: the text as it is). */
-function cellRenderers(canListTrips: boolean, t: ReturnType<typeof useTranslation>['t']): Partial<Record<string, Render>> {
+function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<string, Render>> {
   return {
     date: (row) => formatDate(row.date),
     status: (row) => <DeliveryStatusTag value={row.status} />,
@@ -374,7 +374,7 @@ const NUMERIC = new Set(['quantity', 'volume', 'weight']);
 function buildColumns(
   keys: string[],
   sorters: ReturnType<typeof useTable>['sorters'],
-  t: ReturnType<typeof useTranslation>['t'],
+  t: Translate,
   canListTrips: boolean,
 ): TableColumnType<Delivery>[] {
   const renderers = cellRenderers(canListTrips, t);
@@ -383,7 +383,7 @@ function buildColumns(
     return {
       key,
       dataIndex: key,
-      title: t(`deliveryScreens.fields.${key}`),
+      title: t(keyIn('deliveryScreens.fields', key)),
       align: NUMERIC.has(key) ? ('right' as const) : undefined,
       onHeaderCell: headerCell,
       sorter: SORTABLE.has(key),

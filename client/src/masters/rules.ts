@@ -3,7 +3,6 @@
  * form validation per field, what a carrier or a read-only user gets, enum options, list cells.
  */
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
 import { LEVEL } from '../../../common/enums.js';
 import { assignableUserTypes, isCarrier as isCarrierActor, needsBaseCenter, type Action, type Area } from '../../../common/permissions.js';
 import { formatDate, formatDateTime, isEndAfterStart } from '../../../common/time.js';
@@ -11,6 +10,7 @@ import { canAccess } from '../providers/access-control.js';
 import { actorOf, type Profile } from '../providers/profile.js';
 import { findResource, routesOf } from '../resources.js';
 import type { ColumnSpec, EnumSpec, FieldSpec, FilterSpec, MasterDeclaration, RefSpec } from './types.js';
+import { keyIn, type Translate } from '../providers/translate.js';
 
 export type FormMode = 'create' | 'edit';
 type ProfileLike = Pick<Profile, 'type' | 'level' | 'roles' | 'delivery_company'> & Partial<Pick<Profile, 'department'>>;
@@ -82,9 +82,9 @@ export interface EnumOption {
   disabled?: boolean;
 }
 
-export function enumLabel(spec: EnumSpec, value: unknown, t: TFunction): string {
+export function enumLabel(spec: EnumSpec, value: unknown, t: Translate): string {
   if (value === null || value === undefined || value === '') return '';
-  return t(`${spec.labels}.${String(value)}`, { defaultValue: String(value) });
+  return t(keyIn(spec.labels, String(value)), { defaultValue: String(value) });
 }
 
 /**
@@ -93,7 +93,7 @@ export function enumLabel(spec: EnumSpec, value: unknown, t: TFunction): string 
  */
 export function enumOptions(
   field: Pick<FieldSpec, 'enum' | 'options'>,
-  t: TFunction,
+  t: Translate,
   profile?: ProfileLike | null,
   current?: unknown,
 ): EnumOption[] {
@@ -121,7 +121,7 @@ export function isRequired(field: FieldSpec, mode: FormMode, profile?: ProfileLi
 }
 
 /** "The end must come after the start", checked when both times are filled in. */
-export function afterRule(field: FieldSpec, t: TFunction): Rule | undefined {
+export function afterRule(field: FieldSpec, t: Translate): Rule | undefined {
   const start = field.after;
   if (!start) return undefined;
   return ({ getFieldValue }) => ({
@@ -144,7 +144,7 @@ function requiredKey(field: FieldSpec): 'errors.requiredSelect' | 'errors.requir
 export function fieldRules(
   field: FieldSpec,
   label: string,
-  t: TFunction,
+  t: Translate,
   mode: FormMode,
   profile?: ProfileLike | null,
 ): Rule[] {
@@ -220,7 +220,7 @@ export function approvalPath(master: MasterDeclaration, id: string | number): st
 const NUMBER = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 6 });
 
 /** A list cell as text. */
-export function cellText(column: ColumnSpec, value: unknown, t: TFunction): string {
+export function cellText(column: ColumnSpec, value: unknown, t: Translate): string {
   if (value === null || value === undefined || value === '') return column.empty ? t(column.empty) : '';
   switch (column.render) {
     case 'enum':
@@ -265,7 +265,7 @@ export function isNumericColumn(column: ColumnSpec): boolean {
  * How a field's value reads on the detail view: as its list column shows it when the list has one
  * (a closing day: 「20日」), else references by name, enums by label, numbers and days formatted.
  */
-export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: TFunction, column?: ColumnSpec): string {
+export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: Translate, column?: ColumnSpec): string {
   if (column?.render) return cellText(column, record[column.name], t);
   switch (field.kind) {
     case 'ref':

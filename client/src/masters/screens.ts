@@ -5,6 +5,7 @@
  */
 import type { AppResource, ResourceRoute } from '../resources.js';
 import { findMaster } from './declarations.js';
+import type { MessageKey } from '../../../common/locales/index.js';
 
 export type MasterPage = 'list' | 'create' | 'edit' | 'show' | 'approval';
 
@@ -15,7 +16,7 @@ export interface MasterScreen {
   /** the list shows only the temporary rows */
   temporaryOnly?: boolean;
   /** i18n key of a title other than the master's own */
-  title?: string;
+  title?: MessageKey;
 }
 
 /** Screens showing a master that is not the route's own resource. */

@@ -5,6 +5,7 @@
  * `geocode`, `after`, `options`) and implemented once in rules.ts and the components.
  */
 import type { Action } from '../../../common/permissions.js';
+import type { MessageKey, MessageSection } from '../../../common/locales/index.js';
 
 /** How a form field is edited. */
 export type FieldKind =
@@ -26,7 +27,7 @@ export type FieldKind =
 /** An enum: its stored values and the catalogue object holding one label per value. */
 export interface EnumSpec {
   /** i18n key of an object `{ "<value>": label }`, e.g. `masterEnums.deliveryType` */
-  labels: string;
+  labels: MessageSection;
   values: readonly number[];
   /** show the number before the label ("1 本社") in selects */
   showValue?: boolean;
@@ -62,7 +63,7 @@ export interface FieldSpec {
   /** required only when creating (a user's password) */
   requiredOnCreate?: boolean;
   /** i18n key replacing the "required" message (latitude: 緯度経度を取得してください。) */
-  requiredMessage?: string;
+  requiredMessage?: MessageKey;
   /** maximum length of a text */
   max?: number;
   /** minimum length of a text (passwords) */
@@ -115,7 +116,7 @@ export interface ColumnSpec {
   /** sortable, by this server sort column (a display name sorts by its id) */
   sort?: string;
   /** i18n key shown when the value is empty */
-  empty?: string;
+  empty?: MessageKey;
   ellipsis?: boolean;
   /** cells of consecutive rows with the same value of this column are merged while sorted by it */
   groupBy?: string;
@@ -140,7 +141,7 @@ export interface MasterDeclaration {
   /** API path under /api, e.g. `vehicle`; also the prefix of the screens' `data-testid`s */
   resource: string;
   /** i18n namespace holding `title`, `titles.*`, `search`, `fields.*` */
-  i18n: string;
+  i18n: MessageSection;
   /** the actions the API offers; default all */
   actions?: readonly Action[];
   /** 仮登録 rows exist (approve endpoint, `temporary` list filter) */

@@ -2,17 +2,18 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogin } from '@refinedev/core';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/layout/language-switch.js';
 import { Logo } from '../components/layout/logo.js';
 import type { LoginValues } from '../providers/auth-provider.js';
+import { useT } from '../providers/translate.js';
+import type { MessageKey } from '../../../common/locales/index.js';
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { mutate: login, isLoading } = useLogin<LoginValues>();
   const [error, setError] = useState<string>();
 
-  const required = (field: string) => [{ required: true, message: t('errors.required', { field: t(field) }) }];
+  const required = (field: MessageKey) => [{ required: true, message: t('errors.required', { field: t(field) }) }];
 
   function submit(values: LoginValues) {
     setError(undefined);

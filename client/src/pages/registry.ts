@@ -6,8 +6,9 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage } from '../components/lazy-page.js';
+import type { MessageKey } from '../../../common/locales/index.js';
 
-export type AreaPage = ComponentType<{ label: string }>;
+export type AreaPage = ComponentType<{ label: MessageKey }>;
 
 export const AREA_PAGES: Record<string, AreaPage> = {};
 
@@ -27,6 +28,15 @@ AREA_PAGES['/delivery/detail'] = AREA_PAGES['/delivery/detail/:id'];
 AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../trips/list.js'));
 AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../trips/form.js'));
 AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];
+
+// Maps (issue 8): a trip's stops or a direction's destinations on the map; an address and the destinations near it.
+AREA_PAGES['/check-map'] = lazyPage(() => import('../maps/check-map.js'));
+AREA_PAGES['/places'] = lazyPage(() => import('../maps/places.js'));
+
+// Address sharing (配送先情報共有): the list, a share's thread, one comment.
+AREA_PAGES['/delivery-destination-share'] = lazyPage(() => import('../shares/list.js'));
+AREA_PAGES['/delivery-destination-share/:id/comments'] = lazyPage(() => import('../shares/thread.js'));
+AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => import('../shares/comment.js'));
 
 // Drivers' working times (出退勤): the day's sheet edited inline, attendance and departures against the plan.
 AREA_PAGES['/driver-time-in-out'] = lazyPage(() => import('../driver-time/time-in-out.js'));

@@ -9,7 +9,6 @@ import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
@@ -21,9 +20,10 @@ import { RefSelect } from '../masters/components/ref-select.js';
 import { isNotFound } from '../masters/rules.js';
 import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime } from './state.js';
 import { TRIP_KINDS, type Trip, type TripKind } from './types.js';
+import { keyIn, useT } from '../providers/translate.js';
+import type { MessageSection } from '../../../common/locales/index.js';
 import { previewWorkRules } from '../allocation/api.js';
 import { FindingsAlert, FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
-import { useT } from '../providers/translate.js';
 
 const RESOURCE = 'vehicle-allocations';
 const WALL = 'YYYY-MM-DD HH:mm';
@@ -59,7 +59,7 @@ function toBody(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 function ConflictModal({ message, onReload, onClose }: { message: string; onReload: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Modal
       open
@@ -87,8 +87,8 @@ function knownOf(record: Trip | undefined, id: 'vehicle_id' | 'driver_id' | 'dir
 }
 
 function TripFields({ form, editing, record }: { form: FormInstance; editing: boolean; record?: Trip }) {
-  const { t } = useTranslation();
-  const f = (name: string) => t(`tripScreens.fields.${name}`);
+  const { t } = useT();
+  const f = (name: string) => t(keyIn('tripScreens.fields', name));
   const kind = Form.useWatch('kind', form) as TripKind | undefined;
   const requiredSelect = (name: string) => ({ required: true, message: t('errors.requiredSelect', { field: f(name) }) });
   const center = { resource: 'department', filters: { level: LEVEL.center } };
@@ -98,8 +98,8 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
       if (!timesInOrder(upTo)) throw new Error(t('tripScreens.timesOrder'));
     },
   });
-  const enumRadio = (values: readonly number[], labels: string) =>
-    values.map((value) => ({ value, label: t(`${labels}.${value}`) }));
+  const enumRadio = (values: readonly number[], labels: MessageSection) =>
+    values.map((value) => ({ value, label: t(keyIn(labels, value)) }));
 
   return (
     <Row gutter={16}>
@@ -108,7 +108,7 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
       </Form.Item>
       <Col xs={24} md={8}>
         <Form.Item name="kind" label={f('kind')} rules={[requiredSelect('kind')]}>
-          <Select disabled={editing} options={TRIP_KINDS.map((value) => ({ value, label: t(`tripScreens.kind.${value}`) }))} data-testid="trip-kind" />
+          <Select disabled={editing} options={TRIP_KINDS.map((value) => ({ value, label: t(keyIn('tripScreens.kind', value)) }))} data-testid="trip-kind" />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
@@ -243,7 +243,7 @@ function useWorkRulesNotice() {
 }
 
 export default function TripFormPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const editing = id !== undefined;
   const { profile } = useProfile();

@@ -8,9 +8,7 @@ import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@
 import type { HttpError } from '@refinedev/core';
 import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loadByMeasure, TRIP_RANGE_MAX_DAYS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
@@ -23,6 +21,7 @@ import { numberText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
 import { TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
+import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const RESOURCE = 'vehicle-allocations';
 const DAY = 'YYYY-MM-DD';
@@ -30,7 +29,7 @@ const DAY = 'YYYY-MM-DD';
 const BAR_COLOURS: Record<CapacityColour, string> = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' };
 
 /** One measure of a trip's load against its capacity (common/allocation.ts: the board's ratio and colours). */
-function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: TFunction }) {
+function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: Translate }) {
   if (entry.ratio === null || entry.capacity === null) {
     return (
       <Tooltip title={t('tripScreens.noCapacity')}>
@@ -46,8 +45,8 @@ function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: TFun
   );
 }
 
-function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']): TableColumnType<Trip>[] {
-  const f = (name: string) => t(`tripScreens.fields.${name}`);
+function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']): TableColumnType<Trip>[] {
+  const f = (name: string) => t(keyIn('tripScreens.fields', name));
   const sortable = (key: string) => ({ sorter: true, defaultSortOrder: getDefaultSortOrder(key, sorters) });
   return [
     { key: 'date', dataIndex: 'date', title: f('date'), render: (value: string) => formatDate(value), ...sortable('date') },
@@ -60,7 +59,7 @@ function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']
       render: (_: unknown, trip: Trip) =>
         trip.kind === 'store_direct' ? <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link> : trip.trip_no,
     },
-    { key: 'kind', dataIndex: 'kind', title: f('kind'), render: (kind: TripKind) => t(`tripScreens.kind.${kind}`) },
+    { key: 'kind', dataIndex: 'kind', title: f('kind'), render: (kind: TripKind) => t(keyIn('tripScreens.kind', kind)) },
     { key: 'department_name', dataIndex: 'department_name', title: f('department_name'), ...sortable('department_name') },
     {
       key: 'route',
@@ -103,7 +102,7 @@ function columnsOf(t: TFunction, sorters: ReturnType<typeof useTable>['sorters']
       render: (_: unknown, trip: Trip) => (
         <Space direction="vertical" size={0}>
           {loadByMeasure(trip, trip).map((entry) => (
-            <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(`allocation.measures.${entry.measure}`)}`} t={t} />
+            <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(keyIn('allocation.measures', entry.measure))}`} t={t} />
           ))}
         </Space>
       ),
@@ -143,7 +142,7 @@ interface FilterValues {
 }
 
 export default function TripListPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const today = tokyoToday();
   const { tableProps, sorters, filters, setFilters, setCurrent } = useTable<Trip, HttpError>({
     resource: RESOURCE,
@@ -193,7 +192,7 @@ export default function TripListPage() {
             <Select
               allowClear
               placeholder={t('tripScreens.fields.kind')}
-              options={TRIP_KINDS.map((kind) => ({ value: kind, label: t(`tripScreens.kind.${kind}`) }))}
+              options={TRIP_KINDS.map((kind) => ({ value: kind, label: t(keyIn('tripScreens.kind', kind)) }))}
               style={{ width: 190 }}
               data-testid="trip-kind-filter"
             />
@@ -210,7 +209,7 @@ export default function TripListPage() {
           <MultiSelectFilter
             name="status"
             placeholder={t('tripScreens.fields.status')}
-            options={TRIP_STATUSES.map((value) => ({ value, label: t(`tripScreens.status.${value}`) }))}
+            options={TRIP_STATUSES.map((value) => ({ value, label: t(keyIn('tripScreens.status', value)) }))}
             width={220}
             testId="trip-status-filter"
           />

@@ -1,10 +1,10 @@
 import { Button, Layout, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../../../common/enums.js';
+import { useT } from '../../providers/translate.js';
 
 export function AppFooter() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   return (
     <Layout.Footer className="app-footer">

@@ -1,6 +1,5 @@
 import { Layout, Spin } from 'antd';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import '../../providers/area-messages.js';
 import { useProfile, useProfileErrors } from '../../hooks/use-profile.js';
@@ -8,10 +7,11 @@ import { PageSpinner } from '../page-spinner.js';
 import { RouteBoundary } from '../route-boundary.js';
 import { AppFooter } from './app-footer.js';
 import { AppHeader } from './app-header.js';
+import { useT } from '../../providers/translate.js';
 
 /** Header, page, footer; a full-page overlay until the user's profile (and so roles) is loaded. */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pathname } = useLocation();
   const { isLoading, error } = useProfile();
   useProfileErrors(error);

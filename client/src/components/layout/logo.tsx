@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LOGO_TOGGLE_MS } from '../../config.js';
+import { useT } from '../../providers/translate.js';
 
 /** The truck drives back and forth: the animation state flips every 4500 ms. */
 export function Logo() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [moved, setMoved] = useState(false);
   useEffect(() => {
     const timer = window.setInterval(() => setMoved((value) => !value), LOGO_TOGGLE_MS);

@@ -1,18 +1,17 @@
-import type { TFunction } from 'i18next';
 import type { ItemType, MenuItemType } from 'antd/es/menu/interface';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useProfile } from '../../hooks/use-profile.js';
 import { canAccess } from '../../providers/access-control.js';
 import type { Profile } from '../../providers/profile.js';
 import { APP_RESOURCES, MENU_GROUPS, type AppResource, type MenuGroup } from '../../resources.js';
+import { useT, type Translate } from '../../providers/translate.js';
 
 type MenuItem = ItemType<MenuItemType>;
 
 const MENU_RESOURCES = APP_RESOURCES.filter((resource) => resource.menu && resource.list);
 
-function menuEntry(resource: AppResource, allowed: boolean, t: TFunction, icon = true): MenuItemType {
+function menuEntry(resource: AppResource, allowed: boolean, t: Translate, icon = true): MenuItemType {
   const path = resource.list as string;
   const label = t(resource.label);
   return {
@@ -31,7 +30,7 @@ function menuEntry(resource: AppResource, allowed: boolean, t: TFunction, icon =
  * The top menu: every item is listed; what the user may not open is disabled, not hidden.
  * The horizontal bar leaves out top-level icons so the English labels fit.
  */
-export function buildMenuItems(profile: Profile | undefined, t: TFunction, topLevelIcons = true): MenuItem[] {
+export function buildMenuItems(profile: Profile | undefined, t: Translate, topLevelIcons = true): MenuItem[] {
   const items: (MenuItemType | MenuGroup)[] = [];
   const groups = new Map<MenuGroup, MenuItemType[]>();
   for (const resource of MENU_RESOURCES) {
@@ -56,7 +55,7 @@ export function buildMenuItems(profile: Profile | undefined, t: TFunction, topLe
 }
 
 export function useMenuItems({ topLevelIcons = true } = {}): MenuItem[] {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   return useMemo(() => buildMenuItems(profile, t, topLevelIcons), [profile, t, topLevelIcons]);
 }

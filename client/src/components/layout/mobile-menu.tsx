@@ -2,13 +2,13 @@ import { CloseOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Button, Drawer, Menu, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './language-switch.js';
 import { useMenuItems, useSelectedMenuKeys } from './menu-items.js';
+import { useT } from '../../providers/translate.js';
 
 /** Small screens: a full-screen menu with the same items as the top menu. */
 export function MobileMenu() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const items = useMenuItems();
   const selectedKeys = useSelectedMenuKeys();

@@ -2,11 +2,11 @@ import { BellOutlined } from '@ant-design/icons';
 import { useCustom, useDataProvider, useOnError } from '@refinedev/core';
 import { Badge, Button, List, Popover, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../common/time.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../config.js';
 import { API_URL, isHttpError } from '../../providers/http.js';
 import { toast } from '../../providers/toast.js';
+import { useT } from '../../providers/translate.js';
 
 export interface AppNotification {
   id: number;
@@ -14,17 +14,20 @@ export interface AppNotification {
   type: string;
   read_at: string | null;
   date_create: string;
+  vehicle_allocation_id: number | null;
 }
 
+/** The body of get_notification_submit_loading_center (specification section 7). */
 interface NotificationPage {
-  data: { status_read: number; data: { data: AppNotification[]; total: number } };
+  status_read: number;
+  data: { data: AppNotification[]; total: number; page: number; per_page: number };
 }
 
 /** Without the websocket contract settled, the list is refreshed on this interval. */
 const REFRESH_MS = 60_000;
 
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [presses, setPresses] = useState(0);
   const [perPage, setPerPage] = useState(NOTIFICATION_PAGE_SIZE);
   const [readAt, setReadAt] = useState<Record<number, string>>({});
@@ -37,18 +40,18 @@ export function NotificationBell() {
     config: { query: { page: 1, per_page: perPage } },
     queryOptions: { keepPreviousData: true, refetchInterval: REFRESH_MS },
   });
-  const page = data?.data.data;
+  const page = data?.data;
   const items = (page?.data.data ?? []).map((item) => ({ ...item, read_at: readAt[item.id] ?? item.read_at }));
   const total = page?.data.total ?? 0;
   const hasUnread = (page?.status_read ?? 0) !== 0;
 
   async function markRead(item: AppNotification) {
     try {
-      const { data: shown } = await dataProvider().custom!<{ data: AppNotification }>({
+      const { data: shown } = await dataProvider().custom!<AppNotification>({
         url: `${API_URL}/notification/show/${item.id}`,
         method: 'get',
       });
-      if (shown.data.read_at) setReadAt((previous) => ({ ...previous, [item.id]: shown.data.read_at as string }));
+      if (shown.read_at) setReadAt((previous) => ({ ...previous, [item.id]: shown.read_at as string }));
       void refetch();
     } catch (error) {
       toast.error(isHttpError(error) ? error.message : String(error), 'notification');

@@ -1,13 +1,13 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../hooks/use-profile.js';
 import { affiliationOf } from '../../providers/profile.js';
+import { useT } from '../../providers/translate.js';
 
 /** The user's name and company (compact: the name, the rest in the dropdown); logout opens on hover or tap. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   const { mutate: logout } = useLogout();
   const affiliation = profile ? affiliationOf(profile) : null;

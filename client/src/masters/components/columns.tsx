@@ -2,12 +2,12 @@
 import { getDefaultSortOrder } from '@refinedev/antd';
 import type { BaseRecord, CrudSorting } from '@refinedev/core';
 import { Space, Tag, Tooltip, type TableColumnType } from 'antd';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { approvalPath, cellText, groupSpans, isNumericColumn } from '../rules.js';
 import type { ColumnSpec, MasterDeclaration } from '../types.js';
+import { keyIn, type Translate } from '../../providers/translate.js';
 
-function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: TFunction, link: boolean) {
+function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: Translate, link: boolean) {
   if (!master.temporary || !record.temporary_registration_date) return null;
   const path = link ? approvalPath(master, record.id as number) : undefined;
   const tag = (
@@ -46,7 +46,7 @@ export function buildColumns(
   master: MasterDeclaration,
   rows: readonly BaseRecord[],
   sorters: CrudSorting,
-  t: TFunction,
+  t: Translate,
   /** the tag links to the approval screen (users who may edit) */
   linkTemporary = true,
 ): TableColumnType<BaseRecord>[] {
@@ -57,7 +57,7 @@ export function buildColumns(
     return {
       key: column.sort ?? column.name,
       dataIndex: column.name,
-      title: t(`${master.i18n}.fields.${column.label ?? column.name}`),
+      title: t(keyIn(master.i18n, `fields.${column.label ?? column.name}`)),
       align: isNumericColumn(column) ? ('right' as const) : undefined,
       onHeaderCell: headerCell,
       sorter: Boolean(column.sort),

@@ -7,9 +7,9 @@ import { AimOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { API_URL, http, isHttpError } from '../../providers/http.js';
 import { toast } from '../../providers/toast.js';
+import { useT } from '../../providers/translate.js';
 
 export interface LatLng {
   latitude: number;
@@ -30,7 +30,7 @@ export function GeocodeButton({
   target: { latitude: string; longitude: string };
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const form = Form.useFormInstance();
   const { mutate: onError } = useOnError();
   const [busy, setBusy] = useState(false);

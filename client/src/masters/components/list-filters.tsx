@@ -1,10 +1,10 @@
 /** The search box and filter selects above a master list; each change searches again. */
 import type { BaseKey } from '@refinedev/core';
 import { Form, Input, Select, type FormProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { enumOptions, filterValue } from '../rules.js';
 import type { FilterSpec, MasterDeclaration } from '../types.js';
 import { RefSelect } from './ref-select.js';
+import { keyIn, useT } from '../../providers/translate.js';
 
 export const TEMPORARY_FILTER = 'temporary';
 
@@ -19,9 +19,9 @@ export function ListFilters({
   searchFormProps: FormProps;
   initialValues: Record<string, unknown>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const submit = () => searchFormProps.form?.submit();
-  const label = (name: string) => t(`${master.i18n}.fields.${name}`);
+  const label = (name: string) => t(keyIn(master.i18n, `fields.${name}`));
   const testId = (name: string) => `${master.resource}-${name}-filter`;
 
   return (
@@ -31,7 +31,7 @@ export function ListFilters({
         <Form.Item name="q">
           <Input.Search
             allowClear
-            placeholder={t(`${master.i18n}.search`)}
+            placeholder={t(keyIn(master.i18n, 'search'))}
             enterButton={t('buttons.search')}
             onSearch={submit}
             style={{ width: 320 }}

@@ -4,13 +4,12 @@
  */
 import type { BaseRecord } from '@refinedev/core';
 import { Descriptions, Tag, type DescriptionsProps } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../common/time.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import type { Profile } from '../../providers/profile.js';
 import { fieldMode, fieldText } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
+import { keyIn, type Translate, useT } from '../../providers/translate.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -19,8 +18,8 @@ const columnOf = (master: MasterDeclaration, field: FieldSpec) => master.columns
 /** Long texts (備考, an address on its own row in the form) take the whole width. */
 const wide = (field: FieldSpec) => field.kind === 'textarea' || field.span === 24;
 
-function detailItems(master: MasterDeclaration, record: BaseRecord, profile: Profile | undefined, t: TFunction): Items {
-  const label = (name: string) => t(`${master.i18n}.fields.${name}`);
+function detailItems(master: MasterDeclaration, record: BaseRecord, profile: Profile | undefined, t: Translate): Items {
+  const label = (name: string) => t(keyIn(master.i18n, `fields.${name}`));
   const items: Items = master.fields
     .filter((field) => field.kind !== 'password' && fieldMode(field, profile) !== 'hidden')
     .map((field) => ({
@@ -49,7 +48,7 @@ export function MasterDetails({
   /** a modal is narrow whatever the screen: one column */
   column?: DescriptionsProps['column'];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   return (
     <Descriptions

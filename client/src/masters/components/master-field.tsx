@@ -4,12 +4,12 @@ import { DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from 
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_DISPLAY_FORMAT } from '../../../../common/time.js';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../providers/profile.js';
 import { displayColumn, emptyToNull, enumOptions, fieldMode, fieldRules, isRequired, type FormMode } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
 import { GeocodeButton } from './geocode-button.js';
 import { FixedSelect, KnownValuesSelect, RefSelect } from './ref-select.js';
+import { keyIn, useT } from '../../providers/translate.js';
 
 const TIME_FORMAT = 'HH:mm';
 /** What the API stores; the picker shows DATE_DISPLAY_FORMAT. */
@@ -43,13 +43,13 @@ export interface MasterFieldProps {
 }
 
 export function MasterField({ master, field, mode, profile, recordId, dependencies, inactive }: MasterFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const form = Form.useFormInstance();
   const presence = fieldMode(field, profile);
   const current = Form.useWatch(field.name, form) as unknown;
   if (presence === 'hidden') return null;
 
-  const label = t(`${master.i18n}.fields.${field.name}`);
+  const label = t(keyIn(master.i18n, `fields.${field.name}`));
   const rules = inactive ? [] : fieldRules(field, label, t, mode, profile);
   const disabled = inactive || (mode === 'edit' && field.fixedOnEdit);
   const common = { id: field.name, disabled, 'data-testid': `field-${field.name}` };

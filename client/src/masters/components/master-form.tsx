@@ -5,11 +5,11 @@
 import type { BaseKey } from '@refinedev/core';
 import { Col, Form, Input, Radio, Row, type FormProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../hooks/use-profile.js';
 import { createDefaults, exclusiveChoice, fieldMode, type FormMode } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
 import { MasterField } from './master-field.js';
+import { keyIn, useT } from '../../providers/translate.js';
 
 /** The form fields other fields' reference filters depend on (a driver's vehicle: its company). */
 function dependencyNames(fields: readonly FieldSpec[]): string[] {
@@ -36,7 +36,7 @@ export function MasterForm({
   mode: FormMode;
   recordId?: BaseKey;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   const form = formProps.form;
   const record = formProps.initialValues as Record<string, unknown> | undefined;
@@ -72,12 +72,12 @@ export function MasterForm({
           const radio =
             isExclusive && bothShown && field.name === exclusive?.[0] ? (
               <Col xs={24} key="exclusive">
-                <Form.Item label={t(`${master.i18n}.affiliation.label`)} required>
+                <Form.Item label={t(keyIn(master.i18n, 'affiliation.label'))} required>
                   <Radio.Group
                     value={choice}
                     onChange={(event) => choose(String(event.target.value))}
                     data-testid={`${master.resource}-affiliation`}
-                    options={exclusive.map((name) => ({ value: name, label: t(`${master.i18n}.affiliation.${name}`) }))}
+                    options={exclusive.map((name) => ({ value: name, label: t(keyIn(master.i18n, `affiliation.${name}`)) }))}
                   />
                 </Form.Item>
               </Col>

@@ -6,7 +6,7 @@ import { useSelect } from '@refinedev/antd';
 import { useApiUrl, useCustom, useCustomMutation, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { Button, Card, Select, Space, Typography, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../providers/translate.js';
 
 interface UserVehicle {
   user_id: number;
@@ -15,7 +15,7 @@ interface UserVehicle {
 }
 
 export function UserVehicles({ userId }: { userId: BaseKey }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const apiUrl = useApiUrl();
   const { data, isLoading } = useCustom<UserVehicle[]>({
     url: `${apiUrl}/user/vehicle_allocation`,

@@ -14,8 +14,6 @@ import {
   type HttpError,
 } from '@refinedev/core';
 import { Alert, Button, Descriptions, Space } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../../common/time.js';
 import { useProfile } from '../../hooks/use-profile.js';
@@ -23,9 +21,10 @@ import type { Profile } from '../../providers/profile.js';
 import { getMaster } from '../declarations.js';
 import { displayColumn, enumLabel, fieldMode } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
+import { keyIn, type Translate, useT } from '../../providers/translate.js';
 
 /** A field of a record as read-only text. */
-export function fieldText(field: FieldSpec, record: BaseRecord, t: TFunction): string {
+export function fieldText(field: FieldSpec, record: BaseRecord, t: Translate): string {
   const value = record[field.name] as unknown;
   if (field.kind === 'ref') return String(record[displayColumn(field)] ?? value ?? '');
   if (field.kind === 'enum' && field.enum) return enumLabel(field.enum, value, t);
@@ -39,7 +38,7 @@ function shownFields(master: MasterDeclaration, profile: Profile | undefined) {
 export default function MasterApprovalPage({ identifier }: { identifier: string }) {
   const master = getMaster(identifier);
   const resource = master.identifier;
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const { profile } = useProfile();
   const apiUrl = useApiUrl();
@@ -69,13 +68,13 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
   return (
     <Show
       resource={resource}
-      title={t(`${master.i18n}.titles.temp`)}
+      title={t(keyIn(master.i18n, 'titles.temp'))}
       breadcrumb={false}
       isLoading={isLoading}
       recordItemId={id}
       headerButtons={
         <>
-          <ListButton resource={resource}>{t(`${master.i18n}.titles.list`)}</ListButton>
+          <ListButton resource={resource}>{t(keyIn(master.i18n, 'titles.list'))}</ListButton>
           <EditButton resource={resource} recordItemId={id} />
           <Button
             type="primary"
@@ -94,11 +93,11 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
         {record && !temporary ? <Alert type="info" showIcon message={t('masterUi.alreadyApproved')} /> : null}
         {record ? (
           <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="small" data-testid={`${master.resource}-approval`}>
-            <Descriptions.Item label={t(`${master.i18n}.fields.temporary_registration_date`)}>
+            <Descriptions.Item label={t(keyIn(master.i18n, 'fields.temporary_registration_date'))}>
               {formatDateTime(record.temporary_registration_date as string | null)}
             </Descriptions.Item>
             {shownFields(master, profile).map((field) => (
-              <Descriptions.Item key={field.name} label={t(`${master.i18n}.fields.${field.name}`)}>
+              <Descriptions.Item key={field.name} label={t(keyIn(master.i18n, `fields.${field.name}`))}>
                 {fieldText(field, record, t)}
               </Descriptions.Item>
             ))}

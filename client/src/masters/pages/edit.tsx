@@ -1,7 +1,6 @@
 import { Edit, useForm } from '@refinedev/antd';
 import { CanAccess, type BaseRecord, type HttpError } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useDeleteErrorNotification } from '../../components/delete-selected-button.js';
 import { NotFoundPage } from '../../components/error-page.js';
@@ -10,6 +9,7 @@ import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
 import { UserVehicles } from '../extensions/user-vehicles.js';
 import { isCallersRecord, isNotFound, offers, recordTitle } from '../rules.js';
+import { keyIn, useT } from '../../providers/translate.js';
 
 /** What a master's edit page shows below its form, when it has more than its own fields. */
 const BELOW_FORM: Record<string, { component: ComponentType<{ userId: string }>; needs: { resource: string; action: string } }> = {
@@ -23,7 +23,7 @@ const BELOW_FORM: Record<string, { component: ComponentType<{ userId: string }>;
  */
 export default function MasterEditPage({ identifier }: { identifier: string }) {
   const master = getMaster(identifier);
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const below = BELOW_FORM[master.identifier];
   const deleteError = useDeleteErrorNotification(master.identifier);
@@ -40,7 +40,7 @@ export default function MasterEditPage({ identifier }: { identifier: string }) {
   return (
     <>
       <Edit
-        title={t(`${master.i18n}.titles.edit`)}
+        title={t(keyIn(master.i18n, 'titles.edit'))}
         breadcrumb={false}
         saveButtonProps={saveButtonProps}
         isLoading={formLoading}

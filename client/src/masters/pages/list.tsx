@@ -15,7 +15,6 @@ import {
 } from '@refinedev/core';
 import { Button, Modal, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CsvImportButtons } from '../../components/csv-import.js';
 import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
@@ -28,14 +27,15 @@ import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
 import { approvalPath, isCallersRecord, offers, recordTitle, visibleFilters } from '../rules.js';
 import type { MasterDeclaration } from '../types.js';
+import { keyIn, type MessageKey, sectionIn, useT } from '../../providers/translate.js';
 
 type Search = Record<string, unknown>;
 
 /** The detail of a master without pages of its own (customers, unit prices), over its list. */
 function DetailModal({ master, record, onClose }: { master: MasterDeclaration; record: BaseRecord; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
-    <Modal open title={t(`${master.i18n}.titles.show`)} width={720} footer={null} onCancel={onClose}>
+    <Modal open title={t(keyIn(master.i18n, 'titles.show'))} width={720} footer={null} onCancel={onClose}>
       <MasterDetails master={master} record={record} column={1} />
     </Modal>
   );
@@ -57,7 +57,7 @@ function FormModal({
   form: ReturnType<typeof useModalForm<BaseRecord, HttpError>>;
   mode: 'create' | 'edit';
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   // A refused save stays in the modal with its messages (Refine's toast, field errors); not an unhandled rejection.
   const formProps = {
     ...form.formProps,
@@ -66,7 +66,7 @@ function FormModal({
   return (
     <Modal
       {...form.modalProps}
-      title={t(`${master.i18n}.titles.${mode}`)}
+      title={t(keyIn(master.i18n, `titles.${mode}`))}
       width={720}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}
@@ -86,11 +86,11 @@ export default function MasterListPage({
   /** `/vehicles/temp`: the temporary rows waiting for approval */
   temporaryOnly?: boolean;
   /** i18n key of a page title other than the master's list title (初期単価設定) */
-  title?: string;
+  title?: MessageKey;
 }) {
   const master = getMaster(identifier);
   const resource = master.identifier;
-  const { t } = useTranslation();
+  const { t } = useT();
   const { profile } = useProfile();
   const filterSpecs = useMemo(() => visibleFilters(master, profile), [master, profile]);
   const filterNames = [...filterSpecs.map((f) => f.name), ...(master.temporary ? [TEMPORARY_FILTER] : [])];
@@ -173,7 +173,7 @@ export default function MasterListPage({
 
   return (
     <List
-      title={title ? t(title) : t(temporaryOnly ? `${master.i18n}.titles.temp` : `${master.i18n}.titles.list`)}
+      title={title ? t(title) : t(temporaryOnly ? keyIn(master.i18n, 'titles.temp') : keyIn(master.i18n, 'titles.list'))}
       breadcrumb={false}
       headerButtons={
         <>
@@ -183,8 +183,8 @@ export default function MasterListPage({
           {offers(master, 'import') ? (
             <CsvImportButtons
               resource={resource}
-              title={t(`${master.i18n}.titles.import`)}
-              fieldNamespace={`${master.i18n}.fields`}
+              title={t(keyIn(master.i18n, 'titles.import'))}
+              fieldNamespace={sectionIn(master.i18n, 'fields')}
               onImported={refresh}
             />
           ) : null}

@@ -1,11 +1,11 @@
 import { Show } from '@refinedev/antd';
 import { useShow, type BaseRecord, type HttpError } from '@refinedev/core';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../components/error-page.js';
 import { MasterDetails } from '../components/master-details.js';
 import { getMaster } from '../declarations.js';
 import { isNotFound, offers } from '../rules.js';
+import { keyIn, useT } from '../../providers/translate.js';
 
 /**
  * `/<master>/detail/:id`: the record, read-only, for everyone who may see it (allocation staff
@@ -14,7 +14,7 @@ import { isNotFound, offers } from '../rules.js';
  */
 export default function MasterShowPage({ identifier }: { identifier: string }) {
   const master = getMaster(identifier);
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useParams();
   const { query } = useShow<BaseRecord, HttpError>({
     resource: master.identifier,
@@ -26,7 +26,7 @@ export default function MasterShowPage({ identifier }: { identifier: string }) {
   const record = query.data?.data;
   return (
     <Show
-      title={t(`${master.i18n}.titles.show`)}
+      title={t(keyIn(master.i18n, 'titles.show'))}
       breadcrumb={false}
       isLoading={query.isLoading}
       recordItemId={id}

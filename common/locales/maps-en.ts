@@ -1,0 +1,58 @@
+// The map pages in English (same shape as maps-ja.ts).
+import type { mapsJa } from './maps-ja.js';
+
+export const mapsEn: typeof mapsJa = {
+  maps: {
+    fields: {
+      limit: 'Results',
+    },
+    tilesUnavailable: 'Map tiles are unavailable. The list shows the coordinates of every point.',
+    noCoordinates: 'No coordinates',
+    columns: {
+      no: 'No.',
+      destination: 'Destination',
+      window: 'Receiving hours',
+      plannedArrival: 'Planned arrival',
+      coordinates: 'Latitude, longitude',
+      direction: 'Direction',
+      distance: 'Distance',
+      order: 'Order',
+    },
+    specified: 'Specified {{time}}',
+    checkMap: {
+      byTrip: 'By trip',
+      byDirection: 'By direction',
+      center: 'Center',
+      date: 'Date',
+      trip: 'Trip',
+      direction: 'Direction',
+      chooseCenter: 'Choose a center',
+      chooseTrip: 'Choose a trip',
+      chooseDirection: 'Choose a direction',
+      tripOption: 'Trip {{no}} {{vehicle}} {{driver}} ({{count}} points)',
+      tripOption_one: 'Trip {{no}} {{vehicle}} {{driver}} ({{count}} point)',
+      noTrips: 'No store-direct trips on this day.',
+      noDirections: 'This center has no directions.',
+      points: '{{count}} points',
+      points_one: '{{count}} point',
+      withoutCoordinates: '({{count}} without coordinates)',
+      truncated: 'Showing the first {{shown}} of {{total}}.',
+      tripDetail: 'Open the trip',
+    },
+    places: {
+      address: 'Address',
+      placeholder: 'Enter an address (e.g. 東京都品川区東品川5-6-1)',
+      search: 'Search',
+      limit: 'Results',
+      limitOption: '{{count}}',
+      emptyQuery: 'Please enter an address.',
+      hint: 'Search an address to see it and the destinations near it on the map.',
+      searched: 'Address searched',
+      latitude: 'Latitude',
+      longitude: 'Longitude',
+      searchPoint: 'Searched point',
+      nearest: 'Nearest destinations',
+      open: 'Open',
+    },
+  },
+};

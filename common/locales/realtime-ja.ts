@@ -1,0 +1,5 @@
+export const realtimeJa = {
+  realtime: {
+    upgradeRequired: 'このアドレスは WebSocket 専用です（{{path}}）。',
+  },
+};

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formatKm, isLocated } from '../../common/places.js';
+import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/config.js';
+import { coordinatesText, directionEntries, entryPoints, nearestEntries, tripEntries } from '../../client/src/maps/map-logic.js';
+import type { Stop } from '../../client/src/allocation/types.js';
+import type { Destination } from '../../client/src/maps/types.js';
+
+const stop = (seq: number, name: string, latitude: number | null, longitude: number | null) =>
+  ({ seq, delivery_destination_id: seq * 10, delivery_code: `ST${seq}`, store_name: name, address: null, latitude, longitude, start_time: '06:00', ending_time: '20:00', specified_time: null, planned_arrival: null }) as Stop;
+
+const destination = (id: number, order: number | null): Destination => ({
+  id,
+  delivery_code: `ST${id}`,
+  customer_company_name: 'c',
+  customer_store_name: `store ${id}`,
+  customer_address: 'a',
+  direction_id: 1,
+  direction_name: 'd',
+  order,
+  latitude: 35 + id / 100,
+  longitude: 139,
+  start_time: null,
+  ending_time: null,
+  specified_time: null,
+});
+
+describe('map points', () => {
+  it("numbers a trip's stops 1..n in seq order, whatever order they arrive in", () => {
+    const entries = tripEntries([stop(3, 'C', 35.3, 139.3), stop(1, 'A', 35.1, 139.1), stop(2, 'B', 35.2, 139.2)]);
+    expect(entries.map((e) => [e.no, e.name])).toEqual([[1, 'A'], [2, 'B'], [3, 'C']]);
+  });
+
+  it("numbers a direction's destinations by delivery order, unnumbered last, then by id", () => {
+    const entries = directionEntries([destination(5, null), destination(4, 2), destination(3, 1), destination(2, null), destination(1, 2)]);
+    expect(entries.map((e) => e.destinationId)).toEqual([3, 1, 4, 2, 5]);
+    expect(entries.map((e) => e.no)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('puts on the map only the points with coordinates, keeping their numbers', () => {
+    const points = entryPoints(tripEntries([stop(1, 'A', 35.1, 139.1), stop(2, 'B', null, null), stop(3, 'C', 35.3, 139.3)]));
+    expect(points.map((p) => [p.label, p.title])).toEqual([['1', '1. A'], ['3', '3. C']]);
+  });
+
+  it('keeps the server order of the nearest search', () => {
+    const rows = [{ ...destination(9, null), distance_km: 0.01 }, { ...destination(2, null), distance_km: 1.5 }];
+    expect(nearestEntries(rows).map((e) => [e.no, e.destinationId, e.distanceKm])).toEqual([[1, 9, 0.01], [2, 2, 1.5]]);
+  });
+
+  it('shows coordinates with six decimals and distances in km with two', () => {
+    expect(coordinatesText(35.6148, 139.7496)).toBe('35.614800, 139.749600');
+    expect(coordinatesText(null, 139)).toBeNull();
+    expect(formatKm(1.23456)).toBe('1.23 km');
+    expect(isLocated(91, 0)).toBe(false);
+    expect(isLocated(Number.NaN, 0)).toBe(false);
+  });
+});
+
+describe('map tiles', () => {
+  it('has no tiles when configured none or off, else the configured or default URL', () => {
+    expect(mapTiles('none')).toBeNull();
+    expect(mapTiles(' OFF ')).toBeNull();
+    expect(mapTiles('')).toBe(DEFAULT_TILE_URL);
+    expect(mapTiles('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+  });
+});
