@@ -64,9 +64,9 @@ export function DayFindings({ findings, date }: { findings: Finding[]; date: str
   const { t } = useT();
   if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
   return (
-    <Space size={2} wrap className="dt-findings">
+    <div className="dt-findings">
       <FindingTags findings={findings} onDate={date} />
-    </Space>
+    </div>
   );
 }
 
