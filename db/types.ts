@@ -342,6 +342,8 @@ export interface DriverWorkRecordTable {
   breaks: ColumnType<WorkBreak[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the admin user who last changed the day; null: the driver (driver app) */
+  updated_by: number | null;
   version: Generated<number>;
 }
 

@@ -14,6 +14,7 @@ import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
+import driverTimeRoutes from './driver-time/routes.js';
 import driverShareRoutes from './driver-app/share-routes.js';
 import authRoutes from './routes/auth.js';
 import geocodeRoutes from './routes/geocode.js';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);
       await api.register(deliveryRoutes);
+      await api.register(driverTimeRoutes);
       await api.register(placesRoutes);
       await api.register(destinationShareRoutes);
       await api.register(driverShareRoutes);

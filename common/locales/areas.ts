@@ -8,6 +8,8 @@ import { deliveryScreensEn } from './delivery-screens-en.js';
 import { deliveryScreensJa } from './delivery-screens-ja.js';
 import { driverAppEn } from './driver-app-en.js';
 import { driverAppJa } from './driver-app-ja.js';
+import { driverTimeEn } from './driver-time-en.js';
+import { driverTimeJa } from './driver-time-ja.js';
 import { mapsEn } from './maps-en.js';
 import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
@@ -31,6 +33,7 @@ export const areasJa = {
   ...allocationScreensJa,
   ...deliveryScreensJa,
   ...deliveriesJa,
+  ...driverTimeJa,
   ...mapsJa,
   ...realtimeJa,
   ...sharesJa,
@@ -44,6 +47,7 @@ export const areasEn: typeof areasJa = {
   ...allocationScreensEn,
   ...deliveryScreensEn,
   ...deliveriesEn,
+  ...driverTimeEn,
   ...mapsEn,
   ...realtimeEn,
   ...sharesEn,

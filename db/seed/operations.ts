@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { AllocationStopTable, Database, DeliveryTable, VehicleAllocationTable } from '../types.js';
 import { randomSource } from './network.js';
+import { type SeededTrip, workRecordsOf } from './work-records.js';
 
 /** The demo centers whose days are planned: four weeks around the seed day. */
 export const OPERATION_CENTERS = ['CT-SHINAGAWA', 'CT-ITABASHI', 'CT-YOKOHAMA', 'CT-NANKO'];
@@ -252,5 +253,8 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
     }));
     await trx.insertInto('deliveries').values(batch).execute();
   }
-  return { trips: trips.length, stops: stops.length, deliveries: deliveries.length };
+  const worked = trips.filter((trip) => trip.driver_id) as unknown as SeededTrip[];
+  const records = workRecordsOf(worked, today);
+  for (let i = 0; i < records.length; i += BATCH) await trx.insertInto('driver_work_records').values(records.slice(i, i + BATCH)).execute();
+  return { trips: trips.length, stops: stops.length, deliveries: deliveries.length, workRecords: records.length };
 }

@@ -192,7 +192,7 @@ export function clockIn(trx: Db, driverId: number, date: string, at: Date) {
     .onConflict((oc) =>
       oc
         .columns(['driver_id', 'date'])
-        .doUpdateSet({ clock_in: at, updated_at: sql`now()`, version: sql`driver_work_records.version + 1` })
+        .doUpdateSet({ clock_in: at, updated_at: sql`now()`, updated_by: null, version: sql`driver_work_records.version + 1` })
         .where('driver_work_records.clock_in', 'is', null),
     )
     .returning(workRecordColumns)
@@ -214,7 +214,7 @@ export function lockWorkRecords(trx: Db, driverId: number, dates: string[]) {
 export function clockOut(trx: Db, recordId: number, at: Date) {
   return trx
     .updateTable('driver_work_records')
-    .set({ clock_out: at, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ clock_out: at, updated_at: sql`now()`, updated_by: null, version: sql`version + 1` })
     .where('id', '=', recordId)
     .returning(workRecordColumns)
     .executeTakeFirstOrThrow();

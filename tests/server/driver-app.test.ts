@@ -328,6 +328,8 @@ t.test('a late arrival marks the following stops at risk (遅延見込) and itse
 
 t.test('clock in and out: one clock-in a day, no clock-out before it, never twice', async (t) => {
   const driver = await asDriver(other.id);
+  // The demo has working days around today (db/seed/work-records.ts): this driver starts without any.
+  await db.deleteFrom('driver_work_records').where('driver_id', '=', other.id).execute();
   const now = Date.now();
   // On today's Asia/Tokyo day, whatever the hour: a clock-in 3 h ago would be yesterday's between 00:00 and 03:00 JST.
   const tokyoMidnight = Date.parse(`${tokyoDate(new Date(now))}T00:00:00+09:00`);

@@ -1,11 +1,11 @@
 /** Pieces the allocation screens share: center and day bar, capacity bars, status tags, warnings. */
-import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Progress, Select, Space, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DATE_DISPLAY_FORMAT, formatDateTime } from '../../../common/time.js';
+import { formatDateTime } from '../../../common/time.js';
+import { DayStepper } from '../components/day-stepper.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { toast } from '../providers/toast.js';
 import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
@@ -84,21 +84,14 @@ export function CenterDateBar({
           onChange={(value: number) => state.set({ center: value })}
         />
       ) : null}
-      <Space.Compact>
-        <Tooltip title={`${t('allocationScreens.board.prevDay')} (Alt+←)`}>
-          <Button icon={<LeftOutlined />} onClick={() => shift(-1)} data-testid="prev-day" aria-label={t('allocationScreens.board.prevDay')} />
-        </Tooltip>
-        <DatePicker
-          allowClear={false}
-          value={dayjs(state.date)}
-          format={DATE_DISPLAY_FORMAT}
-          onChange={(value) => value && state.set({ date: value.format('YYYY-MM-DD') })}
-          data-testid="board-date"
-        />
-        <Tooltip title={`${t('allocationScreens.board.nextDay')} (Alt+→)`}>
-          <Button icon={<RightOutlined />} onClick={() => shift(1)} data-testid="next-day" aria-label={t('allocationScreens.board.nextDay')} />
-        </Tooltip>
-      </Space.Compact>
+      <DayStepper
+        date={state.date}
+        onChange={(date) => state.set({ date })}
+        prevLabel={t('allocationScreens.board.prevDay')}
+        nextLabel={t('allocationScreens.board.nextDay')}
+        shortcut={['Alt+←', 'Alt+→']}
+        pickerTestId="board-date"
+      />
       <Button onClick={() => state.set({ date: tokyoToday() })}>{t('allocationScreens.board.today')}</Button>
       {onReload ? (
         <Button icon={<ReloadOutlined />} onClick={onReload} aria-label={t('allocationScreens.board.reload')} />

@@ -37,3 +37,7 @@ AREA_PAGES['/places'] = lazyPage(() => import('../maps/places.js'));
 AREA_PAGES['/delivery-destination-share'] = lazyPage(() => import('../shares/list.js'));
 AREA_PAGES['/delivery-destination-share/:id/comments'] = lazyPage(() => import('../shares/thread.js'));
 AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => import('../shares/comment.js'));
+
+// Drivers' working times (出退勤): the day's sheet edited inline, attendance and departures against the plan.
+AREA_PAGES['/driver-time-in-out'] = lazyPage(() => import('../driver-time/time-in-out.js'));
+AREA_PAGES['/attendance-departure-of-the-driver'] = lazyPage(() => import('../driver-time/attendance.js'));

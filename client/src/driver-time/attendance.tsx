@@ -1,0 +1,121 @@
+/**
+ * ドライバー出勤・出発状況 (/attendance-departure-of-the-driver): for a day, each driver's clock in and
+ * every trip's actual departure against its planned departure; late departures (and trips past
+ * their plan not yet gone) in red with the delay in minutes; the 2024 rules' findings of the day.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Card, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { workTimeOf } from '../../../common/driver-time.js';
+import { PAGE_SIZE } from '../components/list-table.js';
+import { useT } from '../providers/translate.js';
+import { fetchAttendance } from './api.js';
+import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
+import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
+
+const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };
+const isLate = (trip: AttendanceTrip) => trip.state === 'late' || trip.state === 'overdue';
+
+export default function AttendancePage() {
+  const { t } = useT();
+  const state = useDayQuery();
+  const { date } = state;
+  const query = { date, q: state.q };
+  const attendance = useQuery({ queryKey: ['driver-attendance', query], queryFn: () => fetchAttendance(query) });
+  const rows = attendance.data?.rows ?? [];
+
+  /** One line per trip, the same height in every trip column, so a driver's trips read across. */
+  const perTrip = (testId: string, render: (trip: AttendanceTrip) => ReactNode) => (_: unknown, row: AttendanceRow) =>
+    row.trips.length === 0 ? null : (
+      <div>
+        {row.trips.map((trip) => (
+          <div key={trip.id} className={`dt-trip-line${isLate(trip) ? ' dt-late' : ''}`} data-testid={testId} data-state={trip.state}>
+            {render(trip)}
+          </div>
+        ))}
+      </div>
+    );
+
+  const columns: ColumnsType<AttendanceRow> = [
+    {
+      title: t('driverTime.screen.driver'),
+      key: 'driver',
+      render: (_, row) => (
+        <div>
+          <div>{row.driver_name}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+            {row.login_id}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { title: t('driverTime.screen.company'), dataIndex: 'delivery_company_name', ellipsis: true, width: 160 },
+    { title: t('driverTime.screen.base'), dataIndex: 'base_department_name' },
+    {
+      title: t('driverTime.screen.clockIn'),
+      key: 'clock_in',
+      render: (_, row) =>
+        row.clock_in ? <span data-testid="clock-in">{workTimeOf(date, row.clock_in)}</span> : <Tag data-testid="clock-in">{t('driverTime.screen.notClockedIn')}</Tag>,
+    },
+    {
+      title: t('driverTime.screen.trip'),
+      key: 'trip',
+      render: (_, row) =>
+        row.trips.length === 0 ? (
+          <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
+        ) : (
+          perTrip('trip', (trip) => `${trip.delivery_route}（${trip.department_name}）`)(_, row)
+        ),
+    },
+    { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },
+    { title: t('driverTime.screen.plannedDeparture'), key: 'planned', render: perTrip('planned-departure', (trip) => workTimeOf(date, trip.planned_departure)) },
+    { title: t('driverTime.screen.actualDeparture'), key: 'actual', render: perTrip('actual-departure', (trip) => workTimeOf(date, trip.departed_at)) },
+    {
+      title: t('driverTime.screen.delay'),
+      key: 'delay',
+      align: 'right',
+      render: perTrip('delay', (trip) => (trip.delay_minutes !== null && trip.delay_minutes > 0 ? t('driverTime.screen.delayMinutes', { count: trip.delay_minutes }) : '')),
+    },
+    {
+      title: t('driverTime.screen.state'),
+      key: 'state',
+      render: perTrip('departure-state', (trip) => <Tag color={STATE_COLOURS[trip.state]}>{t(`driverTime.screen.states.${trip.state}`)}</Tag>),
+    },
+    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} /> },
+  ];
+
+  const totals = attendance.data?.totals;
+  return (
+    <Card
+      className="dt-page"
+      size="small"
+      title={<span data-testid="page-title">{t('driverTime.screen.attendanceTitle')}</span>}
+      extra={<DayBar state={state} onReload={() => void attendance.refetch()} />}
+    >
+      <Table<AttendanceRow>
+        size="small"
+        rowKey="driver_id"
+        columns={columns}
+        dataSource={rows}
+        loading={attendance.isFetching && !attendance.data}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+        rowClassName={(row) => (row.trips.some(isLate) ? 'dt-row--violation' : findingClass(row.findings))}
+        data-testid="attendance-table"
+        summary={() =>
+          totals ? (
+            <Table.Summary.Row data-testid="attendance-totals">
+              <Table.Summary.Cell index={0} colSpan={columns.length}>
+                <Space>
+                  {t('driverTime.screen.totals')}:
+                  {t('driverTime.screen.attendanceTotals', totals)}
+                </Space>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </Card>
+  );
+}

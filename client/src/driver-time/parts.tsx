@@ -1,0 +1,77 @@
+/** Pieces both working-time screens use: the day bar (picker, previous and next day), the rule findings. */
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { tokyoToday } from '../../../common/deliveries.js';
+import { DayStepper } from '../components/day-stepper.js';
+import { useT } from '../providers/translate.js';
+import { FindingTags } from '../work-rules/tags.js';
+import type { Finding } from './types.js';
+import './driver-time.css';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day and the search a screen shows, kept in the address (`?date=2026-11-24&q=…`) so a reload opens the same. */
+export function useDayQuery() {
+  const [params, setParams] = useSearchParams();
+  const dateParam = params.get('date');
+  const date = dateParam && DAY.test(dateParam) ? dateParam : tokyoToday();
+  const q = params.get('q') ?? '';
+  const set = (next: { date?: string; q?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.date !== undefined) merged.set('date', next.date);
+    if (next.q !== undefined) {
+      if (next.q) merged.set('q', next.q);
+      else merged.delete('q');
+    }
+    setParams(merged, { replace: true });
+  };
+  return { date, q, set };
+}
+
+export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQuery>; onReload: () => void }) {
+  const { t } = useT();
+  const [search, setSearch] = useState(state.q);
+  useEffect(() => setSearch(state.q), [state.q]);
+  return (
+    <Space wrap size={8} data-testid="day-bar">
+      <DayStepper
+        date={state.date}
+        onChange={(date) => state.set({ date })}
+        prevLabel={t('driverTime.screen.prevDay')}
+        nextLabel={t('driverTime.screen.nextDay')}
+        pickerTestId="day-picker"
+        pickerLabel={t('driverTime.fields.date')}
+      />
+      <Button onClick={() => state.set({ date: tokyoToday() })}>{t('driverTime.screen.today')}</Button>
+      <Input.Search
+        allowClear
+        style={{ width: 220 }}
+        placeholder={t('driverTime.screen.search')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onSearch={(value) => state.set({ q: value.trim() })}
+        data-testid="driver-search"
+      />
+      <Button icon={<ReloadOutlined />} onClick={onReload} aria-label={t('driverTime.screen.reload')} />
+    </Space>
+  );
+}
+
+/** The day's findings (client/src/work-rules/tags.tsx: amber or red, the rule named), or a dash. */
+export function DayFindings({ findings, date }: { findings: Finding[]; date: string }) {
+  const { t } = useT();
+  if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
+  return (
+    <div className="dt-findings">
+      <FindingTags findings={findings} onDate={date} />
+    </div>
+  );
+}
+
+/** The row class a day's worst finding gives (amber or red background). */
+export function findingClass(findings: Finding[]): string {
+  if (findings.some((f) => f.level === 'violation')) return 'dt-row--violation';
+  return findings.length > 0 ? 'dt-row--warning' : '';
+}

@@ -1,0 +1,124 @@
+import {
+  ALCOHOL_RANGE,
+  breaksOutsideWork,
+  DEPARTURE_GRACE_MINUTES,
+  endBeforeStartFields,
+  fiscalYearStart,
+  TIME_FIELDS,
+  toWorkDay,
+  withinWorkDay,
+  type WorkFigures,
+  type WorkTimes,
+} from '../../common/driver-time.js';
+import { addDays, isCalendarDay } from '../../common/deliveries.js';
+import { checkWorkRules, dayFigures, type RuleFinding, type WorkDay } from '../../common/work-rules.js';
+import { type FieldErrors, invalid } from '../errors.js';
+import type { Translate } from '../i18n.js';
+
+/** The area's pure rules: a record's fields, its figures and the 2024 rules' findings for a day. */
+
+/** A working day as it will be stored: the stored one with the body's fields over it. */
+export interface MergedRecord extends WorkTimes {
+  date: string;
+  break_minutes: number;
+  odometer_start: number | null;
+  odometer_end: number | null;
+  alcohol_check_before: number | null;
+  alcohol_check_after: number | null;
+}
+
+const label = (t: Translate, field: string) => t(`driverTime.fields.${field}`);
+
+/** Which label a (possibly nested) field shows: `breaks.0.end` is the break's end. */
+const labelOf = (t: Translate, field: string) => {
+  const nested = /^breaks\.\d+\.(start|end)$/.exec(field);
+  return nested ? label(t, `break_${nested[1]}`) : label(t, field);
+};
+
+/** The day of a request must be a real calendar day (2026-02-30 is not one): else 400 naming it. */
+export function refuseUnrealDay(t: Translate, date: string) {
+  if (!isCalendarDay(date)) throw invalid({ date: t('errors.invalidFormat', { field: label(t, 'date') }) });
+}
+
+/**
+ * Every wrong field of a record at once: times within the working day (00:00 to 47:59), each end
+ * after its start (the specification's message), breaks within the clocked span, odometer in order,
+ * alcohol readings within 0..5 mg/L.
+ */
+export function recordErrors(t: Translate, record: MergedRecord): FieldErrors {
+  const errors: FieldErrors = {};
+  const put = (field: string, message: string) => {
+    if (!(field in errors)) errors[field] = message;
+  };
+  for (const field of TIME_FIELDS) {
+    const value = record[field];
+    if (value !== null && !withinWorkDay(record.date, value)) put(field, t('driverTime.outsideDay', { field: labelOf(t, field) }));
+  }
+  record.breaks.forEach((b, i) => {
+    for (const end of ['start', 'end'] as const) {
+      const field = `breaks.${i}.${end}`;
+      if (!withinWorkDay(record.date, b[end])) put(field, t('driverTime.outsideDay', { field: labelOf(t, field) }));
+    }
+  });
+  for (const field of endBeforeStartFields(record)) put(field, t('errors.endAfterStart'));
+  for (const field of breaksOutsideWork(record)) put(field, t('driverTime.breakOutside'));
+  if (record.odometer_start !== null && record.odometer_end !== null && record.odometer_end < record.odometer_start) {
+    put('odometer_end', t('driverTime.odometerOrder'));
+  }
+  for (const field of ['alcohol_check_before', 'alcohol_check_after'] as const) {
+    const value = record[field];
+    if (value !== null && (value < ALCOHOL_RANGE.min || value > ALCOHOL_RANGE.max)) put(field, t('driverTime.alcoholRange', { field: label(t, field) }));
+  }
+  return errors;
+}
+
+/**
+ * The days the rules need around `date`: from the start of its fiscal year (annual binding) or five
+ * weeks before (two-week driving, weekly counts, whichever is earlier) to two weeks after (the pair
+ * with the next day, the two weeks a day belongs to).
+ */
+export function contextRange(date: string): { from: string; to: string } {
+  const yearStart = fiscalYearStart(date);
+  const weeksBefore = addDays(date, -35);
+  return { from: weeksBefore < yearStart ? weeksBefore : yearStart, to: addDays(date, 14) };
+}
+
+export interface DayRecordLike extends WorkTimes {
+  date: string;
+  break_minutes: number;
+  odometer_start?: number | null;
+  odometer_end?: number | null;
+}
+
+
+/** A recorded day's figures (common/work-rules.ts), with the distance from the odometer. */
+export function figuresOf(record: DayRecordLike): WorkFigures {
+  const day = dayFigures(toWorkDay(record));
+  const distance =
+    record.odometer_start !== null && record.odometer_start !== undefined && record.odometer_end !== null && record.odometer_end !== undefined
+      ? record.odometer_end - record.odometer_start
+      : null;
+  return { binding: day.binding, worked: day.worked, overtime: day.overtime, late_night: day.lateNight, driving: day.driving, distance };
+}
+
+/** The findings dated on `date` for one driver, from their recorded days around it. */
+export function findingsOn(days: WorkDay[], date: string, bindingExtensionAgreement: boolean): RuleFinding[] {
+  if (days.length === 0) return [];
+  return checkWorkRules(days, date, date, { bindingExtensionAgreement });
+}
+
+export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unplanned';
+
+/**
+ * A trip's departure against its plan: the delay in minutes once departed; late beyond the grace
+ * (DEPARTURE_GRACE_MINUTES); not departed yet and already past the plan and the grace: overdue.
+ */
+export function departureState(planned: Date | null, departed: Date | null, now: Date): { state: DepartureState; delay_minutes: number | null } {
+  if (!planned) return { state: 'unplanned', delay_minutes: null };
+  if (departed) {
+    const delay = Math.round((departed.getTime() - planned.getTime()) / 60_000);
+    return { state: delay > DEPARTURE_GRACE_MINUTES ? 'late' : 'on_time', delay_minutes: delay };
+  }
+  const overdue = Math.floor((now.getTime() - planned.getTime()) / 60_000);
+  return overdue > DEPARTURE_GRACE_MINUTES ? { state: 'overdue', delay_minutes: overdue } : { state: 'waiting', delay_minutes: null };
+}

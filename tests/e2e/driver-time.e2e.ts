@@ -1,0 +1,106 @@
+/**
+ * Drivers' working times in a real browser: on /driver-time-in-out a center planner types a clock
+ * out before the clock in and sees the specification's message at the field (nothing is sent);
+ * a valid pair saves with the keyboard and the computed binding (拘束時間) follows. Both pages are
+ * photographed in Japanese and English on the demo's last day (a warning and a violation).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { logIn, snap, useStack } from './harness.js';
+
+const stackOf = useStack();
+/** A day of its own, away from the demo's working days. */
+const DATE = addDays(tokyoToday(), 45);
+const YESTERDAY = addDays(tokyoToday(), -1);
+
+const row = (page: Page, loginId: string) => page.getByTestId(`row-${loginId}`);
+/** Photographs a page once its table has stopped loading. */
+async function settledSnap(page: Page, name: string) {
+  await expect.poll(() => page.locator('.ant-spin-blur, .ant-spin-spinning').count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await snap(page, name);
+}
+
+async function englishPage() {
+  const { page, context } = await stackOf().newPage('en-US');
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+  return { page, context };
+}
+
+describe('driver time in/out', () => {
+  test('center: an end before its start shows the message at the field; a valid edit saves and the binding follows', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/driver-time-in-out?date=${DATE}`);
+    const toto = row(page, 'toto-d01');
+    await toto.waitFor();
+    expect(await toto.getByTestId('figure-binding').textContent()).toBe('');
+
+    await toto.getByTestId('edit-row').click();
+    const clockIn = page.getByTestId('edit-clock_in');
+    await expect.poll(() => clockIn.evaluate((input) => input === document.activeElement)).toBe(true);
+    await clockIn.fill('09:00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('edit-clock_out').fill('08:30');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.getByTestId('error-clock_out').textContent()).toBe('終了時間が開始時間以降ではありません');
+    await snap(page, 'driver-time-in-out-edit-error-ja');
+    // Saving is refused on the client: nothing reaches the database.
+    await page.getByTestId('edit-clock_out').press('Control+Enter');
+    await expect.poll(() => page.getByTestId('error-clock_out').isVisible()).toBe(true);
+    const none = await stackOf().db.selectFrom('driver_work_records').select('id').where('date', '=', DATE).execute();
+    expect(none).toHaveLength(0);
+
+    await page.getByTestId('edit-clock_out').fill('18:15');
+    await expect.poll(() => page.getByTestId('error-clock_out').count()).toBe(0);
+    await expect.poll(() => toto.getByTestId('figure-binding').textContent()).toBe('9:15');
+    await page.getByTestId('edit-clock_out').press('Control+Enter');
+    await expect.poll(() => page.getByTestId('save-row').count()).toBe(0);
+    await expect.poll(() => toto.getByTestId('figure-binding').textContent()).toBe('9:15');
+    expect(await toto.getByTestId('cell-clock_out').textContent()).toBe('18:15');
+    await expect.poll(() => page.getByTestId('total-binding').textContent()).toBe('9:15');
+    const saved = await stackOf().db.selectFrom('driver_work_records').select(['clock_in', 'clock_out', 'version']).where('date', '=', DATE).executeTakeFirstOrThrow();
+    expect([saved.clock_in?.toISOString(), saved.clock_out?.toISOString(), saved.version]).toEqual([
+      new Date(`${DATE}T09:00:00+09:00`).toISOString(),
+      new Date(`${DATE}T18:15:00+09:00`).toISOString(),
+      1,
+    ]);
+
+    // Esc cancels an edit: the row shows what was saved.
+    await toto.getByTestId('edit-row').click();
+    await page.getByTestId('edit-clock_out').fill('19:00');
+    await page.getByTestId('edit-clock_out').press('Escape');
+    await expect.poll(() => toto.getByTestId('cell-clock_out').textContent()).toBe('18:15');
+    await context.close();
+  });
+
+  test('the demo’s last day: a warning (amber) and a violation (red), named, in Japanese and English; attendance', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
+    await row(page, 'toto-d03').waitFor();
+    const finding = (loginId: string, level: string) => row(page, loginId).locator(`[data-testid=work-rule-finding][data-level=${level}]`).first();
+    await expect.poll(() => finding('toto-d03', 'violation').textContent()).toMatch(/1日の拘束時間が15時間を超えています（15:20）/);
+    expect(await finding('toto-d03', 'violation').getAttribute('data-rule')).toBe('dailyBinding');
+    await expect.poll(() => finding('toto-d02', 'warning').textContent()).toMatch(/1日の拘束時間が13時間を超えています（13:30）/);
+    expect(await row(page, 'toto-d03').getAttribute('class')).toContain('dt-row--violation');
+    await settledSnap(page, 'driver-time-in-out-ja');
+
+    await page.goto(`/attendance-departure-of-the-driver?date=${YESTERDAY}`);
+    await expect.poll(() => page.getByTestId('departure-state').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('attendance-totals').textContent()).toMatch(/ドライバー \d+名/);
+    await settledSnap(page, 'attendance-departure-ja');
+    await context.close();
+
+    const english = await englishPage();
+    await logIn(english.page, 'center');
+    await english.page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
+    await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=work-rule-finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
+    await settledSnap(english.page, 'driver-time-in-out-en');
+    await english.page.goto(`/attendance-departure-of-the-driver?date=${YESTERDAY}`);
+    await expect.poll(() => english.page.getByTestId('departure-state').count()).toBeGreaterThan(0);
+    await settledSnap(english.page, 'attendance-departure-en');
+    await english.context.close();
+  });
+});
