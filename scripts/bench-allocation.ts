@@ -7,29 +7,19 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createDb } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { buildApp } from '../server/app.js';
 import { hashPassword } from '../server/auth/password.js';
 import { loadConfig } from '../server/config.js';
+import { scratchDatabase } from './bench-lists.js';
 
 const STOPS = 40;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 100);
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const AIM_P99_MS = 100;
 const DATE = '2027-03-01';
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** One trip per client, each with 40 deliveries to 40 different stores of 品川センター. */
 async function prepare(databaseUrl: string) {
@@ -69,12 +59,8 @@ async function prepare(databaseUrl: string) {
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function benchAllocation() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `haisha_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase();
+  const { databaseUrl } = scratch;
   const db = createDb({ databaseUrl, dataDir: '' });
   const app = await buildApp({ config: loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' }), db, jwtSecret: randomBytes(32).toString('hex'), logger: false });
   try {
@@ -111,7 +97,7 @@ export async function benchAllocation() {
   } finally {
     await app.close();
     await db.destroy();
-    await adminQuery(adminUrl, `drop database if exists ${name}`);
+    await scratch.drop();
   }
 }
 

@@ -24,7 +24,7 @@ import { findActor } from '../server/auth/actor.js';
 import { hashPassword } from '../server/auth/password.js';
 import { loadConfig } from '../server/config.js';
 import { listDeliveries } from '../server/deliveries/repository.js';
-import { adminQuery, compare, figures, isBenchChild, perSecond, serveApp, signIn, startChild, stopChild, type Target } from './bench-lists.js';
+import { compare, figures, isBenchChild, perSecond, scratchDatabase, serveApp, signIn, startChild, stopChild, type Target } from './bench-lists.js';
 
 const DELIVERIES = Number(process.env.DELIVERIES ?? 1_000_000);
 const PGLITE_DELIVERIES = Number(process.env.PGLITE_DELIVERIES ?? DELIVERIES);
@@ -121,12 +121,8 @@ function report(engine: string, count: number, statements: number, app: Result, 
 }
 
 async function benchPostgres() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `haisha_bench_${Date.now().toString(36)}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase();
+  const { databaseUrl } = scratch;
   const children = [];
   try {
     const db = createDb({ databaseUrl, dataDir: '' });
@@ -145,7 +141,7 @@ async function benchPostgres() {
     report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult);
   } finally {
     for (const child of children) await stopChild(child);
-    await adminQuery(adminUrl, `drop database if exists ${name}`);
+    await scratch.drop();
   }
 }
 

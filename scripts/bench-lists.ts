@@ -53,6 +53,16 @@ export async function adminQuery(url: string, statement: string) {
   }
 }
 
+/** A fresh database for one bench on the server of BENCH_DATABASE_URL; `drop()` removes it. */
+export async function scratchDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `haisha_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name}`) };
+}
+
 /**
  * The SQL the list runs for `hq`, as Kysely compiled and executed it for the application; `actor`, the
  * statement the authentication hook runs before it on every request (for a token's id).
@@ -195,12 +205,8 @@ export const perSecond = (result: Result) => Math.round(result.requests.average)
 export const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
 
 export async function benchLists() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `haisha_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase();
+  const { databaseUrl } = scratch;
   const children: ChildProcess[] = [];
   try {
     await prepareDatabase(databaseUrl);
@@ -227,7 +233,7 @@ export async function benchLists() {
     console.log(`        ${figures(withActorResult)}; the application reaches ${ratio(withActorResult)} % of it`);
   } finally {
     for (const child of children) await stopChild(child);
-    await adminQuery(adminUrl, `drop database if exists ${name}`);
+    await scratch.drop();
   }
 }
 

@@ -19,7 +19,7 @@ import { buildApp } from '../server/app.js';
 import { hashPassword } from '../server/auth/password.js';
 import { loadConfig } from '../server/config.js';
 import { percentile } from './bench-allocation.js';
-import { adminQuery } from './bench-lists.js';
+import { scratchDatabase } from './bench-lists.js';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 1000);
 const USERS = Number(process.env.USERS ?? 10);
@@ -58,12 +58,8 @@ function client(base: string, token: string) {
 }
 
 export async function benchRealtime() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `haisha_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchDatabase();
+  const { databaseUrl } = scratch;
   const db = createDb({ databaseUrl, dataDir: '' });
   const app = await buildApp({ config: loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' }), db, jwtSecret: randomBytes(32).toString('hex'), logger: false });
   const clients: ReturnType<typeof client>[] = [];
@@ -145,7 +141,7 @@ export async function benchRealtime() {
     for (const c of clients) c.socket.terminate();
     await app.close();
     await db.destroy();
-    await adminQuery(adminUrl, `drop database if exists ${name}`);
+    await scratch.drop();
   }
 }
 
