@@ -212,7 +212,7 @@ describe('/places', () => {
     await page.getByTestId('places-search').click();
     await expect.poll(() => page.getByTestId('places-latitude').textContent()).toBe((place!.latitude + 0.0001).toFixed(6));
     expect(await page.getByTestId('places-longitude').textContent()).toBe((place!.longitude + 0.0002).toFixed(6));
-    expect(await page.getByTestId('places-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('places-error').count()).toBe(0);
 
     const rows = page.getByTestId('map-row');
     await expect.poll(() => rows.count()).toBe(10);
