@@ -103,6 +103,7 @@ export const mastersEn: typeof mastersJa = {
       default_vehicle_number: 'Usual vehicle number',
       employment_type: 'Employment type',
       hourly_wage: 'Hourly wage (yen)',
+      binding_extension_agreement: 'Labour agreement (monthly binding up to 310 h)',
       login_flag: 'App login',
       updated_at: 'Updated at',
     },
@@ -237,6 +238,7 @@ export const mastersEn: typeof mastersJa = {
     },
   },
   masterEnums: {
+    yesNo: { true: 'Yes', false: 'No' },
     deliveryType: { '0': 'Between centers', '1': 'Store direct', '2': 'Both' },
     employmentType: { '0': 'Full-time', '1': 'Part-time', '2': 'Contractor' },
     priceKind: { '0': 'Between centers', '1': 'Store direct' },

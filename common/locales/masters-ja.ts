@@ -102,6 +102,7 @@ export const mastersJa = {
       default_vehicle_number: '通常使用車両の車番',
       employment_type: '雇用区分',
       hourly_wage: '時給（円）',
+      binding_extension_agreement: '労使協定（月の拘束310時間まで）',
       login_flag: 'アプリログイン',
       updated_at: '更新日時',
     },
@@ -236,6 +237,7 @@ export const mastersJa = {
     },
   },
   masterEnums: {
+    yesNo: { true: 'あり', false: 'なし' },
     deliveryType: { '0': 'センター間', '1': '店舗直送', '2': '両方' },
     employmentType: { '0': '正社員', '1': 'パート', '2': '委託' },
     priceKind: { '0': 'センター間', '1': '店舗直送' },

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import { type Translate, translator } from '../i18n.js';
 import type { MasterContext, MasterDefinition, Row, Values } from '../masters/definition.js';
-import { fieldLabel, readFields } from '../masters/fields.js';
+import { emptyValue, fieldLabel, readFields } from '../masters/fields.js';
 import { columnsOf, pick } from '../masters/service.js';
 import { type CsvEncoding, type CsvLine, CsvTextError, openCsv } from './csv.js';
 import { takeImportSlot } from './slots.js';
@@ -365,7 +365,7 @@ class ImportRun {
     for (const field of this.def.fields) {
       const column = field.ref?.csv ?? field.name;
       if (column in record) continue;
-      values[field.name] = null;
+      values[field.name] = emptyValue(field);
       if (field.required) errors[column] = this.ctx.t('errors.required', { field: fieldLabel(this.ctx.t, this.def, column) });
     }
   }

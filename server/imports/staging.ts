@@ -151,7 +151,7 @@ export async function runStagedImport(
   }
 }
 
-type Cell = string | number | null;
+type Cell = string | number | boolean | null;
 
 const bit = (index: number) => 2 ** index;
 
@@ -176,7 +176,9 @@ function columnArrays(rows: StagedRow[], columns: StagedColumn[]) {
         cells[i]!.push(null);
         continue;
       }
-      if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw new Error(`${columns[i]!.name}: a staged value must be text or a number`);
+      if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        throw new Error(`${columns[i]!.name}: a staged value must be text, a number or a switch`);
+      }
       cells[i]!.push(value);
       bits += bit(i);
     }

@@ -6,7 +6,8 @@ import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { DisplayColumn } from './display.js';
 
-export type FieldType = 'string' | 'integer' | 'number';
+/** `boolean`: a yes/no switch; empty or absent on a create is `false`. */
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
 
 /**
  * A foreign key: on writes the referenced row must be live and visible to the caller; in CSV the
@@ -48,7 +49,7 @@ export interface MasterContext {
   t: Translate;
 }
 
-export type Values = Record<string, string | number | null>;
+export type Values = Record<string, string | number | boolean | null>;
 export type Row = Record<string, unknown> & { id: number; version: number };
 
 /**

@@ -41,12 +41,14 @@ export const driverMaster: MasterDefinition = {
     { name: 'default_vehicle_id', type: 'integer', ref: vehicleRef('default_vehicle_number') },
     { name: 'employment_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
     yenField('hourly_wage'),
+    // 労使協定: the monthly binding limit of the 2024 rules is 310 h instead of 284 h (common/work-rules.ts)
+    { name: 'binding_extension_agreement', type: 'boolean' },
   ],
   readOnly: [{ name: 'login_flag', type: 'integer', range: { min: 0, max: 1 } }],
   search: ['name', 'name_kana', 'login_id', 'phone'],
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
-  csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage'],
+  csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage', 'binding_extension_agreement'],
   references: [{ table: 'vehicle_allocations', column: 'driver_id', labelKey: 'menu.allocation' }],
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
   displayColumns: {

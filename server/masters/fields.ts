@@ -12,7 +12,8 @@ const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * A body value (already typed by the route's schema) or a CSV cell (text) → the field's type.
  * Anything else — an array, an object — is invalid, never turned into text.
  */
-function coerce(field: Field, raw: unknown): string | number | null | typeof INVALID {
+function coerce(field: Field, raw: unknown): string | number | boolean | null | typeof INVALID {
+  if (field.type === 'boolean') return booleanOf(raw);
   if (EMPTY.has(raw as string)) return null;
   if (typeof raw === 'number') return field.type === 'string' || !Number.isFinite(raw) ? INVALID : integerOk(field, raw);
   if (typeof raw !== 'string') return INVALID;
@@ -22,10 +23,21 @@ function coerce(field: Field, raw: unknown): string | number | null | typeof INV
   return DECIMAL_TEXT.test(text) ? integerOk(field, Number(text)) : INVALID;
 }
 
+/** What a field holds when a new row leaves it empty: nothing, or off for a switch. */
+export const emptyValue = (field: Field) => (field.type === 'boolean' ? false : null);
+
+/** A switch: JSON true/false, or in a CSV cell 1/0, true/false; empty is off. */
+const BOOLEAN_TEXT: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+function booleanOf(raw: unknown): boolean | typeof INVALID {
+  if (typeof raw === 'boolean') return raw;
+  if (EMPTY.has(raw as string)) return false;
+  return typeof raw === 'string' && raw.trim().toLowerCase() in BOOLEAN_TEXT ? BOOLEAN_TEXT[raw.trim().toLowerCase()]! : INVALID;
+}
+
 const integerOk = (field: Field, value: number) => (field.type === 'integer' && !Number.isInteger(value) ? INVALID : value);
 
 /** The field's problem with a value of its type, if any; the label is looked up only for a message. */
-function checkValue(def: MasterDefinition, field: Field, value: string | number, t: Translate): string | undefined {
+function checkValue(def: MasterDefinition, field: Field, value: string | number | boolean, t: Translate): string | undefined {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) return t('errors.forbiddenCharacter', { field: fieldLabel(t, def, field.name) });
     if (field.max && value.length > field.max) return t('errors.tooLong', { field: fieldLabel(t, def, field.name), max: field.max });

@@ -23,12 +23,14 @@ function bounds(field: Field) {
 /** What a client may send for one field. */
 function fieldInput(field: Field): TSchema {
   if (field.type === 'string') return Text(field.max ? { maxLength: field.max } : {});
+  if (field.type === 'boolean') return Type.Boolean();
   return field.type === 'integer' ? Type.Integer(bounds(field)) : Type.Number(bounds(field));
 }
 
 /** What a client receives for one field. */
 function fieldOutput(field: Field): TSchema {
   if (field.type === 'string') return Type.String();
+  if (field.type === 'boolean') return Type.Boolean();
   return field.type === 'integer' ? Type.Integer() : Type.Number();
 }
 

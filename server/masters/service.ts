@@ -143,7 +143,7 @@ export async function refVisible(ctx: MasterContext, ref: FieldRef, column: stri
 async function checkRefs(ctx: MasterContext, def: MasterDefinition, values: Values, errors: FieldErrors, existing?: Row) {
   for (const field of def.fields) {
     const value = values[field.name];
-    if (!field.ref || errors[field.name] || value === null || value === undefined) continue;
+    if (!field.ref || errors[field.name] || value === null || value === undefined || typeof value === 'boolean') continue;
     if (existing && existing[field.name] === value) continue;
     if (!(await refVisible(ctx, field.ref, 'id', value))) {
       errors[field.name] = ctx.t('errors.refNotFound', { field: fieldLabel(ctx.t, def, field.name) });

@@ -37,6 +37,7 @@ const KINDS: Record<Field['type'], FieldSpec['kind'][]> = {
   string: ['text', 'textarea', 'time', 'date', 'password'],
   integer: ['integer', 'enum', 'ref'],
   number: ['number'],
+  boolean: ['boolean'],
 };
 
 describe('master declarations', () => {

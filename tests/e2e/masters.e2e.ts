@@ -29,11 +29,19 @@ describe('masters, in a real browser', () => {
     await page.locator(`${driver} #login_id`).fill('toto-aoki');
     await choose(page, `${driver} #delivery_company_id`, '東都運輸');
     await choose(page, `${driver} #employment_type`, '正社員');
+    // 労使協定: the switch that lets the 2024 rules allow 310 h of monthly binding for this driver.
+    const agreement = page.locator(`${driver} [data-testid=field-binding_extension_agreement]`);
+    await agreement.click();
+    await expect.poll(() => agreement.getAttribute('aria-checked')).toBe('true');
     await snap(page, 'driver-create');
     await save(page);
     await toast(page, '成功しました');
-    const aoki = await stackOf().db.selectFrom('drivers').select(['name', 'delivery_company_id']).where('login_id', '=', 'toto-aoki').executeTakeFirstOrThrow();
-    expect(aoki.name).toBe('青木 大地');
+    const aoki = await stackOf()
+      .db.selectFrom('drivers')
+      .select(['name', 'delivery_company_id', 'binding_extension_agreement'])
+      .where('login_id', '=', 'toto-aoki')
+      .executeTakeFirstOrThrow();
+    expect([aoki.name, aoki.binding_extension_agreement]).toEqual(['青木 大地', true]);
     await context.close();
   });
 

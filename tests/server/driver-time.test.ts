@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
 import { instantOfWorkTime } from '../../common/driver-time.js';
-import { demoApp, departmentId, signedIn } from './helpers.js';
+import { csvUpload, demoApp, departmentId, signedIn } from './helpers.js';
 
 type Client = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -220,4 +220,37 @@ t.test('attendance: clock in and each trip’s departure against the plan, late 
   t.equal(unreal.statusCode, 400);
   t.ok(unreal.json().errors.date, 'a day that does not exist is refused naming the field');
   t.equal((await put(center, toto, '2026-13-01', {})).statusCode, 400);
+});
+
+t.test('the 310 h agreement: set on the driver master, it lifts the monthly binding limit from 284 h', async (t) => {
+  // 22 days of exactly 13 h in June 2031 (286 h), far from the other tests' days; each rest exactly 11 h.
+  const days = Array.from({ length: 22 }, (_, i) => `2031-06-${String(i + 1).padStart(2, '0')}`);
+  for (const date of days) {
+    const saved = await put(superAdmin, toto, date, { clock_in: at(date, '07:00'), clock_out: at(date, '20:00') });
+    t.equal(saved.statusCode, 200, saved.body);
+  }
+  const last = days.at(-1)!;
+  const monthly = async () => {
+    const row = (await sheet(superAdmin, `date=${last}`)).json().rows.find((r: { driver_id: number }) => r.driver_id === toto);
+    const findings = (row.findings as { rule: string; level: string; figures: Record<string, number> }[]).filter((f) => f.rule === 'monthlyBinding');
+    return { agreement: row.binding_extension_agreement, findings: findings.map((f) => ({ level: f.level, ...f.figures })) };
+  };
+  t.same(await monthly(), { agreement: false, findings: [{ level: 'violation', binding: 286 * 60, limit: 284 * 60 }] }, 'over 284 h violates');
+
+  const driver = (await superAdmin({ method: 'GET', url: `/api/driver/${toto}` })).json();
+  t.equal(driver.binding_extension_agreement, false, 'the master shows the switch');
+  const refused = await superAdmin({ method: 'PATCH', url: `/api/driver/${toto}`, payload: { binding_extension_agreement: 'yes', version: driver.version } });
+  t.equal(refused.statusCode, 400, 'a switch takes true or false');
+  t.ok(refused.json().errors.binding_extension_agreement, 'the refusal names the field');
+  const patched = await superAdmin({ method: 'PATCH', url: `/api/driver/${toto}`, payload: { binding_extension_agreement: true, version: driver.version } });
+  t.equal(patched.statusCode, 200, patched.body);
+  t.equal(patched.json().binding_extension_agreement, true);
+  t.same(await monthly(), { agreement: true, findings: [] }, 'with the agreement 286 h is within 310 h');
+
+  // The drivers' CSV carries it too: 1/0 or true/false; a column left out of a file changes nothing.
+  const wrong = await superAdmin({ method: 'POST', url: '/api/driver/check_file_import', ...csvUpload('login_id,binding_extension_agreement\r\ntoto-d01,yes\r\n') });
+  t.match(wrong.json(), { ok: false, errors: [{ row: 2, field: '労使協定（月の拘束310時間まで）' }] }, 'a wrong cell is refused, naming its row and column');
+  const imported = await superAdmin({ method: 'POST', url: '/api/driver/import', ...csvUpload('login_id,binding_extension_agreement\r\ntoto-d01,0\r\n') });
+  t.match(imported.json(), { ok: true, updated: 1 }, imported.body);
+  t.same(await monthly(), { agreement: false, findings: [{ level: 'violation', binding: 286 * 60, limit: 284 * 60 }] }, 'switched off by the file');
 });

@@ -303,6 +303,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       phone,
       { name: 'employment_type', kind: 'enum', enum: ENUMS.employmentType, required: true, span: 8 },
       amount('hourly_wage', { kind: 'integer' }),
+      { name: 'binding_extension_agreement', kind: 'boolean', span: 8 },
     ],
     scrollX: 1300,
   },

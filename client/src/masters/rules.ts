@@ -277,6 +277,8 @@ export function fieldText(field: FieldSpec, record: Record<string, unknown>, t: 
       return cellText({ name: field.name, render: 'number' }, record[field.name], t);
     case 'date':
       return cellText({ name: field.name, render: 'date' }, record[field.name], t);
+    case 'boolean':
+      return t(keyIn('masterEnums.yesNo', String(record[field.name] === true)));
     case 'password':
       return '';
     default:

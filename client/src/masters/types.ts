@@ -19,6 +19,8 @@ export type FieldKind =
   /** YYYY-MM-DD, stored as text */
   | 'date'
   | 'enum'
+  /** a yes/no switch */
+  | 'boolean'
   /** a searchable select of another master's records */
   | 'ref'
   /** write-only: never loaded, blank on edit keeps the stored one */

@@ -1,6 +1,6 @@
 /** One declared field in a master form: its Form.Item, rules and input by kind. */
 import type { BaseKey } from '@refinedev/core';
-import { DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_DISPLAY_FORMAT } from '../../../../common/time.js';
 import type { ReactNode } from 'react';
@@ -84,6 +84,10 @@ export function MasterField({ master, field, mode, profile, recordId, dependenci
       break;
     case 'enum':
       input = <Select {...common} options={enumOptions(field, t, profile, current)} allowClear={!field.required} />;
+      break;
+    case 'boolean':
+      input = <Switch {...common} />;
+      itemProps = { valuePropName: 'checked' };
       break;
     case 'ref':
       input =
