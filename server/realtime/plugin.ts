@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { allowedOrigins } from '../config.js';
+import { errorResponses } from '../http/schemas.js';
 import { actorOfToken } from '../plugins/auth.js';
 import { InProcessBus, type RealtimeBus } from './bus.js';
 import { Realtime } from './outbox.js';
@@ -89,7 +90,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     method: 'GET',
     url: REALTIME_PATH,
     config: { public: true },
-    // A plain request (no upgrade): 426, in the API's error shape.
+    // The upgrade answers with the socket; a plain request (no upgrade) gets 426 in the API's error shape.
+    schema: { response: errorResponses },
     handler: async (request, reply) =>
       reply.status(426).header('upgrade', 'websocket').send({ message: request.t('realtime.upgradeRequired', { path: REALTIME_PATH }), code: 426 }),
     wsHandler: (socket, request) => accept(socket, request),
