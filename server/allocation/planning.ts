@@ -348,7 +348,7 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
     const scope = departmentScope(actor, origin);
     if (scope) conditions.push(sql<SqlBool>`(${scope} or ${departmentScope(actor, destination)!})`);
     if (departmentId !== undefined) {
-      conditions.push(sql<SqlBool>`(${sql.ref(origin)} in ${departmentSubtree(departmentId)} or ${sql.ref(destination)} in ${departmentSubtree(departmentId)})`);
+      conditions.push(sql<SqlBool>`(${sql.ref(origin)} = ${departmentSubtree(departmentId)} or ${sql.ref(destination)} = ${departmentSubtree(departmentId)})`);
     }
     return conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
   };
@@ -375,7 +375,7 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
   if (departmentId !== undefined) {
     const subtree = departmentSubtree(departmentId);
     tripQuery = tripQuery.where(
-      sql<SqlBool>`(va.department_id in ${subtree} or va.origin_department_id in ${subtree} or va.destination_department_id in ${subtree})`,
+      sql<SqlBool>`(va.department_id = ${subtree} or va.origin_department_id = ${subtree} or va.destination_department_id = ${subtree})`,
     );
   }
   const trips = await tripQuery.orderBy('va.trip_no').orderBy('va.id').execute();

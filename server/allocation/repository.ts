@@ -101,7 +101,7 @@ export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
   let rows = tripRowQuery(db).where('va.date', '>=', query.date_from).where('va.date', '<=', query.date_to);
   const scope = tripScope(actor);
   if (scope) rows = rows.where(scope);
-  if (query.department_id !== undefined) rows = rows.where('va.department_id', 'in', departmentSubtree(query.department_id));
+  if (query.department_id !== undefined) rows = rows.where('va.department_id', '=', departmentSubtree(query.department_id));
   if (query.kind !== undefined) rows = rows.where('va.kind', '=', query.kind);
   if (query.delivery_company_id !== undefined) rows = rows.where('va.delivery_company_id', '=', query.delivery_company_id);
   if (query.vehicle_id !== undefined) rows = rows.where('va.vehicle_id', '=', query.vehicle_id);

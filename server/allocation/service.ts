@@ -422,7 +422,7 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
     .where('va.date', '=', body.from_date)
     .where('va.deleted_at', 'is', null)
     .where('va.status', '<>', STATUS.cancelled)
-    .where('va.department_id', 'in', departmentSubtree(body.department_id));
+    .where('va.department_id', '=', departmentSubtree(body.department_id));
   if (body.kind) query = query.where('va.kind', '=', body.kind);
   const scope = departmentScope(ctx.actor, 'va.department_id');
   if (scope) query = query.where(scope);

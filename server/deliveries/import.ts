@@ -202,7 +202,7 @@ class DeliveryImport {
     const centerCodes = fresh('center_code', this.centers);
     if (centerCodes.length) {
       let query = this.db.selectFrom('departments').select(['id', 'code']).where('code', 'in', centerCodes).where('level', '=', 4).where('deleted_at', 'is', null);
-      if (!isSuperAdmin(this.actor)) query = query.where('id', 'in', departmentSubtree(this.actor.departmentId ?? 0));
+      if (!isSuperAdmin(this.actor)) query = query.where('id', '=', departmentSubtree(this.actor.departmentId ?? 0));
       for (const row of await query.execute()) this.centers.set(row.code, row.id);
     }
   }

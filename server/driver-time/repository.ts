@@ -13,11 +13,11 @@ const CANCELLED = 9;
 /** The driver `dr` has a live trip on the day planned by a center of the subtree. */
 const tripInSubtree = (date: string, rootId: number) =>
   sql<SqlBool>`exists (select 1 from vehicle_allocations va where va.driver_id = dr.id and va.date = ${date} and va.deleted_at is null
-    and va.status <> ${CANCELLED} and va.department_id in ${departmentSubtree(rootId)})`;
+    and va.status <> ${CANCELLED} and va.department_id = ${departmentSubtree(rootId)})`;
 
 /** Based in the subtree, or on one of its trips that day (a driver lent by another center). */
 const ofSubtree = (date: string, rootId: number) =>
-  sql<SqlBool>`(dr.base_department_id in ${departmentSubtree(rootId)} or ${tripInSubtree(date, rootId)})`;
+  sql<SqlBool>`(dr.base_department_id = ${departmentSubtree(rootId)} or ${tripInSubtree(date, rootId)})`;
 
 /**
  * Which drivers the caller sees on a day, as SQL on `dr` (drivers): a delivery company's staff their

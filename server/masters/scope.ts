@@ -3,14 +3,19 @@ import { isSuperAdmin, needsBaseCenter } from '../../common/permissions.js';
 import type { Actor } from '../auth/actor.js';
 import type { Database } from '../../db/types.js';
 
-/** The department and every department below it, at any depth (from the closure table: no recursion). */
+/**
+ * The department and every department below it, at any depth (from the closure table: no recursion),
+ * as the right-hand side of `column = …`: `any(array(…))` is computed once per statement, so the planner
+ * has no join to order (an `in (select …)` semi-join doubled a list page's planning and made its count a
+ * hash join over every row; see docs/performance.md).
+ */
 export function departmentSubtree(rootId: number) {
-  return sql<number>`(select descendant_id from department_closure where ancestor_id = ${rootId})`;
+  return sql<number>`any(array(select descendant_id from department_closure where ancestor_id = ${rootId}))`;
 }
 
-/** The department and every department above it. */
+/** The department and every department above it, as `departmentSubtree` is used. */
 export function departmentAncestors(id: number) {
-  return sql<number>`(select ancestor_id from department_closure where descendant_id = ${id})`;
+  return sql<number>`any(array(select ancestor_id from department_closure where descendant_id = ${id}))`;
 }
 
 /** Is `id` the department `rootId` or below it? */
@@ -20,7 +25,7 @@ export async function isInSubtree(db: Kysely<Database>, rootId: number, id: numb
 }
 
 const NOTHING = sql<SqlBool>`false`;
-const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(column)} in ${departmentSubtree(rootId)}`;
+const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(column)} = ${departmentSubtree(rootId)}`;
 
 /** A department user sees their department and its descendants; super admins see all; companies none. */
 export function departmentScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
@@ -45,14 +50,14 @@ export function contractedCompanyScope(actor: Actor, column: string): Expression
   if (isSuperAdmin(actor)) return undefined;
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`${sql.ref(column)} = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
-  return sql<SqlBool>`${sql.ref(column)} in (select id from delivery_companies where department_id in ${departmentSubtree(actor.departmentId)} or department_id in ${departmentAncestors(actor.departmentId)})`;
+  return sql<SqlBool>`${sql.ref(column)} in (select id from delivery_companies where department_id = ${departmentSubtree(actor.departmentId)} or department_id = ${departmentAncestors(actor.departmentId)})`;
 }
 
 /** Stores served by a direction of the caller's subtree, and stores not yet given a direction. */
 export function destinationScope(actor: Actor): Expression<SqlBool> | undefined {
   if (isSuperAdmin(actor)) return undefined;
   if (actor.departmentId === null) return NOTHING;
-  return sql<SqlBool>`(delivery_destinations.direction_id is null or delivery_destinations.direction_id in (select id from directions where department_id in ${departmentSubtree(actor.departmentId)}))`;
+  return sql<SqlBool>`(delivery_destinations.direction_id is null or delivery_destinations.direction_id in (select id from directions where department_id = ${departmentSubtree(actor.departmentId)}))`;
 }
 
 /** Admin users of the caller's subtree and of the delivery companies contracted there; a company's own. */
@@ -61,7 +66,7 @@ export function userScope(actor: Actor): Expression<SqlBool> | undefined {
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`users.delivery_company_id = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
   const subtree = departmentSubtree(actor.departmentId);
-  return sql<SqlBool>`(users.department_id in ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id in ${subtree}))`;
+  return sql<SqlBool>`(users.department_id = ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id = ${subtree}))`;
 }
 
 /** A department user's vehicle or driver without a base center (common's `needsBaseCenter`). */
