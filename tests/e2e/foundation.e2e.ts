@@ -52,7 +52,10 @@ describe('foundation, in a real browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByTestId('row-edit').click();
     await expect.poll(() => page.url()).toMatch(/\/departments\/edit\/\d+$/);
-    await page.getByTestId('department-form').locator('#name').fill('試験センター（改）');
+    // The record loads after the URL changes: a name typed before it arrives is overwritten by it.
+    const name = page.getByTestId('department-form').locator('#name');
+    await expect.poll(() => name.inputValue()).toBe('試験センター');
+    await name.fill('試験センター（改）');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '成功しました');
 
