@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { TurnTakingPGliteDialect } from './fair-turns.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -45,5 +46,5 @@ export function createDb(options: DbOptions): Db {
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText }, loadDataDir: options.snapshot });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite }) });
 }

@@ -4,7 +4,7 @@ import t from 'tap';
 import type { Db } from '../../db/index.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { JWT_SECRET, demoApp, signedIn } from './helpers.js';
+import { JWT_SECRET, demoApp, freshDemoDatabase, signedIn } from './helpers.js';
 import { demoIds } from './master-samples.js';
 
 // On PostgreSQL these requests really run at the same time; PGlite (one connection) runs them one
@@ -172,3 +172,49 @@ t.test('bulk delete of 200 rows is a handful of queries, and one row out of scop
   const after = await db.selectFrom('vehicles').select('id').where('deleted_at', 'is', null).execute();
   t.equal(after.length, ownVehicles.length, 'nothing was deleted');
 });
+
+t.test("another request's statements never run inside an open transaction, and wait for it on PGlite", async (t) => {
+  const { db, drop } = await freshDemoDatabase();
+  t.teardown(async () => {
+    await db.destroy();
+    await drop();
+  });
+  const countTypes = async () => Number((await db.selectFrom('vehicle_types').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const before = await countTypes();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let inserted!: () => void;
+  const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+  const transaction = db.transaction().execute(async (trx) => {
+    await newVehicleType(trx, 'TX-OPEN');
+    inserted();
+    await held;
+    throw new Error('rolled back on purpose');
+  });
+  await insertedYet;
+  // Outside the transaction: PostgreSQL answers at once on another connection; PGlite's one
+  // connection answers once the transaction has ended. Either way the uncommitted row is not seen.
+  const events: string[] = [];
+  const outside = countTypes().then((n) => (events.push('outside answered'), n));
+  await sleep(50);
+  events.push('transaction released');
+  release();
+  await t.rejects(transaction, /rolled back on purpose/);
+  t.equal(await outside, before, 'the uncommitted row was not visible outside its transaction');
+  if (!onPostgres) t.same(events, ['transaction released', 'outside answered'], 'PGlite: the other statement waited for the transaction');
+  t.equal(await countTypes(), before, 'and a statement outside it was not rolled back with it');
+});
+
+t.test('queued statements leave the event loop a turn between them (sockets are read in between)', async (t) => {
+  const { db, drop } = await freshDemoDatabase();
+  t.teardown(async () => {
+    await db.destroy();
+    await drop();
+  });
+  let done = 0;
+  const queued = Array.from({ length: 20 }, () => sql`select pg_sleep(0.002)`.execute(db).then(() => done++));
+  const atFirstTurn = await new Promise<number>((resolve) => setImmediate(() => setImmediate(() => resolve(done))));
+  await Promise.all(queued);
+  t.ok(atFirstTurn < 20, `the event loop ran while statements were queued (${atFirstTurn} of 20 done by then)`);
+});
+
