@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import deliveryRoutes from './deliveries/routes.js';
 import destinationShareRoutes from './destination-shares/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
+import { serializerCompiler } from './http/serializer.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: options.config.LOG_LEVEL },
   });
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   await app.register(securityHeaders);

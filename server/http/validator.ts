@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { compiledOnce } from './compiled.js';
 
 type Schema = {
   type?: string;
@@ -42,8 +43,10 @@ export function fromUrlText(schema: Schema, value: unknown): unknown {
  * number is a JSON number, text a JSON string — so nothing is coerced: ajv's `coerceTypes` turned
  * "0x10" into 16 and ["x","y"] into "x,y". Only URL text, which has no types, is converted.
  */
+const checkOf = compiledOnce((schema: TSchema) => Compile(schema));
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = Compile(schema);
+  const check = checkOf(schema);
   const fromUrl = httpPart === 'querystring' || httpPart === 'params';
   return (input: unknown) => {
     const value = fromUrl ? fromUrlText(schema as Schema, input) : input;

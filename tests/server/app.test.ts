@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
+import { Type } from 'typebox';
 import { buildApp } from '../../server/app.js';
+import { compiledOnce, contentKey } from '../../server/http/compiled.js';
 import { loadConfig } from '../../server/config.js';
 import { appWithClient, emptyDb, JWT_SECRET } from './helpers.js';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -28,6 +30,23 @@ t.test('a route that declares no permission cannot be registered', async (t) => 
   const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, logger: false });
   t.teardown(() => app.close());
   t.throws(() => app.get('/api/leaky', async () => 'secret'), /declares no permission/);
+});
+
+t.test('schemas are compiled once per content; a schema with a function is compiled on its own', async (t) => {
+  const compiled: object[] = [];
+  const compile = compiledOnce((schema: object) => {
+    compiled.push(schema);
+    return { schema };
+  });
+  const integer = () => Type.Object({ id: Type.Integer({ minimum: 1 }) });
+  const first = compile(integer());
+  t.equal(compile(integer()), first, 'an equal schema built again gets the same compiled form');
+  t.not(compile(Type.Object({ id: Type.Integer({ minimum: 0 }) })), first, 'a different bound is compiled apart');
+  t.not(compile(Type.Unsafe<number>(Type.Object({ id: Type.Integer({ minimum: 1 }) }))), first, "TypeBox's hidden keys (here ~unsafe) are part of the content");
+  const refined = Type.Refine(integer(), (value) => value.id % 2 === 0);
+  t.equal(contentKey(refined), undefined, 'a refinement is a function: no content key');
+  t.not(compile(refined), first);
+  t.equal(compiled.length, 4);
 });
 
 // Static files: the built client as the server sends it.
