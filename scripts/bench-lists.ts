@@ -92,7 +92,9 @@ async function prepareDatabase(databaseUrl: string) {
     await migrateToLatest(db);
     await seedDemo(db, await hashPassword(DEMO_PASSWORD));
     await seedVehicles(db, VEHICLES);
-    await sql`analyze`.execute(db);
+    // Vacuumed as autovacuum leaves a table after a bulk load: the count reads the index alone (its
+    // visibility map set), as it does in steady state (the delivery bench does the same).
+    await sql`vacuum analyze`.execute(db);
   } finally {
     await db.destroy();
   }
