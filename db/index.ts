@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { TurnTakingPGliteDialect } from './fair-turns.js';
+import { PreparingClient } from './prepared.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -31,9 +32,10 @@ const connectionLost = (error: Error) => console.error(`PostgreSQL connection lo
  * failover in the middle of a transaction) would emit 'error' with no listener and end the process.
  * Every client therefore gets its own listener for its whole life: the request's next query fails
  * instead (answered 503), Kysely's failed rollback discards the client, and the pool opens a new one.
+ * Its clients prepare the statements they run (db/prepared.ts).
  */
 function postgresPool(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
   pool.on('connect', (client) => client.on('error', connectionLost));
   // Idle clients: pg-pool removes them itself; the event only needs a listener.
   pool.on('error', connectionLost);

@@ -13,6 +13,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../db/index.js';
+import { PreparingClient } from '../db/prepared.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { seedVehicles } from '../db/seed/generate-vehicles.js';
@@ -111,17 +112,19 @@ export async function serveApp(databaseUrl: string) {
 
 /**
  * The same statements straight through pg, without authentication, scope building or Kysely;
- * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request does.
+ * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request does;
+ * `/vehicle-prepared` sends them as named statements, as the application's pool does (db/prepared.ts).
  */
 async function serveBare(databaseUrl: string, { actor, list: statements }: { actor: Statement; list: Statement[] }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  const preparingPool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, Client: PreparingClient });
   const app = Fastify();
   const count = statements.find((statement) => statement.sql.includes('count(*)'))!;
   const page = statements.find((statement) => statement !== count)!;
-  const list = async (reply: FastifyReply) => {
+  const list = async (reply: FastifyReply, through = pool) => {
     // In the application's order: the page, then (the page being full) the count.
-    const { rows } = await pool.query(page.sql, page.parameters as unknown[]);
-    const { rows: totals } = await pool.query(count.sql, count.parameters as unknown[]);
+    const { rows } = await through.query(page.sql, page.parameters as unknown[]);
+    const { rows: totals } = await through.query(count.sql, count.parameters as unknown[]);
     reply.header('x-total-count', totals[0].total);
     return rows;
   };
@@ -131,7 +134,8 @@ async function serveBare(databaseUrl: string, { actor, list: statements }: { act
     if (rows.length !== 1) throw new Error('the actor was not found');
     return list(reply);
   });
-  app.addHook('onClose', () => pool.end());
+  app.get('/vehicle-prepared', async (_request, reply) => list(reply, preparingPool));
+  app.addHook('onClose', () => Promise.all([pool.end(), preparingPool.end()]));
   return app;
 }
 
@@ -219,11 +223,12 @@ export async function benchLists() {
     const bare = await startChild('bare', { ...common, BENCH_STATEMENTS: JSON.stringify(statements) });
     children.push(bare.child);
     const token = await signIn(app.port);
-    const [appResult, bareResult, withActorResult] = (await compare([
+    const [appResult, bareResult, withActorResult, preparedResult] = (await compare([
       { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
       { url: `http://127.0.0.1:${bare.port}/vehicle` },
       { url: `http://127.0.0.1:${bare.port}/vehicle-and-actor` },
-    ])) as [Result, Result, Result];
+      { url: `http://127.0.0.1:${bare.port}/vehicle-prepared` },
+    ])) as [Result, Result, Result, Result];
     const ratio = (bare: Result) => Math.round((100 * perSecond(appResult)) / perSecond(bare));
     console.log(`bench list vehicle: ${VEHICLES.toLocaleString()} vehicles, ${CONNECTIONS} connections, PostgreSQL, best of ${ROUNDS} runs of ${SECONDS} s each`);
     console.log(`  app   GET ${LIST_PATH} as hq`);
@@ -233,6 +238,8 @@ export async function benchLists() {
     console.log(`  ratio ${ratio(bareResult)} % of the bare route (aim ≥ 70 %)`);
     console.log(`  bare  + the authentication hook's statement first, as the application runs it on every request`);
     console.log(`        ${figures(withActorResult)}; the application reaches ${ratio(withActorResult)} % of it`);
+    console.log(`  bare  with its 2 statements prepared, as the application's are (db/prepared.ts)`);
+    console.log(`        ${figures(preparedResult)}; the application reaches ${ratio(preparedResult)} % of it`);
   } finally {
     for (const child of children) await stopChild(child);
     await scratch.drop();

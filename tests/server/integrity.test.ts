@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type KyselyPlugin, sql } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
+import { MAX_PREPARED_PARAMETERS } from '../../db/prepared.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { JWT_SECRET, demoApp, freshDemoDatabase, signedIn } from './helpers.js';
@@ -203,6 +204,30 @@ t.test("another request's statements never run inside an open transaction, and w
   t.equal(await outside, before, 'the uncommitted row was not visible outside its transaction');
   if (!onPostgres) t.same(events, ['transaction released', 'outside answered'], 'PGlite: the other statement waited for the transaction');
   t.equal(await countTypes(), before, 'and a statement outside it was not rolled back with it');
+});
+
+t.test('a connection plans a statement once and then reuses it; one with many parameters is sent unnamed', async (t) => {
+  const { db, drop } = await freshDemoDatabase();
+  t.teardown(async () => {
+    await db.destroy();
+    await drop();
+  });
+  // In a transaction: every statement on the one connection whose prepared statements are read.
+  await db.transaction().execute(async (trx) => {
+    const firstVehicles = trx.selectFrom('vehicles').select('id').where('id', '>', 0).orderBy('id').limit(3);
+    const first = await firstVehicles.execute();
+    t.same(await firstVehicles.execute(), first, 'the prepared statement answers as the first run did');
+    t.equal(first.length, 3);
+    const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, (_, i) => first[0]!.id + i);
+    const many = trx.selectFrom('vehicles').select('id').where('id', 'in', ids);
+    t.ok((await many.execute()).length >= 1);
+    if (onPostgres) {
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      const statements = rows.map((row) => row.statement);
+      t.equal(statements.filter((text) => text === firstVehicles.compile().sql).length, 1, 'prepared once on the connection');
+      t.notOk(statements.includes(many.compile().sql), `${ids.length} parameters: not prepared`);
+    }
+  });
 });
 
 t.test('queued statements leave the event loop a turn between them (sockets are read in between)', async (t) => {
