@@ -6,22 +6,29 @@ export const MAX_PREPARED_PARAMETERS = 32;
 export const MAX_PREPARED_STATEMENTS = 500;
 
 const names = new Map<string, string>();
+/** Texts run once so far: a statement is named when it comes back, so one-offs (migrations) take no name. */
+const seenOnce = new Set<string>();
 
-/** The name of a statement's text, the same on every connection; undefined once the cap is reached. */
+/** The name of a statement's text, the same on every connection; undefined on its first run and once the cap is reached. */
 export function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
-    name = `haisha_${names.size + 1}`;
-    names.set(text, name);
+  const name = names.get(text);
+  if (name !== undefined || names.size >= MAX_PREPARED_STATEMENTS) return name;
+  if (!seenOnce.has(text)) {
+    if (seenOnce.size < 10 * MAX_PREPARED_STATEMENTS) seenOnce.add(text);
+    return undefined;
   }
-  return name;
+  seenOnce.delete(text);
+  const named = `haisha_${names.size + 1}`;
+  names.set(text, named);
+  return named;
 }
 
 /**
  * A pg client that prepares what Kysely sends (text and parameters) as a named statement: each
  * connection parses and plans a statement once, then only binds and executes it. Planning was the
  * larger part of the server's work for the list pages' short statements (docs/performance.md).
- * Statements with many parameters, and any new one past the cap, are sent unnamed as before.
+ * A statement's first run, statements with many parameters, and any new one past the cap are sent
+ * unnamed as before.
  */
 export class PreparingClient extends pg.Client {
   // pg's query() has a dozen overloads; only Kysely's (text, parameters) is changed.

@@ -10,11 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon, { type Result } from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../common/deliveries.js';
 import { createDb, type Db } from '../db/index.js';
+import { PreparingClient } from '../db/prepared.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { generateDeliveries } from '../db/seed/generate-deliveries.js';
@@ -73,25 +74,32 @@ async function servePgliteApp(dataDir: string) {
   return app;
 }
 
-/** The same statements straight through pg or PGlite: no authentication, scope building or Kysely. */
+/**
+ * The same statements straight through pg or PGlite: no authentication, scope building or Kysely;
+ * on PostgreSQL `/delivery-prepared` sends them as named statements, as the application's pool does.
+ */
 async function serveBare(statements: Statement[], target: { databaseUrl?: string; dataDir?: string }) {
   const app = Fastify();
   let query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
+    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient });
     query = async (text, params) => (await pool.query(text, params)).rows;
-    app.addHook('onClose', () => pool.end());
+    const prepared = async (text: string, params: unknown[]) => (await preparingPool.query(text, params)).rows;
+    app.get('/delivery-prepared', async (_request, reply) => listPage(reply, prepared));
+    app.addHook('onClose', () => Promise.all([pool.end(), preparingPool.end()]));
   } else {
     const pglite = new PGlite(target.dataDir!);
     query = async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows;
     app.addHook('onClose', () => pglite.close());
   }
-  app.get('/delivery', async (_request, reply) => {
+  async function listPage(reply: FastifyReply, run = query) {
     const [count, page] = statements;
-    const [totals, rows] = await Promise.all([query(count!.sql, [...count!.parameters]), query(page!.sql, [...page!.parameters])]);
+    const [totals, rows] = await Promise.all([run(count!.sql, [...count!.parameters]), run(page!.sql, [...page!.parameters])]);
     reply.header('x-total-count', totals[0]!.total);
     return rows;
-  });
+  }
+  app.get('/delivery', async (_request, reply) => listPage(reply));
   return app;
 }
 
@@ -110,7 +118,7 @@ async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-function report(engine: string, count: number, statements: number, app: Result, bare: Result) {
+function report(engine: string, count: number, statements: number, app: Result, bare: Result, prepared?: Result) {
   const ratio = Math.round((100 * perSecond(app)) / perSecond(bare));
   console.log(`bench list delivery: ${count.toLocaleString()} deliveries, one center-day, page of 50 by slip number, ${CONNECTIONS} connections, ${engine}, best of ${ROUNDS}`);
   console.log(`  app   GET ${LIST_PATH} as center`);
@@ -118,6 +126,10 @@ function report(engine: string, count: number, statements: number, app: Result, 
   console.log(`  bare  Fastify + ${engine === 'PostgreSQL' ? 'pg' : 'PGlite'}, the same ${statements} statements`);
   console.log(`        ${figures(bare)}`);
   console.log(`  ratio ${ratio} % of the bare route; p99 ${app.latency.p99} ms vs ${bare.latency.p99} ms`);
+  if (prepared) {
+    console.log(`  bare  with its ${statements} statements prepared, as the application's are (db/prepared.ts)`);
+    console.log(`        ${figures(prepared)}; the application reaches ${Math.round((100 * perSecond(app)) / perSecond(prepared))} % of it`);
+  }
 }
 
 async function benchPostgres() {
@@ -134,11 +146,12 @@ async function benchPostgres() {
     const bare = await startChild('bare', { ...common, BENCH_STATEMENTS: JSON.stringify(statements) }, import.meta.url);
     children.push(bare.child);
     const token = await signIn(app.port, 'center');
-    const [appResult, bareResult] = (await compare([
+    const [appResult, bareResult, preparedResult] = (await compare([
       { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
       { url: `http://127.0.0.1:${bare.port}/delivery` },
-    ])) as [Result, Result];
-    report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult);
+      { url: `http://127.0.0.1:${bare.port}/delivery-prepared` },
+    ])) as [Result, Result, Result];
+    report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult, preparedResult);
   } finally {
     for (const child of children) await stopChild(child);
     await scratch.drop();

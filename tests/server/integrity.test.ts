@@ -216,7 +216,8 @@ t.test('a connection plans a statement once and then reuses it; one with many pa
   await db.transaction().execute(async (trx) => {
     const firstVehicles = trx.selectFrom('vehicles').select('id').where('id', '>', 0).orderBy('id').limit(3);
     const first = await firstVehicles.execute();
-    t.same(await firstVehicles.execute(), first, 'the prepared statement answers as the first run did');
+    t.same(await firstVehicles.execute(), first, 'the second run (now prepared) answers as the first did');
+    t.same(await firstVehicles.execute(), first, 'and so does the third, on the same prepared statement');
     t.equal(first.length, 3);
     const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, (_, i) => first[0]!.id + i);
     const many = trx.selectFrom('vehicles').select('id').where('id', 'in', ids);
@@ -226,6 +227,10 @@ t.test('a connection plans a statement once and then reuses it; one with many pa
       const statements = rows.map((row) => row.statement);
       t.equal(statements.filter((text) => text === firstVehicles.compile().sql).length, 1, 'prepared once on the connection');
       t.notOk(statements.includes(many.compile().sql), `${ids.length} parameters: not prepared`);
+      const once = trx.selectFrom('vehicles').select(['vehicle_number', 'id as run_once_probe']).where('id', '=', first[1]!.id);
+      await once.execute();
+      const { rows: after } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      t.notOk(after.some((row) => row.statement === once.compile().sql), 'a statement run once is not prepared');
     }
   });
 });
