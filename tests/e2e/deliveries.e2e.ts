@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { csvFileInput, logIn, searchBox, snap, toast, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, logIn, searchBox, snap, toast, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -121,8 +121,7 @@ async function search(page: Page, text: string) {
 const headers = (page: Page) => page.locator('.ant-table-thead th').allTextContents();
 
 async function logOut(page: Page) {
-  await page.getByTestId('user-menu').hover();
-  await page.getByTestId('logout').click();
+  await (await hoverUntilShown(page.getByTestId('user-menu'), page.getByTestId('logout'))).click();
   await page.waitForURL((url) => url.pathname.startsWith('/login'));
 }
 

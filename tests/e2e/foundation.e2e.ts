@@ -1,15 +1,17 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, csvFileInput, logIn, searchBox, snap, toast, useStack } from './harness.js';
+import { checkCsv, choose, csvFileInput, hoverUntilShown, logIn, searchBox, snap, toast, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
 
 /** Opens a top-menu group and answers its popup menu item named `label`. */
-async function menuItem(page: Page, group: string, label: string) {
-  await page.getByTestId('top-menu').getByText(group, { exact: true }).hover();
-  return page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: label }).first();
+function menuItem(page: Page, group: string, label: string) {
+  return hoverUntilShown(
+    page.getByTestId('top-menu').getByText(group, { exact: true }),
+    page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: label }).first(),
+  );
 }
 
 

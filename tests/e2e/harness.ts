@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/runtime.js';
@@ -112,6 +112,20 @@ export function centerDestinations(db: Stack['db'], centerId: number, limit: num
     .orderBy('dd.id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Hovers `trigger` until `target` shows. A hover menu opens after a delay and closes again when the
+ * header re-renders under the pointer (fonts, the user's name arriving), so one hover is not enough.
+ */
+export async function hoverUntilShown(trigger: Locator, target: Locator) {
+  await expect
+    .poll(async () => {
+      await trigger.hover();
+      return target.isVisible();
+    })
+    .toBe(true);
+  return target;
 }
 
 /** Waits for a toast containing `text`. */
