@@ -1,4 +1,6 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseConnection, type Driver, PGliteDialect, type QueryCompiler, type TransactionSettings } from 'kysely';
+import { PreparingPGliteConnection } from './prepared.js';
 
 /**
  * The embedded database's one connection, lent to one query or one whole transaction at a time, in
@@ -37,10 +39,16 @@ class Turns {
   }
 }
 
+/** The connection Kysely's PGlite driver handed out, under the preparing one lent to queries. */
+const own = (connection: DatabaseConnection) => (connection instanceof PreparingPGliteConnection ? connection.inner : connection);
+
 class TurnTakingDriver implements Driver {
   readonly #turns = new Turns();
 
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly pglite: PGlite,
+  ) {}
 
   init() {
     return this.inner.init();
@@ -48,39 +56,39 @@ class TurnTakingDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#turns.take();
-    return this.inner.acquireConnection();
+    return new PreparingPGliteConnection(this.pglite, await this.inner.acquireConnection());
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     try {
-      await this.inner.releaseConnection(connection);
+      await this.inner.releaseConnection(own(connection));
     } finally {
       this.#turns.pass();
     }
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(connection, settings);
+    return this.inner.beginTransaction(own(connection), settings);
   }
 
   commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
+    return this.inner.commitTransaction(own(connection));
   }
 
   rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
+    return this.inner.rollbackTransaction(own(connection));
   }
 
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.savepoint!(connection, name, compile);
+    return this.inner.savepoint!(own(connection), name, compile);
   }
 
   rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.rollbackToSavepoint!(connection, name, compile);
+    return this.inner.rollbackToSavepoint!(own(connection), name, compile);
   }
 
   releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.releaseSavepoint!(connection, name, compile);
+    return this.inner.releaseSavepoint!(own(connection), name, compile);
   }
 
   destroy() {
@@ -88,9 +96,16 @@ class TurnTakingDriver implements Driver {
   }
 }
 
-/** Kysely's PGlite dialect with its connection lent in turns. */
+/** Kysely's PGlite dialect with its connection lent in turns, running repeated statements by name (db/prepared.ts). */
 export class TurnTakingPGliteDialect extends PGliteDialect {
+  readonly #pglite: PGlite;
+
+  constructor(config: { pglite: PGlite }) {
+    super(config);
+    this.#pglite = config.pglite;
+  }
+
   override createDriver(): Driver {
-    return new TurnTakingDriver(super.createDriver());
+    return new TurnTakingDriver(super.createDriver(), this.#pglite);
   }
 }

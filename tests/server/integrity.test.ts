@@ -222,17 +222,53 @@ t.test('a connection plans a statement once and then reuses it; one with many pa
     const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, (_, i) => first[0]!.id + i);
     const many = trx.selectFrom('vehicles').select('id').where('id', 'in', ids);
     t.ok((await many.execute()).length >= 1);
-    if (onPostgres) {
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
-      const statements = rows.map((row) => row.statement);
-      t.equal(statements.filter((text) => text === firstVehicles.compile().sql).length, 1, 'prepared once on the connection');
-      t.notOk(statements.includes(many.compile().sql), `${ids.length} parameters: not prepared`);
-      const once = trx.selectFrom('vehicles').select(['vehicle_number', 'id as run_once_probe']).where('id', '=', first[1]!.id);
-      await once.execute();
-      const { rows: after } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
-      t.notOk(after.some((row) => row.statement === once.compile().sql), 'a statement run once is not prepared');
-    }
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+    const statements = rows.map((row) => row.statement);
+    t.equal(statements.filter((text) => text === firstVehicles.compile().sql).length, 1, 'prepared once on the connection');
+    t.notOk(statements.includes(many.compile().sql), `${ids.length} parameters: not prepared`);
+    const once = trx.selectFrom('vehicles').select(['vehicle_number', 'id as run_once_probe']).where('id', '=', first[1]!.id);
+    await once.execute();
+    const { rows: after } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+    t.notOk(after.some((row) => row.statement === once.compile().sql), 'a statement run once is not prepared');
   });
+});
+
+t.test('a prepared statement answers as its first, unnamed run did: types, parameters, affected rows, errors', async (t) => {
+  const { db, drop } = await freshDemoDatabase();
+  t.teardown(async () => {
+    await db.destroy();
+    await drop();
+  });
+  /** Runs a statement three times (unnamed, then prepared twice) and answers the three outcomes. */
+  const thrice = async <T>(run: () => Promise<T>) => [await run(), await run(), await run()];
+  const trip = await db.selectFrom('vehicle_allocations').select('id').where('confirmed_at', 'is not', null).executeTakeFirstOrThrow();
+  const trips = await thrice(() => db.selectFrom('vehicle_allocations').selectAll().where('id', '=', trip.id).executeTakeFirstOrThrow());
+  t.ok(trips[0]!.confirmed_at instanceof Date, 'a timestamptz is a Date');
+  t.same(trips[1], trips[0], 'dates, timestamps, numbers and JSON read alike prepared');
+  t.same(trips[2], trips[0]);
+  const deliveries = await thrice(() => db.selectFrom('deliveries').selectAll().where('vehicle_allocation_id', '=', trip.id).orderBy('id').execute());
+  t.ok(deliveries[0]!.length > 0 && typeof deliveries[0]![0]!.date === 'string', 'a date stays text (YYYY-MM-DD)');
+  t.same(deliveries[1], deliveries[0]);
+  const echoes = await thrice(() =>
+    sql<{ ids: number[]; doc: unknown; at: Date; nothing: null }>`select ${[3, 1, 2]}::int[] as ids, ${JSON.stringify({ a: [1, '便'] })}::jsonb as doc,
+      ${new Date('2026-11-24T01:02:03Z')}::timestamptz as at, ${null}::text as nothing`.execute(db),
+  );
+  t.same(echoes[0]!.rows, [{ ids: [3, 1, 2], doc: { a: [1, '便'] }, at: new Date('2026-11-24T01:02:03Z'), nothing: null }], 'parameters serialised by their type');
+  t.same(echoes[2]!.rows, echoes[0]!.rows);
+  const touched = await thrice(() => db.updateTable('vehicle_allocations').set({ route_name: 'prepared' }).where('id', '=', trip.id).executeTakeFirstOrThrow());
+  t.same(touched.map((result) => result.numUpdatedRows), [1n, 1n, 1n], 'affected rows counted alike');
+  const code = await db.selectFrom('vehicle_types').select('code').executeTakeFirstOrThrow();
+  const duplicate = () => db.insertInto('vehicle_types').values({ code: code.code, name: 'x' }).execute().then(() => 'inserted', (error: { code?: string }) => error.code);
+  t.same(await thrice(duplicate), ['23505', '23505', '23505'], 'a unique violation keeps its code prepared');
+  await t.rejects(
+    db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 3; i++) await trx.updateTable('vehicle_allocations').set({ route_name: 'rolled back' }).where('id', '=', trip.id).execute();
+      throw new Error('rolled back on purpose');
+    }),
+    /rolled back on purpose/,
+  );
+  const memo = await thrice(() => db.selectFrom('vehicle_allocations').select('route_name').where('id', '=', trip.id).executeTakeFirstOrThrow());
+  t.same(memo, Array(3).fill({ route_name: 'prepared' }), 'a prepared write inside a rolled-back transaction is rolled back');
 });
 
 t.test('queued statements leave the event loop a turn between them (sockets are read in between)', async (t) => {
