@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { type DatabaseConnection, type Driver, PGliteDialect, type QueryCompiler, type TransactionSettings } from 'kysely';
+import { type DatabaseConnection, type Driver, PGliteDialect, type PGliteDialectConfig, type QueryCompiler, type TransactionSettings } from 'kysely';
 import { PreparingPGliteConnection } from './prepared.js';
 
 /**
@@ -100,7 +100,7 @@ class TurnTakingDriver implements Driver {
 export class TurnTakingPGliteDialect extends PGliteDialect {
   readonly #pglite: PGlite;
 
-  constructor(config: { pglite: PGlite }) {
+  constructor(config: PGliteDialectConfig & { pglite: PGlite }) {
     super(config);
     this.#pglite = config.pglite;
   }

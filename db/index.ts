@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { TurnTakingPGliteDialect } from './fair-turns.js';
 import { PreparingClient } from './prepared.js';
@@ -42,11 +42,24 @@ function postgresPool(connectionString: string) {
   return pool;
 }
 
+/**
+ * The embedded database plans a prepared statement once and keeps that plan. PostgreSQL's default
+ * plans each of a statement's first five runs for its parameters, then keeps planning them whenever
+ * its generic plan looks costlier, which the list pages' date-range statements always do. On PGlite a
+ * plan reads every relation's size through the emulated file system (a `fstat` per table and index),
+ * so planning was a third of the delivery page's time (docs/performance.md). The embedded
+ * database's data (one site) has no skew that a per-parameter plan would serve better; a PostgreSQL
+ * server keeps its default.
+ */
+const planOnce = async (connection: DatabaseConnection) => {
+  await connection.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+};
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl) }) });
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, { parsers: { [pg.types.builtins.DATE]: asText }, loadDataDir: options.snapshot });
-  return new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite }) });
+  return new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite, onCreateConnection: planOnce }) });
 }

@@ -222,9 +222,16 @@ t.test('a connection plans a statement once and then reuses it; one with many pa
     const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, (_, i) => first[0]!.id + i);
     const many = trx.selectFrom('vehicles').select('id').where('id', 'in', ids);
     t.ok((await many.execute()).length >= 1);
-    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+    const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+      select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(trx);
     const statements = rows.map((row) => row.statement);
     t.equal(statements.filter((text) => text === firstVehicles.compile().sql).length, 1, 'prepared once on the connection');
+    const plans = rows.find((row) => row.statement === firstVehicles.compile().sql);
+    t.same(
+      plans && { generic: plans.generic_plans, custom: plans.custom_plans },
+      onPostgres ? { generic: 0, custom: 2 } : { generic: 2, custom: 0 },
+      onPostgres ? 'PostgreSQL plans its first runs for their parameters' : 'PGlite plans it once and keeps the plan',
+    );
     t.notOk(statements.includes(many.compile().sql), `${ids.length} parameters: not prepared`);
     const once = trx.selectFrom('vehicles').select(['vehicle_number', 'id as run_once_probe']).where('id', '=', first[1]!.id);
     await once.execute();
