@@ -10,7 +10,7 @@ import { dataProvider } from './providers/data-provider.js';
 import { liveProvider } from './providers/live-bridge.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
-import { BUTTON_CONFIG, bindToasts, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
+import { BUTTON_CONFIG, bindToasts, isRecordNotFoundToast, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
 import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
 import { useT } from './providers/translate.js';
@@ -32,6 +32,7 @@ function useToastProvider(): NotificationProvider {
     open: (params) => {
       // The login page shows its own failure beside the form: once, not again in a toast.
       if (params.key === LOGIN_ERROR_KEY) return;
+      if (isRecordNotFoundToast(params, i18n.t('errors.notFound'))) return;
       if (params.type === 'error' && params.description === i18n.t('errors.forbidden')) {
         base.open({ type: 'error', key: FORBIDDEN_TOAST_KEY, message: params.description });
         return;

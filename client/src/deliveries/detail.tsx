@@ -137,7 +137,6 @@ export default function DeliveryDetailPage() {
     resource: 'deliveries',
     id,
     queryOptions: { enabled: id !== undefined },
-    errorNotification: (error) => (isNotFound(error) ? false : undefined) as never,
   });
   if (id === undefined) return <Navigate to="/delivery" replace />;
   if (isNotFound(query.error)) return <NotFoundPage />;

@@ -19,8 +19,6 @@ export default function MasterShowPage({ identifier }: { identifier: string }) {
   const { query } = useShow<BaseRecord, HttpError>({
     resource: master.identifier,
     id,
-    // The page itself says "not found"; a toast would say it twice.
-    errorNotification: (error) => (isNotFound(error) ? false : undefined) as never,
   });
   if (isNotFound(query.error)) return <NotFoundPage />;
   const record = query.data?.data;
