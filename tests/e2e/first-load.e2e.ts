@@ -130,6 +130,25 @@ describe('a layout that fits', () => {
     await context.close();
   });
 
+  test('the vehicle list fits 1366 px in English: a numeric header takes two lines there, one in Japanese', async () => {
+    const { page, context } = await signedIn('hq', DESKTOP);
+    const table = '[data-testid=vehicle-table]';
+    /** How many lines each numeric column's header takes. */
+    const headerLines = () =>
+      page.locator(`${table} .ant-table-thead .col-title--wrap`).evaluateAll((titles) =>
+        titles.map((title) => Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight))),
+      );
+    await page.goto('/vehicles');
+    await expect.poll(() => page.locator(`${table} tbody tr`).count()).toBeGreaterThan(1);
+    expect(await headerLines()).toEqual([1, 1, 1]);
+    await switchToEnglish(page);
+    await expect.poll(() => page.locator(`${table} thead`).textContent()).toContain('Max loading capacity (kg)');
+    await snap(page, 'vehicles-1366-en');
+    expect(await headerLines()).toEqual([2, 2, 2]);
+    expect(await overflowOf(page, `${table} .ant-table-body`)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('a list fits a 390 px phone: the table scrolls inside its card; bell and name show', async () => {
     for (const locale of ['ja', 'en'] as const) {
       const { page, context } = await signedIn('hq', PHONE);

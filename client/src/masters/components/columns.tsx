@@ -22,6 +22,13 @@ function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: Translat
 export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /**
+ * A numeric column's header may take two lines, broken only at a space or before its unit
+ * (「最大積載量 / （kg）」, "Max loading / capacity (kg)"), never inside a word: its figures are
+ * narrow, and in English the long labels pushed the last columns under the actions column.
+ */
+const wrapping = (title: string) => <span className="col-title--wrap">{title}</span>;
+
+/**
  * A long text (an address) cut at a readable width, whole in a tooltip. Cut by the cell itself, not
  * antd's column ellipsis, which would force a fixed table layout and squeeze every other column.
  */
@@ -50,6 +57,7 @@ export function buildColumns(
   /** the tag links to the approval screen (users who may edit) */
   linkTemporary = true,
 ): TableColumnType<BaseRecord>[] {
+  const title = (column: ColumnSpec) => t(keyIn(master.i18n, `fields.${column.label ?? column.name}`));
   return master.columns.map((column: ColumnSpec) => {
     // Merge a group's cells only while the rows are sorted by it.
     const grouped = column.groupBy && sorters[0]?.field === column.groupBy;
@@ -57,7 +65,7 @@ export function buildColumns(
     return {
       key: column.sort ?? column.name,
       dataIndex: column.name,
-      title: t(keyIn(master.i18n, `fields.${column.label ?? column.name}`)),
+      title: isNumericColumn(column) ? wrapping(title(column)) : title(column),
       align: isNumericColumn(column) ? ('right' as const) : undefined,
       onHeaderCell: headerCell,
       sorter: Boolean(column.sort),
