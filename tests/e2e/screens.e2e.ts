@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { csvFileInput, logIn, searchBox, snap, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, logIn, searchBox, snap, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -65,8 +65,8 @@ describe('master screens, as planners see them', () => {
     // An address cut to its column reads whole in a tooltip.
     const address = rows(page).first().locator('td').nth(4);
     const full = (await address.textContent()) ?? '';
-    await address.locator('span').first().hover();
-    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toBe(full);
+    const tooltip = await hoverUntilShown(address.locator('span').first(), page.locator('.ant-tooltip:visible'));
+    await expect.poll(() => tooltip.textContent()).toBe(full);
     await snap(page, 'screens-destinations-ja');
 
     const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'code', 'name']).orderBy('id').executeTakeFirstOrThrow();
