@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'light-my-request';
 import t, { type Test } from 'tap';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
 import { createDb } from '../../db/index.js';
+import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { LOADING_START_NOTIFICATION } from '../../server/allocation/loading.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -159,12 +161,13 @@ t.test('driver routes declare themselves; one cannot also name a user permission
 });
 
 t.test("the day's trips: confirmed, not cancelled, the driver's own, stops in order with their deliveries", async (t) => {
-  const date = '2026-11-25';
+  // A day past the demo's trips (today ± DAYS_AROUND), which would be this driver's too.
+  const date = addDays(tokyoToday(), DAYS_AROUND + 30);
   const { trip, deliveries } = await tripWith({ date, stops: [[storeB!.id, '09:30'], [storeA!.id, '09:00']] });
   await tripWith({ date, confirmed: false, stops: [[storeA!.id, '09:00']] });
   await tripWith({ date, status: 9, stops: [[storeA!.id, '09:00']] });
   await tripWith({ date, driverId: other.id, stops: [[storeA!.id, '09:00']] });
-  await tripWith({ date: '2026-11-26', stops: [[storeA!.id, '09:00']] });
+  await tripWith({ date: addDays(date, 1), stops: [[storeA!.id, '09:00']] });
 
   const driver = await asDriver(me.id);
   const response = await driver({ method: 'GET', url: `/api/driver/trips?date=${date}` });
