@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import t from 'tap';
 import type { Db } from '../../db/index.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
-import { demoApp, departmentId, signedIn } from './helpers.js';
+import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
 import { buildStops, haversineKm, nextTripNo, plannedArrivals, plannedReturn, plannedWindow, tokyoMinutes, travelMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
@@ -57,7 +57,7 @@ const putStops = (api: Api, trip: { id: number; version: number }, ids: number[]
 const deliveryRows = (ids: number[]) => db.selectFrom('deliveries').select(['id', 'status', 'vehicle_allocation_id', 'stop_seq']).where('id', 'in', ids).orderBy('id').execute();
 
 t.test('a trip is created with the next trip number and the vehicle’s carrier; stops are built per store in order', async (t) => {
-  const date = '2026-12-01';
+  const date = dayAfterDemo(1);
   const vehicle = fleet.vehicles[1]!;
   const first = await newTrip(center, date, { vehicle_id: vehicle.id, driver_id: fleet.drivers[1]!.id, planned_departure: at(date, '08:00') });
   const second = await newTrip(center, date);
@@ -108,7 +108,7 @@ t.test('a trip is created with the next trip number and the vehicle’s carrier;
 });
 
 t.test('capacity: exactly at the limit is accepted, one over is refused with the figures', async (t) => {
-  const date = '2026-12-02';
+  const date = dayAfterDemo(2);
   const vehicle = fleet.vehicles[0]!; // 2t: 4 pallets, 10 cage carts, 2000 kg
   t.equal(vehicle.pallet_capacity, 4);
   const trip = await newTrip(center, date, { vehicle_id: vehicle.id });
@@ -142,17 +142,17 @@ t.test('capacity: exactly at the limit is accepted, one over is refused with the
 });
 
 t.test('a vehicle or a driver is on one trip at a time', async (t) => {
-  const date = '2026-12-03';
+  const date = dayAfterDemo(3);
   const vehicle = fleet.vehicles[2]!;
   const driver = fleet.drivers[2]!;
   const first = await newTrip(center, date, { vehicle_id: vehicle.id, driver_id: driver.id, planned_loading_start: at(date, '06:00'), planned_arrival: at(date, '12:00') });
   const overlapping = { planned_loading_start: at(date, '11:00'), planned_arrival: at(date, '15:00') };
   const busy = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, vehicle_id: vehicle.id, ...overlapping } });
   t.equal(busy.statusCode, 409);
-  t.equal(busy.json().message, `この車両は同じ時間帯に便${first.trip_no}（2026/12/03）に配車されています。`);
+  t.equal(busy.json().message, `この車両は同じ時間帯に便${first.trip_no}（${date.replaceAll('-', '/')}）に配車されています。`);
   const driverBusy = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, driver_id: driver.id, ...overlapping } });
   t.equal(driverBusy.statusCode, 409);
-  t.equal(driverBusy.json().message, `このドライバーは同じ時間帯に便${first.trip_no}（2026/12/03）に配車されています。`);
+  t.equal(driverBusy.json().message, `このドライバーは同じ時間帯に便${first.trip_no}（${date.replaceAll('-', '/')}）に配車されています。`);
   const backToBack = await newTrip(center, date, { vehicle_id: vehicle.id, driver_id: driver.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '15:00') });
   t.equal(backToBack.vehicle_id, vehicle.id, 'back to back is no overlap');
   // Moving the later trip's window into the first is refused; the vehicle elsewhere is fine.
@@ -165,7 +165,7 @@ t.test('a vehicle or a driver is on one trip at a time', async (t) => {
 });
 
 t.test('a trip handled by the app or the delivery list keeps its vehicle, driver and deliveries', async (t) => {
-  const date = '2026-12-04';
+  const date = dayAfterDemo(4);
   const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[1]!.id, driver_id: fleet.drivers[0]!.id });
   const [a, b] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }]);
   const other = await newTrip(center, date);
@@ -195,7 +195,7 @@ t.test('a trip handled by the app or the delivery list keeps its vehicle, driver
 });
 
 t.test('a stale version is a 409 naming who changed the trip; nothing is lost', async (t) => {
-  const date = '2026-12-05';
+  const date = dayAfterDemo(5);
   const trip = await newTrip(center, date);
   const target = await newTrip(center, date);
   const [a, b, c] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }, { store: 2 }]);
@@ -220,7 +220,7 @@ t.test('a stale version is a 409 naming who changed the trip; nothing is lost', 
 });
 
 t.test('a stop outside its store window gets warnings stored on it and summarised on the trip', async (t) => {
-  const date = '2026-12-06';
+  const date = dayAfterDemo(6);
   const store = stores[6]!;
   await db.updateTable('delivery_destinations').set({ start_time: '09:00', ending_time: '10:00', specified_time: '09:30' }).where('id', '=', store.id).execute();
   const trip = await newTrip(center, date, { planned_departure: at(date, '13:00') });
@@ -241,7 +241,7 @@ t.test('a stop outside its store window gets warnings stored on it and summarise
 });
 
 t.test('cancel, confirm, unconfirm and loading start', async (t) => {
-  const date = '2026-12-07';
+  const date = dayAfterDemo(7);
   const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[5]!.id });
   const [a] = await deliveriesFor(date, [{ store: 0 }]);
   let current = (await putStops(center, trip, [a!.id])).json();
@@ -285,8 +285,8 @@ t.test('cancel, confirm, unconfirm and loading start', async (t) => {
 });
 
 t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no deliveries; twice creates nothing more', async (t) => {
-  const from = '2026-12-08';
-  const to = '2026-12-09';
+  const from = dayAfterDemo(8);
+  const to = dayAfterDemo(9);
   const vehicle = fleet.vehicles[6]!;
   const source = await newTrip(center, from, {
     vehicle_id: vehicle.id,
@@ -314,7 +314,7 @@ t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no 
 });
 
 t.test('scope: a center outside the subtree is 404, carriers and headquarters users 403', async (t) => {
-  const date = '2026-12-10';
+  const date = dayAfterDemo(10);
   const yokohama = await departmentId(db, 'CT-YOKOHAMA');
   const foreign = await makeTrip(db, { date, department_id: yokohama });
   for (const [method, url, payload] of [
@@ -326,7 +326,7 @@ t.test('scope: a center outside the subtree is 404, carriers and headquarters us
     ['POST', '/api/vehicle_allocation', { date, kind: 'store_direct', department_id: yokohama }],
     ['GET', `/api/vehicle_allocation/board?department_id=${yokohama}&date=${date}`, undefined],
     ['GET', `/api/vehicle_allocation/calculator?department_id=${yokohama}&date=${date}`, undefined],
-    ['POST', '/api/vehicle_allocation/copy', { from_date: date, to_date: '2026-12-11', department_id: yokohama }],
+    ['POST', '/api/vehicle_allocation/copy', { from_date: date, to_date: dayAfterDemo(11), department_id: yokohama }],
   ] as const) {
     const response = await center({ method, url, ...(payload ? { payload } : {}) });
     t.equal(response.statusCode, 404, `${method} ${url}`);
@@ -344,7 +344,7 @@ t.test('scope: a center outside the subtree is 404, carriers and headquarters us
   const yokohamaStore = (await storesOf(db, 'CT-YOKOHAMA'))[0]!;
   const theirs = await makeDelivery(db, { date, department_id: yokohama, delivery_destination_id: yokohamaStore.id });
   t.equal((await putStops(center, mine, [theirs.id])).statusCode, 404, 'a delivery out of scope: 404');
-  const otherDay = (await deliveriesFor('2026-12-11', [{ store: 0 }]))[0]!;
+  const otherDay = (await deliveriesFor(dayAfterDemo(11), [{ store: 0 }]))[0]!;
   t.equal((await putStops(center, mine, [otherDay.id])).statusCode, 400, 'a delivery of another day: 400');
 
   const carrier = await signedIn(app, 'carrier');
@@ -359,7 +359,7 @@ t.test('scope: a center outside the subtree is 404, carriers and headquarters us
 });
 
 t.test('the board: unallocated deliveries by direction, trips with stops, vehicles with busy, drivers', async (t) => {
-  const date = '2026-12-12';
+  const date = dayAfterDemo(12);
   const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[0]!.id });
   const [a, b, c] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }, { store: 20 }]);
   await putStops(center, trip, [a!.id]);
@@ -377,7 +377,7 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
 });
 
 t.test('the calculator: totals and vehicles needed per direction; accept makes drafts and never touches pinned trips', async (t) => {
-  const date = '2026-12-13';
+  const date = dayAfterDemo(13);
   const pinnedVehicle = fleet.vehicles[3]!;
   const pinned = await newTrip(center, date, { vehicle_id: pinnedVehicle.id, pinned: true, planned_loading_start: at(date, '05:00'), planned_arrival: at(date, '06:00') });
   const [kept] = await deliveriesFor(date, [{ store: 0 }]);
@@ -422,8 +422,8 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
 });
 
 t.test('transfers: demand from the shipping center to the direction’s center, covered by trips of the kind', async (t) => {
-  const date = '2026-12-14';
-  const tomorrow = '2026-12-15';
+  const date = dayAfterDemo(14);
+  const tomorrow = dayAfterDemo(15);
   const itabashi = await departmentId(db, 'CT-ITABASHI');
   const itabashiStore = (await storesOf(db, 'CT-ITABASHI'))[0]!;
   // Shipped by 品川 to a store served by 板橋: a transfer 品川 → 板橋.

@@ -1,19 +1,18 @@
 import type { InjectOptions } from 'light-my-request';
 import t, { type Test } from 'tap';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import { createDb } from '../../db/index.js';
-import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { LOADING_START_NOTIFICATION } from '../../server/allocation/loading.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { tokyoDate, tokyoInstant } from '../../server/driver-app/rules.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from './allocation-fixtures.js';
-import { demoApp, JWT_SECRET, signedIn } from './helpers.js';
+import { dayAfterDemo, demoApp, JWT_SECRET, signedIn } from './helpers.js';
 
 // One app for the file; each test makes its own trips. Three failed sign-ins lock a login id.
 const { app, db } = await demoApp(t, { LOGIN_MAX_FAILURES_PER_ID: '3' });
 
-const DATE = '2026-11-24';
+const DATE = dayAfterDemo(10);
 const at = (hhmm: string, date = DATE) => tokyoInstant(date, hhmm).toISOString();
 const END_BEFORE_START = '終了時間が開始時間以降ではありません';
 
@@ -161,8 +160,8 @@ t.test('driver routes declare themselves; one cannot also name a user permission
 });
 
 t.test("the day's trips: confirmed, not cancelled, the driver's own, stops in order with their deliveries", async (t) => {
-  // A day past the demo's trips (today ± DAYS_AROUND), which would be this driver's too.
-  const date = addDays(tokyoToday(), DAYS_AROUND + 30);
+  // Not a demo day: the demo's trips would be this driver's too.
+  const date = dayAfterDemo();
   const { trip, deliveries } = await tripWith({ date, stops: [[storeB!.id, '09:30'], [storeA!.id, '09:00']] });
   await tripWith({ date, confirmed: false, stops: [[storeA!.id, '09:00']] });
   await tripWith({ date, status: 9, stops: [[storeA!.id, '09:00']] });
@@ -226,12 +225,12 @@ t.test('a trip from loading to completion: order, reports, delays, estimates, wo
   t.ok(row.version > versionBefore, 'version bumped');
   const notified = await db.selectFrom('notifications').select('title').where('type', '=', LOADING_START_NOTIFICATION).where('title', 'like', `%便${trip.trip_no} %`).execute();
   t.ok(notified.length > 0, 'the centers heard about it');
-  t.equal((await post('/loading_start')).statusCode, 409, 'not twice');
+  t.equal((await post('/loading_start', { at: at('07:40') })).statusCode, 409, 'not twice');
 
   const early = await post('/departure', { at: new Date(row.loading_started_at!.getTime() - 60_000).toISOString() });
   t.equal(early.statusCode, 400);
   t.ok(early.json().errors.at.includes('積込開始'), 'the departure names the loading start it precedes');
-  const farAway = await post('/departure', { at: at('08:00', '2026-11-27') });
+  const farAway = await post('/departure', { at: at('08:00', addDays(DATE, 3)) });
   t.equal(farAway.statusCode, 400);
   t.equal(farAway.json().errors.at, '時刻は便の日付の前後1日以内で指定してください。');
 

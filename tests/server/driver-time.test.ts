@@ -292,7 +292,7 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
   const stored = async (id: number) => (await db.selectFrom('vehicle_allocations').select('warnings').where('id', '=', id).executeTakeFirstOrThrow()).warnings;
 
   t.test('a planned trip making 15 h 1 min of binding with the recorded day stores a violation; saving succeeds', async (t) => {
-    const date = '2026-12-15';
+    const date = freshDay();
     const driver = fleet.drivers[0]!;
     await record(db, driver.id, date, '05:00', '11:00');
     const trip = await create({ date, driver_id: driver.id, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '20:01') });
@@ -311,23 +311,24 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
   });
 
   t.test('a harmless trip stores none; a driver removed takes the warnings away', async (t) => {
-    const date = '2026-12-16';
+    const date = freshDay();
     const driver = fleet.drivers[1]!;
-    await record(db, driver.id, '2026-12-15', '06:00', '15:00');
+    await record(db, driver.id, addDays(date, -1), '06:00', '15:00');
     const harmless = await create({ date, driver_id: driver.id, planned_loading_start: at(date, '08:00'), planned_arrival: at(date, '16:00') });
     t.same(ours(harmless.warnings), []);
     t.same(ours(await stored(harmless.id)), []);
 
     // Too little rest after a recorded day (15:00 → 23:30 is 8 h 30 min): a violation on the trip's day,
     // which is the trip's date even though it starts the evening before.
-    await record(db, driver.id, '2026-12-19', '06:00', '15:00');
-    const other = await create({ date: '2026-12-20', driver_id: fleet.drivers[2]!.id, planned_loading_start: at('2026-12-19', '23:30'), planned_arrival: at('2026-12-20', '05:00') });
+    const [recorded, next] = [addDays(date, 3), addDays(date, 4)];
+    await record(db, driver.id, recorded, '06:00', '15:00');
+    const other = await create({ date: next, driver_id: fleet.drivers[2]!.id, planned_loading_start: at(recorded, '23:30'), planned_arrival: at(next, '05:00') });
     t.same(ours(other.warnings), [], 'another driver: nothing');
-    const early = await create({ date: '2026-12-20', driver_id: driver.id, planned_loading_start: at('2026-12-19', '23:30'), planned_arrival: at('2026-12-20', '05:00') });
+    const early = await create({ date: next, driver_id: driver.id, planned_loading_start: at(recorded, '23:30'), planned_arrival: at(next, '05:00') });
     // The recorded day's 24 h from 06:00 also take in 23:30-05:00: 9 h + 5 h 30 min, a warning on the day before.
     t.same(ours(early.warnings), [
-      { code: 'workRules.dailyBinding', params: { level: 'warning', date: '2026-12-19', binding: 870, limit: 780 } },
-      { code: 'workRules.restBetweenShifts', params: { level: 'violation', date: '2026-12-20', rest: 510, limit: 540 } },
+      { code: 'workRules.dailyBinding', params: { level: 'warning', date: recorded, binding: 870, limit: 780 } },
+      { code: 'workRules.restBetweenShifts', params: { level: 'violation', date: next, rest: 510, limit: 540 } },
     ]);
     const removed = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${early.id}`, payload: { version: early.version, driver_id: null } });
     t.equal(removed.statusCode, 200);
@@ -335,7 +336,7 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
   });
 
   t.test('rebuilding the stops keeps the working-time warnings beside the stops’ summary', async (t) => {
-    const date = '2026-12-17';
+    const date = freshDay();
     const driver = fleet.drivers[3] ?? fleet.drivers[0]!;
     await record(db, driver.id, date, '04:00', '10:00');
     const trip = await create({ date, driver_id: driver.id, direction_id: stores[0]!.direction_id, planned_loading_start: at(date, '10:30'), planned_departure: at(date, '11:00'), planned_arrival: at(date, '19:30') });
@@ -373,7 +374,7 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
   });
 
   t.test('the form asks before saving: the warnings the trip would carry, nothing written', async (t) => {
-    const date = '2026-12-22';
+    const date = freshDay();
     const driver = fleet.drivers[0]!;
     await record(db, driver.id, date, '05:00', '11:00');
     const ask = (body: Record<string, unknown>) => center({ method: 'POST', url: '/api/vehicle_allocation/work_rules', payload: { date, driver_id: driver.id, ...body } });

@@ -7,11 +7,12 @@ import argon2 from 'argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { tokyoToday } from '../../common/deliveries.js';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
 import { createDb, type Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo.js';
+import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 
@@ -22,6 +23,12 @@ interface Teardown {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A test's own day: `n` days after a day past the demo's deliveries and trips (today ± DAYS_AROUND in
+ * Tokyo), so that no demo trip of the same vehicle, driver or center shares it, whatever today is.
+ */
+export const dayAfterDemo = (n = 0) => addDays(tokyoToday(), DAYS_AROUND + 30 + n);
 
 /** Changes whenever the schema, the demo data or the database engine could: then the template is rebuilt. */
 function templateKey(): string {

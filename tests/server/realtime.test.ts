@@ -12,7 +12,7 @@ import { tokyoDate } from '../../server/driver-app/rules.js';
 import { InProcessBus } from '../../server/realtime/bus.js';
 import { MAX_PAYLOAD_BYTES, type Message, payloads, type PostgresBus } from '../../server/realtime/postgres-bus.js';
 import { companyId, fleetOf, makeTrip, userId } from './allocation-fixtures.js';
-import { departmentId, freshDemoDatabase, JWT_SECRET, login, demoApp } from './helpers.js';
+import { dayAfterDemo, departmentId, freshDemoDatabase, JWT_SECRET, login, demoApp } from './helpers.js';
 import { AppError } from '../../server/errors.js';
 import { LOADING_START_NOTIFICATION, startLoading } from '../../server/allocation/loading.js';
 
@@ -103,7 +103,7 @@ await db.insertInto('users').values({ login_id: 'itabashi-rt', name: 'itabashi-r
 /** A confirmed 品川 trip of 東都運輸, ready to start loading. */
 const confirmedTrip = (fields: { date?: string; driver_id?: number } = {}) =>
   makeTrip(db, {
-    date: fields.date ?? '2026-11-24',
+    date: fields.date ?? dayAfterDemo(20),
     department_id: shinagawa.center,
     vehicle_id: shinagawa.vehicles[0]!.id,
     driver_id: fields.driver_id ?? null,
@@ -276,7 +276,7 @@ t.test("the driver app's loading start notifies too", async (t) => {
 t.test('trip writes tell the users who see the trip; a refused write tells nobody', async (t) => {
   const [center, outsider] = [await api('center'), await api('itabashi-rt')];
   const [centerWs, outsiderWs] = [await subscribed(base, center.token), await subscribed(base, outsider.token)];
-  const created = await center.post('/api/vehicle_allocation', { date: '2026-11-25', kind: 'store_direct', department_id: shinagawa.center });
+  const created = await center.post('/api/vehicle_allocation', { date: dayAfterDemo(21), kind: 'store_direct', department_id: shinagawa.center });
   t.equal(created.statusCode, 201, created.body);
   const trip = created.json();
   t.ok(await centerWs.next(isTripChange(trip.id)), 'create');
@@ -303,10 +303,11 @@ t.test('trip writes tell the users who see the trip; a refused write tells nobod
   await centerWs.next(() => centerWs.events.filter(isTripChange(trip.id)).length >= 4);
   t.pass('pin and delete');
 
-  await confirmedTrip({ date: '2026-12-01' });
-  const copied = await center.post('/api/vehicle_allocation/copy', { from_date: '2026-12-01', to_date: '2026-12-02', department_id: shinagawa.center });
+  const [copyFrom, copyTo] = [dayAfterDemo(22), dayAfterDemo(23)];
+  await confirmedTrip({ date: copyFrom });
+  const copied = await center.post('/api/vehicle_allocation/copy', { from_date: copyFrom, to_date: copyTo, department_id: shinagawa.center });
   t.equal(copied.statusCode, 200, copied.body);
-  const copy = await db.selectFrom('vehicle_allocations').select('id').where('date', '=', '2026-12-02').where('department_id', '=', shinagawa.center).executeTakeFirstOrThrow();
+  const copy = await db.selectFrom('vehicle_allocations').select('id').where('date', '=', copyTo).where('department_id', '=', shinagawa.center).executeTakeFirstOrThrow();
   t.ok(await centerWs.next(isTripChange(copy.id)), "a day's copy names the trips it made");
 
   const outsiderId = await userId(db, 'itabashi-rt');
@@ -419,8 +420,8 @@ async function secondProcess(t: Test) {
 // Loading start: one notification per user whose scope holds the trip.
 // (A block of its own: its names and its application stay apart from the tests above.)
 {
-  const NOW = new Date('2026-11-24T06:30:00+09:00');
-  const DATE = '2026-11-24';
+  const DATE = dayAfterDemo(24);
+  const NOW = new Date(`${DATE}T06:30:00+09:00`);
 
   /** The status and message key a promise was refused with. */
   const refusal = (promise: Promise<unknown>) =>
