@@ -49,6 +49,23 @@ function overflowOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).first().evaluate((element) => element.scrollWidth - element.clientWidth);
 }
 
+/** Opens a list and waits for its rows (not the empty table's placeholder), no longer loading. */
+async function openList(page: Page, path: string, table: string) {
+  await page.goto(path);
+  await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(1);
+  await expect.poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
+}
+
+/** How far a list's table is wider than its card: it scrolls sideways when this is above 0. */
+const tableOverflow = (page: Page, table: string) => overflowOf(page, `${table} .ant-table-body`);
+
+/** How many lines each header that may take two (`.col-title--wrap`) takes. */
+function headerLines(page: Page, table: string): Promise<number[]> {
+  return page
+    .locator(`${table} .ant-table-thead .col-title--wrap`)
+    .evaluateAll((titles) => titles.map((title) => Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight))));
+}
+
 async function signedIn(loginId: string, viewport: { width: number; height: number }, locale = 'ja-JP') {
   const { page, context } = await stackOf().newPage(locale);
   await page.setViewportSize(viewport);
@@ -115,8 +132,7 @@ describe('a layout that fits', () => {
     await snap(page, 'header-1366-ja');
     await switchToEnglish(page);
     // A long list: the page's scrollbar takes its share of the 1366 px too.
-    await page.goto('/departments');
-    await expect.poll(() => page.locator('[data-testid=department-table] tbody tr').count()).toBeGreaterThan(1);
+    await openList(page, '/departments', '[data-testid=department-table]');
     await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Vehicle allocation setting');
     await snap(page, 'header-1366-en');
     expect(await overflowOf(page, '[data-testid=app-header]')).toBeLessThanOrEqual(0);
@@ -133,19 +149,28 @@ describe('a layout that fits', () => {
   test('the vehicle list fits 1366 px in English: a numeric header takes two lines there, one in Japanese', async () => {
     const { page, context } = await signedIn('hq', DESKTOP);
     const table = '[data-testid=vehicle-table]';
-    /** How many lines each numeric column's header takes. */
-    const headerLines = () =>
-      page.locator(`${table} .ant-table-thead .col-title--wrap`).evaluateAll((titles) =>
-        titles.map((title) => Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight))),
-      );
-    await page.goto('/vehicles');
-    await expect.poll(() => page.locator(`${table} tbody tr`).count()).toBeGreaterThan(1);
-    expect(await headerLines()).toEqual([1, 1, 1]);
+    await openList(page, '/vehicles', table);
+    expect(await headerLines(page, table)).toEqual([1, 1, 1]);
     await switchToEnglish(page);
     await expect.poll(() => page.locator(`${table} thead`).textContent()).toContain('Max loading capacity (kg)');
     await snap(page, 'vehicles-1366-en');
-    expect(await headerLines()).toEqual([2, 2, 2]);
-    expect(await overflowOf(page, `${table} .ant-table-body`)).toBeLessThanOrEqual(0);
+    expect(await headerLines(page, table)).toEqual([2, 2, 2]);
+    expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  // A branch's planner sees the trips of both its centers. The load's header takes two lines in English.
+  test.each([
+    ['ja', [1]],
+    ['en', [2]],
+  ] as const)('the trip list fits 1366 px in %s: a day of trips without sideways scroll', async (locale, loadHeaderLines) => {
+    const { page, context } = await signedIn('branch', DESKTOP);
+    if (locale === 'en') await switchToEnglish(page);
+    const table = '[data-testid=trip-table]';
+    await openList(page, '/vehicle-allocation', table);
+    await snap(page, `trips-1366-${locale}`);
+    expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
+    expect(await headerLines(page, table)).toEqual(loadHeaderLines);
     await context.close();
   });
 
@@ -153,8 +178,7 @@ describe('a layout that fits', () => {
     for (const locale of ['ja', 'en'] as const) {
       const { page, context } = await signedIn('hq', PHONE);
       if (locale === 'en') await switchToEnglish(page);
-      await page.goto('/departments');
-      await expect.poll(() => page.locator('[data-testid=department-table] tbody tr').count()).toBeGreaterThan(1);
+      await openList(page, '/departments', '[data-testid=department-table]');
       await snap(page, `list-390-${locale}`);
       expect(await overflowOf(page, 'html')).toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

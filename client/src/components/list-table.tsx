@@ -3,7 +3,8 @@
  * that stay under the app header, numbers and dates on one line, and a table that scrolls sideways
  * inside its card on a phone; plus the filters the operational lists share (a date range, multi-selects).
  */
-import { DatePicker, Form, Select, type TablePaginationConfig, type TableProps } from 'antd';
+import { DatePicker, Form, Select, Space, type TablePaginationConfig, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
 import { useT } from '../providers/translate.js';
@@ -40,6 +41,16 @@ export function useListTableProps<T>(tableProps: TableProps<T>): TableProps<T> {
     scroll: { x: 'max-content' },
     locale: { emptyText: t('messages.emptyTable') },
   };
+}
+
+/** A cell's value over its grey detail (a store over its address, a vehicle's number over its type). */
+export function overHint(value: ReactNode, hint: ReactNode) {
+  return (
+    <Space direction="vertical" size={0}>
+      <span>{value}</span>
+      <span className="list-hint">{hint}</span>
+    </Space>
+  );
 }
 
 /** A date range of at most `maxDays` days (the list's limit), always set. */

@@ -6,12 +6,12 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { CrudFilters, HttpError } from '@refinedev/core';
-import { Button, Checkbox, Form, Input, Space, Table, Tooltip, type TableColumnType } from 'antd';
+import { Button, Checkbox, Form, Input, Table, Tooltip, type TableColumnType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AUTHOR_MINE, CORRECTION_MESSAGES, SHARE_CATEGORIES, SHARE_STATUSES, type ShareCategory, type ShareStatus } from '../../../common/shares.js';
 import { formatDateTime } from '../../../common/time.js';
-import { MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { headerCell } from '../masters/components/columns.js';
 import { isCarrier } from '../masters/rules.js';
@@ -70,12 +70,7 @@ function columnsOf(
       key: 'store_name',
       title: t('shares.fields.delivery_destination_id'),
       ...sortable('store_name'),
-      render: (_: unknown, share: Share) => (
-        <Space direction="vertical" size={0}>
-          <span>{`${share.delivery_code} ${share.store_name}`}</span>
-          <span className="list-hint">{share.destination_address}</span>
-        </Space>
-      ),
+      render: (_: unknown, share: Share) => overHint(`${share.delivery_code} ${share.store_name}`, share.destination_address),
     },
     {
       key: 'title',

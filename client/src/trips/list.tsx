@@ -1,7 +1,9 @@
 /**
  * `/vehicle-allocation` 配車一覧: every trip of a date range in the planner's scope, filtered by center,
  * kind, company, vehicle, driver and status; load against capacity; pinned (固定) and confirmed (確定)
- * marks. Filters live in the URL, so a reload keeps them.
+ * marks. Filters live in the URL, so a reload keeps them. A day's list fits a 1366 px screen in either
+ * language: what belongs together shares a column, a value over its grey detail (center over kind,
+ * driver over company, status over the marks), and a long name is cut with a tooltip.
  */
 import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
 import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
@@ -14,10 +16,10 @@ import { loadByMeasure, TRIP_RANGE_MAX_DAYS, type CapacityColour, type MeasureLo
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
-import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { DateRangeFilter, MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
-import { headerCell } from '../masters/components/columns.js';
+import { clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
@@ -47,8 +49,34 @@ function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: Tran
   );
 }
 
+/** A name cut at `width` (its tooltip holds it whole), so an unusually long one does not widen the list. */
+const cut = (text: string | null, width: string) => (text ? clipped(text, width) : '');
+
+const fieldsOf = (t: Translate) => (name: string) => t(keyIn('tripScreens.fields', name));
+
+/** 固定 (a pin) and 確定 (a tick, its time in the tooltip), or 未確定. */
+function TripMarks({ trip, t }: { trip: Trip; t: Translate }) {
+  const f = fieldsOf(t);
+  return (
+    <Space size={6}>
+      {trip.pinned ? (
+        <Tooltip title={t('tripScreens.pinnedHint')}>
+          <PushpinFilled style={{ color: '#1d5fbf' }} data-testid="trip-pinned" aria-label={f('pinned')} />
+        </Tooltip>
+      ) : null}
+      {trip.confirmed_at ? (
+        <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(trip.confirmed_at) })}>
+          <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="trip-confirmed" aria-label={f('confirmed')} />
+        </Tooltip>
+      ) : (
+        t('tripScreens.draft')
+      )}
+    </Space>
+  );
+}
+
 function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']): TableColumnType<Trip>[] {
-  const f = (name: string) => t(keyIn('tripScreens.fields', name));
+  const f = fieldsOf(t);
   const sortable = (key: string) => ({ sorter: true, defaultSortOrder: getDefaultSortOrder(key, sorters) });
   return [
     { key: 'date', dataIndex: 'date', title: f('date'), render: (value: string) => formatDate(value), ...sortable('date') },
@@ -61,33 +89,39 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       render: (_: unknown, trip: Trip) =>
         trip.kind === 'store_direct' ? <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link> : trip.trip_no,
     },
-    { key: 'kind', dataIndex: 'kind', title: f('kind'), render: (kind: TripKind) => t(keyIn('tripScreens.kind', kind)) },
-    { key: 'department_name', dataIndex: 'department_name', title: f('department_name'), ...sortable('department_name') },
+    {
+      key: 'department_name',
+      dataIndex: 'department_name',
+      title: f('department_name'),
+      ...sortable('department_name'),
+      render: (_: unknown, trip: Trip) => overHint(cut(trip.department_name, '8em'), t(keyIn('tripScreens.kind', trip.kind))),
+    },
     {
       key: 'route',
       title: f('route'),
-      render: (_: unknown, trip: Trip) => (
-        <Space direction="vertical" size={0}>
-          <span>{tripName(trip)}</span>
-          <span className="list-hint">{routeText(trip)}</span>
-        </Space>
-      ),
+      render: (_: unknown, trip: Trip) => overHint(cut(tripName(trip), '10em'), routeText(trip)),
     },
     {
       key: 'vehicle_number',
       dataIndex: 'vehicle_number',
       title: f('vehicle_number'),
       ...sortable('vehicle_number'),
-      render: (_: unknown, trip: Trip) => (
-        <Space direction="vertical" size={0}>
-          <span>{trip.vehicle_number}</span>
-          <span className="list-hint">{trip.vehicle_type_name}</span>
-        </Space>
-      ),
+      render: (_: unknown, trip: Trip) => overHint(trip.vehicle_number, trip.vehicle_type_name),
     },
-    { key: 'driver_name', dataIndex: 'driver_name', title: f('driver_name'), ...sortable('driver_name') },
-    { key: 'delivery_company_name', dataIndex: 'delivery_company_name', title: f('delivery_company_name') },
-    { key: 'status', dataIndex: 'status', title: f('status'), render: (status: number) => <TripStatusTag status={status} />, ...sortable('status') },
+    {
+      key: 'driver_name',
+      dataIndex: 'driver_name',
+      title: f('driver_name'),
+      ...sortable('driver_name'),
+      render: (_: unknown, trip: Trip) => overHint(trip.driver_name, cut(trip.delivery_company_name, '10em')),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: f('status'),
+      ...sortable('status'),
+      render: (_: unknown, trip: Trip) => overHint(<TripStatusTag status={trip.status} />, <TripMarks trip={trip} t={t} />),
+    },
     {
       key: 'planned_departure',
       title: f('planned'),
@@ -100,33 +134,13 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
     },
     {
       key: 'load',
-      title: f('load'),
+      title: wrapping(f('load')),
+      align: 'right',
       render: (_: unknown, trip: Trip) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} style={{ width: '100%' }}>
           {loadByMeasure(trip, trip).map((entry) => (
             <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(keyIn('allocation.measures', entry.measure))}`} t={t} />
           ))}
-        </Space>
-      ),
-    },
-    {
-      key: 'marks',
-      title: `${f('pinned')} / ${f('confirmed')}`,
-      align: 'center',
-      render: (_: unknown, trip: Trip) => (
-        <Space size={6}>
-          {trip.pinned ? (
-            <Tooltip title={t('tripScreens.pinnedHint')}>
-              <PushpinFilled style={{ color: '#1d5fbf' }} data-testid="trip-pinned" aria-label={f('pinned')} />
-            </Tooltip>
-          ) : null}
-          {trip.confirmed_at ? (
-            <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(trip.confirmed_at) })}>
-              <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="trip-confirmed" aria-label={f('confirmed')} />
-            </Tooltip>
-          ) : (
-            <span className="list-hint">{t('tripScreens.draft')}</span>
-          )}
         </Space>
       ),
     },

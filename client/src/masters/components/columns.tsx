@@ -26,25 +26,25 @@ export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
  * (「最大積載量 / （kg）」, "Max loading / capacity (kg)"), never inside a word: its figures are
  * narrow, and in English the long labels pushed the last columns under the actions column.
  */
-const wrapping = (title: string) => <span className="col-title--wrap">{title}</span>;
+export const wrapping = (title: string) => <span className="col-title--wrap">{title}</span>;
 
 /**
- * A long text (an address) cut at a readable width, whole in a tooltip. Cut by the cell itself, not
- * antd's column ellipsis, which would force a fixed table layout and squeeze every other column.
+ * A long text (an address) cut at a readable width, 280 px unless a denser list says less, whole in
+ * a tooltip. Cut by the cell itself, not antd's column ellipsis, which would force a fixed table
+ * layout and squeeze every other column.
  */
 const CLIPPED_STYLE = {
   display: 'inline-block',
-  maxWidth: 280,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   verticalAlign: 'bottom',
 } as const;
 
-export function clipped(text: string) {
+export function clipped(text: string, maxWidth: number | string = 280) {
   return (
     <Tooltip placement="topLeft" title={text}>
-      <span style={CLIPPED_STYLE}>{text}</span>
+      <span style={{ ...CLIPPED_STYLE, maxWidth }}>{text}</span>
     </Tooltip>
   );
 }
