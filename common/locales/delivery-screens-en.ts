@@ -147,8 +147,9 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       updated_at: 'Updated at',
     },
     kind: {
-      between_centers_before: 'Between centers (day before)',
-      between_centers_today: 'Between centers (same day)',
+      // "Transfer", the between-centers screens' word: "Between centers (day before)" made the trip list scroll sideways.
+      between_centers_before: 'Transfer (day before)',
+      between_centers_today: 'Transfer (same day)',
       store_direct: 'Store direct',
     },
     status: { '0': 'Planned', '1': 'Loading', '2': 'In transit', '3': 'Completed', '9': 'Cancelled' },

@@ -44,7 +44,6 @@ export const driverTimeEn: typeof driverTimeJa = {
       allCompanies: 'All delivery companies',
       driver: 'Driver',
       company: 'Delivery company',
-      base: 'Base',
       binding: 'Binding',
       worked: 'Worked',
       overtime: 'Overtime',

@@ -42,7 +42,6 @@ export const driverTimeJa = {
       allCompanies: 'すべての配送会社',
       driver: 'ドライバー',
       company: '配送会社',
-      base: '拠点',
       binding: '拘束時間',
       worked: '実働',
       overtime: '残業',

@@ -1,6 +1,7 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { tokyoToday } from '../../common/deliveries.js';
 import { logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
@@ -49,15 +50,19 @@ function overflowOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).first().evaluate((element) => element.scrollWidth - element.clientWidth);
 }
 
-/** Opens a list and waits for its rows (not the empty table's placeholder), no longer loading. */
+/** Opens a list and waits for its rows (not the empty table's placeholder), no longer loading nor fading in. */
 async function openList(page: Page, path: string, table: string) {
   await page.goto(path);
   await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(1);
   await expect.poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
 }
 
-/** How far a list's table is wider than its card: it scrolls sideways when this is above 0. */
-const tableOverflow = (page: Page, table: string) => overflowOf(page, `${table} .ant-table-body`);
+/**
+ * How far a list's table is wider than its card: it scrolls sideways when this is above 0. The table
+ * scrolls in `.ant-table-body` under a sticky header (the lists), in `.ant-table-content` without one.
+ */
+const tableOverflow = (page: Page, table: string) => overflowOf(page, `${table} .ant-table-body, ${table} .ant-table-content`);
 
 /** How many lines each header that may take two (`.col-title--wrap`) takes. */
 function headerLines(page: Page, table: string): Promise<number[]> {
@@ -84,6 +89,17 @@ async function switchToEnglish(page: Page) {
     await page.keyboard.press('Escape');
   }
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
+/** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take. */
+async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string, shot: string) {
+  const { page, context } = await signedIn(loginId, DESKTOP);
+  if (locale === 'en') await switchToEnglish(page);
+  await openList(page, path, table);
+  await snap(page, `${shot}-1366-${locale}`);
+  const fit = { overflow: await tableOverflow(page, table), headerLines: await headerLines(page, table) };
+  await context.close();
+  return fit;
 }
 
 describe('first load and serving', () => {
@@ -159,19 +175,41 @@ describe('a layout that fits', () => {
     await context.close();
   });
 
+  // The trip list's widest day: a transfer between the branch's two centers besides the demo's store trips.
+  beforeAll(async () => {
+    const db = stackOf().db;
+    const center = (code: string) => db.selectFrom('departments').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    const [from, to] = await Promise.all([center('CT-SHINAGAWA'), center('CT-ITABASHI')]);
+    await db
+      .insertInto('vehicle_allocations')
+      .values({ date: tokyoToday(), kind: 'between_centers_before', department_id: from.id, trip_no: 901, origin_department_id: from.id, destination_department_id: to.id })
+      .execute();
+  });
+
   // A branch's planner sees the trips of both its centers. The load's header takes two lines in English.
   test.each([
     ['ja', [1]],
     ['en', [2]],
-  ] as const)('the trip list fits 1366 px in %s: a day of trips without sideways scroll', async (locale, loadHeaderLines) => {
-    const { page, context } = await signedIn('branch', DESKTOP);
-    if (locale === 'en') await switchToEnglish(page);
-    const table = '[data-testid=trip-table]';
-    await openList(page, '/vehicle-allocation', table);
-    await snap(page, `trips-1366-${locale}`);
-    expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
-    expect(await headerLines(page, table)).toEqual(loadHeaderLines);
-    await context.close();
+  ] as const)('the trip list fits 1366 px in %s: a day of trips with a transfer, without sideways scroll', async (locale, loadHeaderLines) => {
+    const fit = await listAt1366('branch', locale, '/vehicle-allocation', '[data-testid=trip-table]', 'trips');
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.headerLines).toEqual(loadHeaderLines);
+  });
+
+  // A center's planner: each driver's day, a line per trip. The departure headers take two lines in English.
+  test.each([
+    ['ja', [1, 1]],
+    ['en', [2, 2]],
+  ] as const)('driver attendance fits 1366 px in %s: the day of every driver without sideways scroll', async (locale, departureHeaderLines) => {
+    const fit = await listAt1366('center', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]', 'attendance');
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.headerLines).toEqual(departureHeaderLines);
+  });
+
+  // The shares of a center's stores: the corrected address clear of the fixed actions column.
+  test.each(['ja', 'en'] as const)('the address-sharing list fits 1366 px in %s: every column without sideways scroll', async (locale) => {
+    const fit = await listAt1366('center', locale, '/delivery-destination-share', '[data-testid=share-table]', 'shares');
+    expect(fit.overflow).toBeLessThanOrEqual(0);
   });
 
   test('a list fits a 390 px phone: the table scrolls inside its card; bell and name show', async () => {

@@ -2,13 +2,16 @@
  * ドライバー出勤・出発状況 (/attendance-departure-of-the-driver): for a day, each driver's clock in and
  * every trip's actual departure against its planned departure; late departures (and trips past
  * their plan not yet gone) in red with the delay in minutes; the 2024 rules' findings of the day.
+ * A day fits a 1366 px screen in either language: the driver over their login ID, the company over
+ * the driver's base, a long name cut with a tooltip, the departure headers on two lines in English.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { workTimeOf } from '../../../common/driver-time.js';
-import { PAGE_SIZE } from '../components/list-table.js';
+import { overHint, PAGE_SIZE } from '../components/list-table.js';
+import { clipped, wrapping } from '../masters/components/columns.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
 import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
@@ -38,20 +41,12 @@ export default function AttendancePage() {
     );
 
   const columns: ColumnsType<AttendanceRow> = [
+    { title: t('driverTime.screen.driver'), key: 'driver', render: (_, row) => overHint(row.driver_name, row.login_id) },
     {
-      title: t('driverTime.screen.driver'),
-      key: 'driver',
-      render: (_, row) => (
-        <div>
-          <div>{row.driver_name}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-            {row.login_id}
-          </Typography.Text>
-        </div>
-      ),
+      title: t('driverTime.screen.company'),
+      key: 'company',
+      render: (_, row) => overHint(clipped(row.delivery_company_name, '10em'), clipped(row.base_department_name, '8em')),
     },
-    { title: t('driverTime.screen.company'), dataIndex: 'delivery_company_name', ellipsis: true, width: 160 },
-    { title: t('driverTime.screen.base'), dataIndex: 'base_department_name' },
     {
       title: t('driverTime.screen.clockIn'),
       key: 'clock_in',
@@ -65,12 +60,22 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          perTrip('trip', (trip) => `${trip.delivery_route}（${trip.department_name}）`)(_, row)
+          perTrip('trip', (trip) => clipped(`${trip.delivery_route}（${trip.department_name}）`, '16em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },
-    { title: t('driverTime.screen.plannedDeparture'), key: 'planned', render: perTrip('planned-departure', (trip) => workTimeOf(date, trip.planned_departure)) },
-    { title: t('driverTime.screen.actualDeparture'), key: 'actual', render: perTrip('actual-departure', (trip) => workTimeOf(date, trip.departed_at)) },
+    {
+      title: wrapping(t('driverTime.screen.plannedDeparture'), '6em'),
+      key: 'planned',
+      align: 'right',
+      render: perTrip('planned-departure', (trip) => workTimeOf(date, trip.planned_departure)),
+    },
+    {
+      title: wrapping(t('driverTime.screen.actualDeparture'), '6em'),
+      key: 'actual',
+      align: 'right',
+      render: perTrip('actual-departure', (trip) => workTimeOf(date, trip.departed_at)),
+    },
     {
       title: t('driverTime.screen.delay'),
       key: 'delay',

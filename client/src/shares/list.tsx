@@ -2,6 +2,8 @@
  * `/delivery-destination-share` 配送先情報共有: the shares about the stores the caller sees, filtered
  * by store, category, status and author; a new share in a dialog; a selected row's corrected address
  * applied to the destination master (住所修正を反映, the specification's four messages in order).
+ * The list fits a 1366 px screen in either language: the posting time over its author, the title
+ * over its category, a long title or address cut with a tooltip.
  */
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
@@ -13,7 +15,7 @@ import { AUTHOR_MINE, CORRECTION_MESSAGES, SHARE_CATEGORIES, SHARE_STATUSES, typ
 import { formatDateTime } from '../../../common/time.js';
 import { MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useProfile } from '../hooks/use-profile.js';
-import { headerCell } from '../masters/components/columns.js';
+import { clipped, headerCell } from '../masters/components/columns.js';
 import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
 import { toast } from '../providers/toast.js';
@@ -63,14 +65,15 @@ function columnsOf(
       key: 'created_at',
       dataIndex: 'created_at',
       title: t('shares.fields.created_at'),
-      render: (value: string) => <span className="share-comment__time">{formatDateTime(value)}</span>,
       ...sortable('created_at'),
+      render: (value: string, share: Share) =>
+        overHint(<span className="share-comment__time">{formatDateTime(value)}</span>, <Author name={share.author_name} kind={share.author_kind} />),
     },
     {
       key: 'store_name',
       title: t('shares.fields.delivery_destination_id'),
       ...sortable('store_name'),
-      render: (_: unknown, share: Share) => overHint(`${share.delivery_code} ${share.store_name}`, share.destination_address),
+      render: (_: unknown, share: Share) => overHint(`${share.delivery_code} ${share.store_name}`, clipped(share.destination_address, '20em')),
     },
     {
       key: 'title',
@@ -78,13 +81,14 @@ function columnsOf(
       title: t('shares.fields.title'),
       ...sortable('title'),
       // Plain text in a link: React escapes it; nothing a user writes becomes markup.
-      render: (_: unknown, share: Share) => (
-        <Link to={threadPath(share)} data-testid="share-title">
-          {share.title}
-        </Link>
-      ),
+      render: (_: unknown, share: Share) =>
+        overHint(
+          <Link to={threadPath(share)} data-testid="share-title">
+            {clipped(share.title, '14em')}
+          </Link>,
+          <CategoryTag category={share.category} />,
+        ),
     },
-    { key: 'category', dataIndex: 'category', title: t('shares.fields.category'), render: (value: ShareCategory) => <CategoryTag category={value} />, ...sortable('category') },
     { key: 'status', dataIndex: 'status', title: t('shares.fields.status'), render: (value: ShareStatus) => <ShareStatusTag status={value} />, ...sortable('status') },
     {
       key: 'comment_count',
@@ -97,12 +101,11 @@ function columnsOf(
         </Link>
       ),
     },
-    { key: 'author', title: t('shares.fields.author'), render: (_: unknown, share: Share) => <Author name={share.author_name} kind={share.author_kind} /> },
     {
       key: 'corrected_address',
       dataIndex: 'corrected_address',
       title: t('shares.fields.corrected_address'),
-      render: (value: string | null) => value ?? '',
+      render: (value: string | null) => clipped(value, '14em'),
     },
     {
       key: 'updated_at',

@@ -49,9 +49,6 @@ function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: Tran
   );
 }
 
-/** A name cut at `width` (its tooltip holds it whole), so an unusually long one does not widen the list. */
-const cut = (text: string | null, width: string) => (text ? clipped(text, width) : '');
-
 const fieldsOf = (t: Translate) => (name: string) => t(keyIn('tripScreens.fields', name));
 
 /** 固定 (a pin) and 確定 (a tick, its time in the tooltip), or 未確定. */
@@ -94,12 +91,12 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       dataIndex: 'department_name',
       title: f('department_name'),
       ...sortable('department_name'),
-      render: (_: unknown, trip: Trip) => overHint(cut(trip.department_name, '8em'), t(keyIn('tripScreens.kind', trip.kind))),
+      render: (_: unknown, trip: Trip) => overHint(clipped(trip.department_name, '8em'), t(keyIn('tripScreens.kind', trip.kind))),
     },
     {
       key: 'route',
       title: f('route'),
-      render: (_: unknown, trip: Trip) => overHint(cut(tripName(trip), '10em'), routeText(trip)),
+      render: (_: unknown, trip: Trip) => overHint(clipped(tripName(trip), '10em'), routeText(trip)),
     },
     {
       key: 'vehicle_number',
@@ -113,7 +110,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       dataIndex: 'driver_name',
       title: f('driver_name'),
       ...sortable('driver_name'),
-      render: (_: unknown, trip: Trip) => overHint(trip.driver_name, cut(trip.delivery_company_name, '10em')),
+      render: (_: unknown, trip: Trip) => overHint(trip.driver_name, clipped(trip.delivery_company_name, '10em')),
     },
     {
       key: 'status',

@@ -24,14 +24,19 @@ export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
 /**
  * A numeric column's header may take two lines, broken only at a space or before its unit
  * (「最大積載量 / （kg）」, "Max loading / capacity (kg)"), never inside a word: its figures are
- * narrow, and in English the long labels pushed the last columns under the actions column.
+ * narrow, and in English the long labels pushed the last columns under the actions column. A wrapped
+ * header is as wide as its limit (9em), not its longest line: a column of short figures says less.
  */
-export const wrapping = (title: string) => <span className="col-title--wrap">{title}</span>;
+export const wrapping = (title: string, maxWidth?: number | string) => (
+  <span className="col-title--wrap" style={maxWidth === undefined ? undefined : { maxWidth }}>
+    {title}
+  </span>
+);
 
 /**
  * A long text (an address) cut at a readable width, 280 px unless a denser list says less, whole in
- * a tooltip. Cut by the cell itself, not antd's column ellipsis, which would force a fixed table
- * layout and squeeze every other column.
+ * a tooltip; nothing for no text. Cut by the cell itself, not antd's column ellipsis, which would
+ * force a fixed table layout and squeeze every other column.
  */
 const CLIPPED_STYLE = {
   display: 'inline-block',
@@ -41,7 +46,8 @@ const CLIPPED_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
-export function clipped(text: string, maxWidth: number | string = 280) {
+export function clipped(text: string | null | undefined, maxWidth: number | string = 280) {
+  if (!text) return '';
   return (
     <Tooltip placement="topLeft" title={text}>
       <span style={{ ...CLIPPED_STYLE, maxWidth }}>{text}</span>
