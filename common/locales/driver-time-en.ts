@@ -93,7 +93,7 @@ export const driverTimeEn: typeof driverTimeJa = {
         on_time: 'On time',
         late: 'Departed late',
         waiting: 'Not yet departed',
-        overdue: 'Not departed (past plan)',
+        overdue: 'Overdue',
         unplanned: 'No plan',
       },
       notClockedIn: 'Not clocked in',

@@ -212,6 +212,26 @@ describe('a layout that fits', () => {
     expect(fit.overflow).toBeLessThanOrEqual(0);
   });
 
+  // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
+  test('the store-direct board fits 1366 px in English: nothing of a trip card lies outside it', async () => {
+    const { page, context } = await signedIn('center', DESKTOP);
+    await switchToEnglish(page);
+    await page.goto('/store-direct');
+    const cards = page.getByTestId('trip-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('.alloc-trips').textContent()).toContain('Cage carts');
+    await snap(page, 'store-direct-1366-en');
+    const spills = await cards.evaluateAll((elements) =>
+      elements.flatMap((card) => {
+        const edge = card.getBoundingClientRect().right;
+        const outside = [...card.querySelectorAll('*')].filter((part) => part.getBoundingClientRect().right > edge + 0.5);
+        return outside.map((part) => `${card.getAttribute('data-trip-no')}: ${part.getAttribute('data-testid') ?? part.getAttribute('class')}`);
+      }),
+    );
+    expect(spills).toEqual([]);
+    await context.close();
+  });
+
   test('a list fits a 390 px phone: the table scrolls inside its card; bell and name show', async () => {
     for (const locale of ['ja', 'en'] as const) {
       const { page, context } = await signedIn('hq', PHONE);

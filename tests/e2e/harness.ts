@@ -116,13 +116,18 @@ export function centerDestinations(db: Stack['db'], centerId: number, limit: num
 
 /**
  * Hovers `trigger` until `target` shows. A hover menu opens after a delay and closes again when the
- * header re-renders under the pointer (fonts, the user's name arriving), so one hover is not enough.
+ * header re-renders under the pointer (fonts, the user's name arriving), so one hover is not enough;
+ * and a pointer that stays where it is sends no new hover, so each try comes in from outside.
  */
 export async function hoverUntilShown(trigger: Locator, target: Locator) {
   await expect
     .poll(async () => {
+      await trigger.page().mouse.move(0, 0);
       await trigger.hover();
-      return target.isVisible();
+      return target.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
     })
     .toBe(true);
   return target;

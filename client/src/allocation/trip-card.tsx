@@ -79,32 +79,35 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
       data-colour={colour}
     >
       <div className="alloc-trip__head">
-        <Link to={`/store-direct/detail/${trip.id}`} className="alloc-trip__no" data-testid="trip-no">
-          {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
-        </Link>
-        <strong className="alloc-trip__vehicle">{trip.vehicle_number ?? '—'}</strong>
-        <span className="alloc-trip__type">{trip.vehicle_type_name}</span>
-        <span className="alloc-trip__spacer" />
-        {confirmed ? (
-          <Tag color="green" icon={<CheckCircleFilled />} data-testid="trip-confirmed">
-            {t('allocationScreens.board.confirmed')}
-          </Tag>
-        ) : (
-          <Tag data-testid="trip-draft">{t('allocationScreens.board.draft')}</Tag>
-        )}
-        <TripStatusTag status={trip.status} />
-        <Tooltip title={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}>
-          <Button
-            size="small"
-            type={trip.pinned ? 'primary' : 'text'}
-            icon={trip.pinned ? <LockFilled /> : <UnlockOutlined />}
-            onClick={() => actions.onPin(trip)}
-            disabled={busy}
-            aria-pressed={trip.pinned}
-            aria-label={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}
-            data-testid="trip-pin"
-          />
-        </Tooltip>
+        <span className="alloc-trip__title">
+          <Link to={`/store-direct/detail/${trip.id}`} className="alloc-trip__no" data-testid="trip-no">
+            {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
+          </Link>
+          <strong className="alloc-trip__vehicle">{trip.vehicle_number ?? '—'}</strong>
+          <span className="alloc-trip__type">{trip.vehicle_type_name}</span>
+        </span>
+        <span className="alloc-trip__flags">
+          {confirmed ? (
+            <Tag color="green" icon={<CheckCircleFilled />} data-testid="trip-confirmed">
+              {t('allocationScreens.board.confirmed')}
+            </Tag>
+          ) : (
+            <Tag data-testid="trip-draft">{t('allocationScreens.board.draft')}</Tag>
+          )}
+          <TripStatusTag status={trip.status} />
+          <Tooltip title={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}>
+            <Button
+              size="small"
+              type={trip.pinned ? 'primary' : 'text'}
+              icon={trip.pinned ? <LockFilled /> : <UnlockOutlined />}
+              onClick={() => actions.onPin(trip)}
+              disabled={busy}
+              aria-pressed={trip.pinned}
+              aria-label={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}
+              data-testid="trip-pin"
+            />
+          </Tooltip>
+        </span>
       </div>
       <div className="alloc-trip__sub">
         <span>{trip.driver_name ?? '—'}</span>
