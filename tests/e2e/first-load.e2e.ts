@@ -1,7 +1,7 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tokyoToday } from '../../common/deliveries.js';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
 import { logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
@@ -204,6 +204,22 @@ describe('a layout that fits', () => {
     const fit = await listAt1366('center', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]', 'attendance');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(departureHeaderLines);
+  });
+
+  // The demo's last day has 2024-rule findings: in the overview each tag names its rule (the sentence is its tooltip).
+  test('driver attendance fits 1366 px in English on a day with 2024-rule findings, each naming its rule', async () => {
+    const yesterday = addDays(tokyoToday(), -1);
+    const table = '[data-testid=attendance-table]';
+    const { page, context } = await signedIn('center', DESKTOP);
+    await switchToEnglish(page);
+    await openList(page, `/attendance-departure-of-the-driver?date=${yesterday}`, table);
+    const violation = page.locator(`${table} [data-testid=work-rule-finding][data-rule=dailyBinding][data-level=violation]`).first();
+    await expect.poll(() => violation.textContent()).toBe('Violation: Daily binding time');
+    await snap(page, 'attendance-findings-1366-en');
+    expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
+    await violation.hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toMatch(/Binding time of the day is over 15 h \(15:20\)/);
+    await context.close();
   });
 
   // The shares of a center's stores: the corrected address clear of the fixed actions column.

@@ -60,7 +60,7 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          perTrip('trip', (trip) => clipped(`${trip.delivery_route}（${trip.department_name}）`, '16em'))(_, row)
+          perTrip('trip', (trip) => clipped(`${trip.delivery_route}（${trip.department_name}）`, '13em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },
@@ -87,7 +87,7 @@ export default function AttendancePage() {
       key: 'state',
       render: perTrip('departure-state', (trip) => <Tag color={STATE_COLOURS[trip.state]}>{t(`driverTime.screen.states.${trip.state}`)}</Tag>),
     },
-    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} /> },
+    { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} brief /> },
   ];
 
   const totals = attendance.data?.totals;

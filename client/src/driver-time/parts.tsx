@@ -59,13 +59,16 @@ export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQue
   );
 }
 
-/** The day's findings (client/src/work-rules/tags.tsx: amber or red, the rule named), or a dash. */
-export function DayFindings({ findings, date }: { findings: Finding[]; date: string }) {
+/**
+ * The day's findings (client/src/work-rules/tags.tsx: amber or red, the rule named), or a dash;
+ * `brief`: each tag names its rule, the sentence in its tooltip (see FindingTag).
+ */
+export function DayFindings({ findings, date, brief }: { findings: Finding[]; date: string; brief?: boolean }) {
   const { t } = useT();
   if (findings.length === 0) return <span className="dt-muted">{t('driverTime.screen.noFindings')}</span>;
   return (
     <div className="dt-findings">
-      <FindingTags findings={findings} onDate={date} />
+      <FindingTags findings={findings} onDate={date} brief={brief} />
     </div>
   );
 }

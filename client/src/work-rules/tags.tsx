@@ -25,14 +25,21 @@ export function useFindingText() {
   };
 }
 
-/** One finding as a tag; the tooltip names the rule and the level. `onDate`: the day the screen is about. */
-export function FindingTag({ finding, onDate }: { finding: RuleFinding; onDate?: string }) {
+/**
+ * One finding as a tag. `onDate`: the day the screen is about. The tag says the level and the whole
+ * sentence, its tooltip names the rule; `brief` (an overview table) swaps them: the tag names the
+ * rule, the tooltip holds the sentence with its figures.
+ */
+export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFinding; onDate?: string; brief?: boolean }) {
   const { t } = useT();
   const text = useFindingText();
+  const level = t(`workRules.level.${finding.level}`);
+  const rule = t(`workRules.${finding.rule}.name`);
+  const sentence = text(finding, onDate);
   return (
-    <Tooltip title={`${t(`workRules.${finding.rule}.name`)}（${t(`workRules.level.${finding.level}`)}）`}>
+    <Tooltip title={brief ? sentence : `${rule}（${level}）`}>
       <Tag color={LEVEL_COLOUR[finding.level]} className={`work-rule work-rule--${finding.level}`} data-testid="work-rule-finding" data-rule={finding.rule} data-level={finding.level}>
-        {t('workRules.tagText', { level: t(`workRules.level.${finding.level}`), message: text(finding, onDate) })}
+        {t('workRules.tagText', { level, message: brief ? rule : sentence })}
       </Tag>
     </Tooltip>
   );
@@ -46,11 +53,11 @@ export function findingsOfWarnings(warnings: StoredWarning[]): RuleFinding[] {
     .sort((a, b) => (a.level === b.level ? 0 : a.level === 'violation' ? -1 : 1));
 }
 
-export function FindingTags({ findings, onDate }: { findings: RuleFinding[]; onDate?: string }) {
+export function FindingTags({ findings, onDate, brief }: { findings: RuleFinding[]; onDate?: string; brief?: boolean }) {
   return (
     <>
       {findings.map((finding) => (
-        <FindingTag key={`${finding.rule}-${finding.date}-${finding.level}`} finding={finding} onDate={onDate} />
+        <FindingTag key={`${finding.rule}-${finding.date}-${finding.level}`} finding={finding} onDate={onDate} brief={brief} />
       ))}
     </>
   );
