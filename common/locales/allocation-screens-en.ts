@@ -171,6 +171,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       accepted: '{{count}} trips created (drafts)',
       openBoard: 'Open the board',
       empty: 'No deliveries to calculate',
+      allAllocated: 'Every delivery of this day is on a trip: nothing to propose',
+      noVehicleFree: 'No free vehicle can take the deliveries left',
     },
   },
 };

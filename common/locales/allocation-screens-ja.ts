@@ -169,6 +169,8 @@ export const allocationScreensJa = {
       accepted: '{{count}}便を作成しました（下書き）',
       openBoard: '配車ボードを開く',
       empty: '計算する配送がありません',
+      allAllocated: 'この日の配送はすべて配車済みです（提案する割り当てはありません）',
+      noVehicleFree: '残りの配送を積める空き車両がありません',
     },
   },
 };

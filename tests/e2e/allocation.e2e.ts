@@ -66,10 +66,10 @@ async function seed(): Promise<Fixture> {
   };
 }
 
-/** A second day: three deliveries for stores of one direction, for moves between trips. */
+/** A second day: three deliveries for stores of one direction, for moves between trips (or on `date`, the calculator's). */
 const MOVE_DATE = addDays(DATE, 1);
 
-async function seedDirection(centerId: number): Promise<{ direction: string; ids: number[] }> {
+async function seedDirection(centerId: number, date = MOVE_DATE, slipPrefix = 'E2E-M'): Promise<{ direction: string; ids: number[] }> {
   const db = stackOf().db;
   const rows = await db
     .selectFrom('delivery_destinations as dd')
@@ -88,10 +88,10 @@ async function seedDirection(centerId: number): Promise<{ direction: string; ids
     .insertInto('deliveries')
     .values(
       stores.map((store, i) => ({
-        date: MOVE_DATE,
+        date,
         department_id: centerId,
         delivery_destination_id: store.id,
-        slip_number: `E2E-M${i}`,
+        slip_number: `${slipPrefix}${i}`,
         quantity: 1,
         load_unit: 0,
         weight: 10,
@@ -306,6 +306,35 @@ describe('the store-direct board, in a real browser', () => {
     const moved = await trip();
     expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
     await snap(page, 'allocation-between-centers-ja');
+    await context.close();
+  });
+});
+
+describe('the allocation calculator, in a real browser', () => {
+  /** A day of its own with two small deliveries of one direction and every vehicle free. */
+  const CALC_DATE = addDays(DATE, 5);
+
+  test('center: discards a proposal, then accepts one; the proposal says why it is empty each time', async () => {
+    const center = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    const centerId = center.id;
+    await seedDirection(centerId, CALC_DATE, 'E2E-C');
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    const proposal = page.getByTestId('calculator-proposal');
+    const proposedRows = () => proposal.locator('tbody tr.ant-table-row').count();
+    await page.goto(`/debug/caculator_data_allocation?center=${centerId}&date=${CALC_DATE}`);
+    await expect.poll(proposedRows).toBeGreaterThan(0);
+    await page.getByTestId('calculator-discard').click();
+    await expect.poll(() => proposal.textContent()).toContain('配車案を破棄しました');
+    expect(await proposedRows()).toBe(0);
+
+    await page.reload();
+    await expect.poll(proposedRows).toBeGreaterThan(0);
+    await page.getByTestId('calculator-accept').click();
+    await expect.poll(() => proposal.textContent()).toContain('この日の配送はすべて配車済みです');
+    expect(await proposedRows()).toBe(0);
+    expect(await page.getByTestId('calculator-accept').isDisabled()).toBe(true);
+    await snap(page, 'calculator-accepted-ja');
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
-import type { CalculatorDirection, CalculatorProposal } from './types.js';
+import type { Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
 import { useT } from '../providers/translate.js';
 
@@ -139,7 +139,6 @@ export default function CalculatorPage() {
           action={<Link to={boardLink}>{t('allocationScreens.calculator.openBoard')}</Link>}
         />
       ) : null}
-      {discarded ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('allocationScreens.calculator.discarded')} /> : null}
       <Table<CalculatorProposal>
         size="small"
         rowKey={(p) => `${p.vehicle_id}-${p.direction_id}`}
@@ -147,6 +146,7 @@ export default function CalculatorPage() {
         dataSource={proposal}
         loading={calc.isFetching}
         pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(proposalEmptyKey(data, discarded))} /> }}
         data-testid="calculator-proposal"
       />
       {data && data.unassigned_delivery_ids.length > 0 && !discarded ? (
@@ -162,4 +162,12 @@ export default function CalculatorPage() {
       </div>
     </Card>
   );
+}
+
+/** Why the proposal is empty: discarded, no deliveries that day, nothing left to allocate, or no vehicle free for what is left. */
+function proposalEmptyKey(data: Calculator | undefined, discarded: boolean) {
+  if (discarded) return 'allocationScreens.calculator.discarded' as const;
+  if (!data || data.directions.length === 0) return 'allocationScreens.calculator.empty' as const;
+  if (data.unassigned_delivery_ids.length === 0) return 'allocationScreens.calculator.allAllocated' as const;
+  return 'allocationScreens.calculator.noVehicleFree' as const;
 }
