@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatKm, isLocated } from '../../common/places.js';
 import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/config.js';
+import { tileSource } from '../../common/map-tiles.js';
 import { coordinatesText, directionEntries, entryPoints, nearestEntries, tripEntries } from '../../client/src/maps/map-logic.js';
 import type { Stop } from '../../client/src/allocation/types.js';
 import type { Destination } from '../../client/src/maps/types.js';
@@ -61,5 +62,12 @@ describe('map tiles', () => {
     expect(mapTiles(' OFF ')).toBeNull();
     expect(mapTiles('')).toBe(DEFAULT_TILE_URL);
     expect(mapTiles('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
+  });
+
+  it("gives the content security policy the tiles' scheme and host, a {s} subdomain as a wildcard", () => {
+    expect(tileSource(undefined)).toBe('https://cyberjapandata.gsi.go.jp');
+    expect(tileSource('http://tiles.local:8080/osm/{z}/{x}/{y}.png')).toBe('http://tiles.local:8080');
+    expect(tileSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(tileSource('off')).toBeNull();
   });
 });

@@ -12,6 +12,9 @@ import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
 import { logIn, snap, startStack, type Stack } from './harness.js';
 
+/** A 1×1 transparent PNG: a map tile as the tile server would send it. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 const KNOWN_ADDRESS = '東京都品川区東品川5-6-1';
 
 /** The first (by id) live, approved destination of 品川センター: what the known address geocodes beside. */
@@ -138,6 +141,29 @@ describe('/check-map', () => {
     await page.waitForURL(`**/store-direct/detail/${trip.id}`);
     await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
     await snap(page, 'maps-trip-detail-ja');
+    await context.close();
+  });
+
+  // The default tiles (GSI) stand in for the network: served here, they must pass the page's content security policy.
+  test("the trip map's tiles are let in by the content security policy and shown", async () => {
+    const trip = await demoTrip();
+    const { page, context } = await stack.newPage('ja-JP');
+    const served: string[] = [];
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await context.route(/^https:\/\/cyberjapandata\.gsi\.go\.jp\/xyz\/std\/\d+\/\d+\/\d+\.png$/, (route) => {
+      served.push(route.request().url());
+      return route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG });
+    });
+    await logIn(page, 'center');
+    await page.goto(`/store-direct/detail/${trip.id}`);
+    await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
+    await expect.poll(() => served.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid=trip-map] img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('tiles-unavailable').count()).toBe(0);
+    expect(violations).toEqual([]);
     await context.close();
   });
 

@@ -32,6 +32,18 @@ t.test('a route that declares no permission cannot be registered', async (t) => 
   t.throws(() => app.get('/api/leaky', async () => 'secret'), /declares no permission/);
 });
 
+t.test("the content security policy lets in the configured map tiles' host, or none", async (t) => {
+  const db = await emptyDb(t);
+  const imgSrc = async (tiles: string) => {
+    const app = await buildApp({ config: loadConfig({ VITE_MAP_TILE_URL: tiles }), db, jwtSecret: JWT_SECRET, logger: false });
+    t.teardown(() => app.close());
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    return /img-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+  };
+  t.equal(await imgSrc('https://{s}.tiles.example.org/{z}/{x}/{y}.png'), "'self' data: blob: https://*.tiles.example.org");
+  t.equal(await imgSrc('none'), "'self' data: blob:");
+});
+
 t.test('schemas are compiled once per content; a schema with a function is compiled on its own', async (t) => {
   const compiled: object[] = [];
   const compile = compiledOnce((schema: object) => {

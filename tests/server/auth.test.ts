@@ -182,6 +182,7 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
       t.match(csp, /default-src 'self'/, url);
       t.match(csp, /script-src 'self'(;|$)/, `${url}: no inline or foreign scripts`);
       t.match(csp, /frame-ancestors 'none'/, url);
+      t.match(csp, /img-src 'self' data: blob: https:\/\/cyberjapandata\.gsi\.go\.jp(;|$)/, `${url}: the default map tiles (GSI)`);
       t.equal(response.headers['x-content-type-options'], 'nosniff', url);
       t.equal(response.headers['x-frame-options'], 'SAMEORIGIN', url);
     }
