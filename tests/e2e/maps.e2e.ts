@@ -145,9 +145,10 @@ describe('/check-map', () => {
   });
 
   // The default tiles (GSI) stand in for the network: served here, they must pass the page's content security policy.
-  test("the trip map's tiles are let in by the content security policy and shown", async () => {
+  test("the trip map's tiles are let in by the content security policy and shown; the trip's facts fit beside it at 1366 px", async () => {
     const trip = await demoTrip();
     const { page, context } = await stack.newPage('ja-JP');
+    await page.setViewportSize({ width: 1366, height: 768 });
     const served: string[] = [];
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -164,6 +165,9 @@ describe('/check-map', () => {
     await expect.poll(() => page.locator('[data-testid=trip-map] img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('tiles-unavailable').count()).toBe(0);
     expect(violations).toEqual([]);
+    // Two columns of facts at this width: every value, the load's figures too, without sideways scroll.
+    expect(await page.locator('.alloc-detail__facts').evaluate((facts) => facts.scrollWidth - facts.clientWidth)).toBeLessThanOrEqual(0);
+    await snap(page, 'trip-detail-1366-ja');
     await context.close();
   });
 

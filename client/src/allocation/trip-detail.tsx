@@ -129,7 +129,7 @@ export default function TripDetailPage() {
           <Descriptions
             size="small"
             bordered
-            column={{ xs: 1, md: 2, xxl: 3 }}
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
             labelStyle={{ whiteSpace: 'nowrap' }}
             contentStyle={{ whiteSpace: 'nowrap' }}
           >
