@@ -3,6 +3,7 @@ import type { Db } from '../index.js';
 import type { NewDepartment } from '../types.js';
 import { seedNetwork } from './network.js';
 import { seedOperations } from './operations.js';
+import { seedTransfers } from './transfers.js';
 import { seedShares } from './shares.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -80,6 +81,7 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
     const vehicles = vehiclesOfCompany.get('DC-TOTO') ?? [];
     await trx.insertInto('user_vehicles').values(vehicles.map((vehicle_id) => ({ user_id: center.id, vehicle_id }))).execute();
     await seedOperations(trx);
+    await seedTransfers(trx, tokyoToday());
     await seedShares(trx, tokyoToday());
   });
 }

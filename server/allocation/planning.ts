@@ -338,7 +338,8 @@ export async function proposedTripPlan(db: Db, center: { latitude: number | null
  * transfer when its shipping center (deliveries.department_id) is not the center of its store's direction:
  * origin = the shipping center, destination = the direction's center. 前日受け (between_centers_before)
  * trips on `date` carry the next day's deliveries; 当日受け (between_centers_today) the same day's.
- * Covered = the quantities of live trips of that kind and date between the same two centers.
+ * Covered = the quantities of every live trip of that kind and date between the same two centers, whoever
+ * plans it (a lane's other center may have covered it); the trips listed are the caller's own.
  */
 export async function transfers(db: Db, actor: Actor, date: string, kind: Exclude<TripKind, 'store_direct'>, departmentId?: number) {
   if (departmentId !== undefined) await centerInScope(db, actor, departmentId);
@@ -379,16 +380,28 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
     );
   }
   const trips = await tripQuery.orderBy('va.trip_no').orderBy('va.id').execute();
+  const coverage = await db
+    .selectFrom('vehicle_allocations as va')
+    .select([
+      'va.origin_department_id as origin',
+      'va.destination_department_id as destination',
+      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = 0), 0)::int`.as('covered_pallets'),
+      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = 1), 0)::int`.as('covered_cage_carts'),
+    ])
+    .where('va.date', '=', date)
+    .where('va.kind', '=', kind)
+    .where('va.status', '<>', 9)
+    .where('va.deleted_at', 'is', null)
+    .where(pairVisible('va.origin_department_id', 'va.destination_department_id'))
+    .groupBy(['va.origin_department_id', 'va.destination_department_id'])
+    .execute();
   const key = (origin: number, destination: number) => `${origin}:${destination}`;
   const pairs = new Map<string, { origin: number; destination: number; pallets: number; cage_carts: number; weight: number; covered_pallets: number; covered_cage_carts: number }>();
   for (const row of demand) pairs.set(key(row.origin, row.destination), { ...row, covered_pallets: 0, covered_cage_carts: 0 });
-  for (const trip of trips) {
-    if (trip.origin_department_id === null || trip.destination_department_id === null) continue;
-    const k = key(trip.origin_department_id, trip.destination_department_id);
-    const pair = pairs.get(k) ?? { origin: trip.origin_department_id, destination: trip.destination_department_id, pallets: 0, cage_carts: 0, weight: 0, covered_pallets: 0, covered_cage_carts: 0 };
-    if (trip.load_unit === 1) pair.covered_cage_carts += trip.quantity;
-    else pair.covered_pallets += trip.quantity;
-    pairs.set(k, pair);
+  for (const { origin, destination, ...covered } of coverage) {
+    if (origin === null || destination === null) continue;
+    const pair = pairs.get(key(origin, destination)) ?? { origin, destination, pallets: 0, cage_carts: 0, weight: 0 };
+    pairs.set(key(origin, destination), { ...pair, ...covered });
   }
   const ids = [...new Set([...pairs.values()].flatMap((p) => [p.origin, p.destination]))];
   const names = new Map(

@@ -1,6 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
+import { DAYS_AROUND } from '../../db/seed/operations.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
@@ -449,6 +452,12 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
     },
   ]);
   t.same(response.json().trips.map((x: { id: number }) => x.id), [transfer.id]);
+  // 板橋 plans a truck on the same lane: 品川's planner sees the lane covered by it, not its row.
+  const byItabashi = await newTrip(branch, date, { kind: 'between_centers_before', department_id: itabashi, origin_department_id: fleet.center, destination_department_id: itabashi, quantity: 1 });
+  const withOther = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_before` })).json();
+  t.match(withOther.demand, [{ destination_department_id: itabashi, pallets: 5, covered_pallets: 5 }], 'covered by the other center’s trip too');
+  t.same(withOther.trips.map((x: { id: number }) => x.id), [transfer.id], 'the trips listed are the caller’s own');
+  t.equal((await branch({ method: 'DELETE', url: `/api/vehicle_allocation/${byItabashi.id}`, payload: { version: byItabashi.version } })).statusCode, 200);
   const today = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_today` })).json();
   t.match(today.demand, [{ pallets: 1, covered_pallets: 0 }], 'same-day deliveries for the same-day kind');
   const missing = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'between_centers_today', department_id: fleet.center } });
@@ -461,6 +470,40 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
   t.equal(storeQuantity.statusCode, 400, 'a store trip’s quantity comes from its deliveries');
   const stops = await putStops(center, transfer, []);
   t.equal(stops.statusCode, 409, 'transfer trips carry no deliveries');
+});
+
+t.test('the demo: tomorrow’s transfers partly planned, every trip within its vehicle and alone on it', async (t) => {
+  const today = tokyoToday();
+  const before = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_before` })).json();
+  const open = before.demand.filter((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets < lane.pallets);
+  t.ok(before.demand.length > open.length && open.length > 0, 'lanes covered and lanes still open (未手配)');
+  t.ok(before.trips.length > 0 && before.trips.every((trip: { vehicle_id: number | null }) => trip.vehicle_id !== null), 'trunk trips with a vehicle');
+  const sameDay = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_today` })).json();
+  t.ok(sameDay.demand.some((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets >= lane.pallets && lane.pallets > 0), 'a same-day lane covered (by another center’s trip)');
+  // Over the demo's days (the tests' own days lie beyond them).
+  const demoDays = (qb: Db) => qb.selectFrom('vehicle_allocations as va').where('va.deleted_at', 'is', null).where('va.date', '<=', addDays(today, DAYS_AROUND));
+  const overloaded = await demoDays(db)
+    .innerJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .select('va.id')
+    .where(sql<SqlBool>`va.quantity > case va.load_unit when 0 then vt.pallet_capacity else vt.cage_cart_capacity end or va.weight > coalesce(v.max_loading_capacity, vt.max_loading_capacity)`)
+    .execute();
+  t.same(overloaded, [], 'within the vehicle type’s capacity');
+  const overlapping = await demoDays(db)
+    .innerJoin('vehicle_allocations as other', (join) =>
+      join
+        .onRef('other.vehicle_id', '=', 'va.vehicle_id')
+        .onRef('other.id', '<>', 'va.id')
+        .on('other.deleted_at', 'is', null)
+        .on('other.planned_loading_start', 'is not', null)
+        .on('other.planned_arrival', 'is not', null)
+        .on(sql<SqlBool>`tstzrange(other.planned_loading_start, other.planned_arrival) && tstzrange(va.planned_loading_start, va.planned_arrival)`),
+    )
+    .where('va.planned_loading_start', 'is not', null)
+    .where('va.planned_arrival', 'is not', null)
+    .select(['va.id', 'other.id as other_id'])
+    .execute();
+  t.same(overlapping, [], 'no vehicle on two trips at once');
 });
 
 // The allocation rules as functions (common/allocation.ts, server/allocation/planning.ts).
