@@ -17,6 +17,8 @@ export const allocationScreensJa = {
       totalsStrip: '{{count}}件 ・ 数量 {{quantity}} ・ {{weight}} kg',
       totalsStrip_one: '{{count}}件 ・ 数量 {{quantity}} ・ {{weight}} kg',
       noDirection: '方面未設定',
+      transferTo: '{{center}}へ移送',
+      transferHint: '{{center}}の方面の店舗です。センター間配車で移送するか、このセンターから直送します',
       selectAll: 'この方面をすべて選択',
       selected: '{{count}}件選択中',
       clearSelection: '選択解除',

@@ -28,6 +28,7 @@ function unallocatedDeliveries(db: Db, centerId: number, date: string) {
     .selectFrom('deliveries as d')
     .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
     .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .leftJoin('departments as dir_center', 'dir_center.id', 'dir.department_id')
     .select([
       'd.id',
       'd.version',
@@ -46,6 +47,8 @@ function unallocatedDeliveries(db: Db, centerId: number, date: string) {
       'dd.longitude',
       'dd.direction_id',
       'dir.name as direction_name',
+      'dir.department_id as direction_center_id',
+      'dir_center.name as direction_center_name',
     ])
     .where('d.date', '=', date)
     .where('d.department_id', '=', centerId)
@@ -122,7 +125,11 @@ export async function board(db: Db, actor: Actor, centerId: number, date: string
     .orderBy('trip_no')
     .execute();
   return {
-    unallocated: byDirection(unallocated),
+    // A direction of another center: these stores' goods are a transfer (the transfers' demand).
+    unallocated: byDirection(unallocated).map((group) => {
+      const first = group.deliveries[0]!;
+      return { ...group, transfer_to: first.direction_center_id !== null && first.direction_center_id !== centerId ? first.direction_center_name : null };
+    }),
     trips: await tripDetails(db, tripIds.map((t) => t.id)),
     vehicles: await centerVehicles(db, actor, centerId, date),
     drivers: await centerDrivers(db, actor, centerId),

@@ -238,7 +238,9 @@ export const boardSchema = {
   querystring: CenterDay,
   response: {
     200: Type.Object({
-      unallocated: Type.Array(Type.Object({ direction_id: NullableInt, direction_name: NullableString, deliveries: Type.Array(BoardDelivery) })),
+      unallocated: Type.Array(
+        Type.Object({ direction_id: NullableInt, direction_name: NullableString, transfer_to: NullableString, deliveries: Type.Array(BoardDelivery) }),
+      ),
       trips: Type.Array(TripDetail),
       vehicles: Type.Array(
         Type.Object({

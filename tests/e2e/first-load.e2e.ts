@@ -229,7 +229,7 @@ describe('a layout that fits', () => {
   });
 
   // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
-  test('the store-direct board fits 1366 px in English: nothing of a trip card lies outside it', async () => {
+  test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it', async () => {
     const { page, context } = await signedIn('center', DESKTOP);
     await switchToEnglish(page);
     await page.goto('/store-direct');
@@ -245,6 +245,19 @@ describe('a layout that fits', () => {
       }),
     );
     expect(spills).toEqual([]);
+    // The demo's transfers: directions of 板橋 on 品川's board, tagged, each name on one line.
+    const tags = page.getByTestId('transfer-tag');
+    await expect.poll(() => tags.count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(await tags.first().textContent()).toBe('Transfer to 板橋センター');
+    const headers = await page.getByTestId('direction-header').evaluateAll((elements) =>
+      elements.map((header) => {
+        const edge = header.getBoundingClientRect().right;
+        const name = header.querySelector('strong')!.getBoundingClientRect();
+        const outside = [...header.querySelectorAll('*')].filter((part) => part.getBoundingClientRect().right > edge + 0.5);
+        return { outside: outside.length, nameLines: Math.round(name.height / 18) };
+      }),
+    );
+    expect(headers.filter((header) => header.outside > 0 || header.nameLines > 1)).toEqual([]);
     await context.close();
   });
 

@@ -377,6 +377,12 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   t.equal(body.vehicles.find((v: { id: number }) => v.id === fleet.vehicles[1]!.id).busy, false);
   t.equal(body.vehicles.length, fleet.vehicles.length);
   t.equal(body.drivers.length, fleet.drivers.length);
+  t.ok(body.unallocated.every((g: { transfer_to: string | null }) => g.transfer_to === null), 'the center’s own directions');
+  // Shipped by 品川 to a store served by 板橋: its direction is marked as a transfer to 板橋.
+  const itabashiStore = (await storesOf(db, 'CT-ITABASHI'))[0]!;
+  await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: itabashiStore.id, quantity: 2 });
+  const withTransfer = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  t.match(withTransfer.unallocated.find((g: { direction_id: number }) => g.direction_id === itabashiStore.direction_id), { transfer_to: '板橋センター' });
 });
 
 t.test('the calculator: totals and vehicles needed per direction; accept makes drafts and never touches pinned trips', async (t) => {

@@ -116,6 +116,8 @@ export interface BoardDelivery {
 export interface DirectionGroup {
   direction_id: number | null;
   direction_name: string | null;
+  /** The other center whose direction this is (its goods are a transfer); null for the board's own. */
+  transfer_to: string | null;
   deliveries: BoardDelivery[];
 }
 

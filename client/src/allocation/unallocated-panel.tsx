@@ -1,7 +1,7 @@
 /** The board's left side: unallocated deliveries by direction (方面), selectable and draggable. */
 import { CaretDownOutlined, CaretRightOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { Checkbox, Empty, Typography } from 'antd';
+import { Checkbox, Empty, Tag, Tooltip, Typography } from 'antd';
 import { totalsOf, type Totals } from './board-logic.js';
 import { formatNumber, windowText } from './parts.js';
 import type { BoardDelivery, DirectionGroup } from './types.js';
@@ -108,6 +108,13 @@ function GroupHeader({
         {collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
         <strong>{group.direction_name ?? t('allocationScreens.board.noDirection')}</strong>
       </button>
+      {group.transfer_to ? (
+        <Tooltip title={t('allocationScreens.board.transferHint', { center: group.transfer_to })}>
+          <Tag color="purple" className="alloc-group__transfer" data-testid="transfer-tag">
+            {t('allocationScreens.board.transferTo', { center: group.transfer_to })}
+          </Tag>
+        </Tooltip>
+      ) : null}
       <TotalsText totals={totalsOf(group.deliveries)} />
     </div>
   );
