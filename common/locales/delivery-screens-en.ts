@@ -105,6 +105,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     storePlaceholder: 'Search destination code or store name',
   },
   tripScreens: {
+    noDriver: 'No driver yet',
     titles: {
       list: 'Trips',
       create: 'Add trip',

@@ -104,6 +104,7 @@ export const deliveryScreensJa = {
     storePlaceholder: '配送先コード・店舗名で検索',
   },
   tripScreens: {
+    noDriver: 'ドライバー未定',
     titles: {
       list: '配車一覧',
       create: '配車登録',

@@ -290,6 +290,8 @@ describe('the store-direct board, in a real browser', () => {
     const created = await trip();
     expect(created.quantity).toBe(6);
     expect(created.vehicle_id).toBeNull();
+    // No driver chosen yet: the trips table says so rather than leaving the cell blank.
+    await expect.poll(() => page.getByTestId('no-driver').first().textContent(), { timeout: 5_000 }).toBe('ドライバー未定');
 
     // One hour to the right and one row up: the first vehicle's row, an hour later.
     const track = (await page.getByTestId('chart-row').first().locator('.alloc-chart__track').boundingBox())!;

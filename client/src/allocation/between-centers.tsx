@@ -22,6 +22,7 @@ import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
 import './allocation.css';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
+import { DriverName } from '../trips/driver-name.js';
 
 type TransferKind = Extract<TripKind, 'between_centers_before' | 'between_centers_today'>;
 
@@ -347,7 +348,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     { title: t('allocationScreens.transfers.trips'), dataIndex: 'trip_no', render: (no: number) => <strong>{t('allocationScreens.trip.tripNo', { no })}</strong> },
     { title: t('allocationScreens.transfers.route'), key: 'route', render: (_, trip) => `${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''}` },
     { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? `${trip.vehicle_number} ${trip.vehicle_type_name ?? ''}` : '—') },
-    { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name' },
+    { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name', render: (name: string | null) => <DriverName name={name} /> },
     { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(keyIn('allocationScreens.enums.tripMode', v)) },
     {
       title: t('allocationScreens.transfers.receiveTiming'),

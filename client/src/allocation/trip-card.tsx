@@ -9,6 +9,7 @@ import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
 import type { Stop, TripDetail } from './types.js';
 import { useT } from '../providers/translate.js';
+import { DriverName } from '../trips/driver-name.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
 export const stopId = (tripId: number, stop: Stop) => `stop:${tripId}:${stop.delivery_destination_id}`;
@@ -110,7 +111,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </span>
       </div>
       <div className="alloc-trip__sub">
-        <span>{trip.driver_name ?? '—'}</span>
+        <span>
+          <DriverName name={trip.driver_name} />
+        </span>
         <span>{trip.delivery_company_name}</span>
         {trip.planned_departure ? <span>{timeOf(trip.planned_departure)}→{timeOf(trip.planned_arrival)}</span> : null}
       </div>

@@ -15,6 +15,7 @@ import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
 import './allocation.css';
 import { useT } from '../providers/translate.js';
+import { DriverName } from '../trips/driver-name.js';
 
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
@@ -139,7 +140,9 @@ export default function TripDetailPage() {
             <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.board.driver')}>{data.driver_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.driver')}>
+              <DriverName name={data.driver_name} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.company')}>{data.delivery_company_name}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.load')} span={2}>
               <CapacityBars measures={capacityOf(data)} />

@@ -23,6 +23,7 @@ import { clipped, headerCell, wrapping } from '../masters/components/columns.js'
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
+import { DriverName } from './driver-name.js';
 import { TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
@@ -110,7 +111,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       dataIndex: 'driver_name',
       title: f('driver_name'),
       ...sortable('driver_name'),
-      render: (_: unknown, trip: Trip) => overHint(trip.driver_name, clipped(trip.delivery_company_name, '10em')),
+      render: (_: unknown, trip: Trip) => overHint(<DriverName name={trip.driver_name} />, clipped(trip.delivery_company_name, '10em')),
     },
     {
       key: 'status',
