@@ -34,6 +34,8 @@ export const driverTimeEn: typeof driverTimeJa = {
     staleDriver: '{{name}} has updated this working day from the driver app. Reload the screen and try again.',
     saved: "{{name}}'s working day saved",
     screen: {
+      onDuty: 'On duty',
+      noClockOut: 'No clock-out',
       title: 'Driver time in/out',
       attendanceTitle: 'Driver attendance and departures',
       prevDay: 'Previous day',

@@ -32,6 +32,8 @@ export const driverTimeJa = {
     staleDriver: '{{name}}さんがドライバーアプリからこの出退勤記録を更新しました。画面を再読み込みしてから操作してください。',
     saved: '{{name}}さんの出退勤を保存しました',
     screen: {
+      onDuty: '勤務中',
+      noClockOut: '退勤未打刻',
       title: '出退勤管理',
       attendanceTitle: 'ドライバー出勤・出発状況',
       prevDay: '前日',

@@ -91,8 +91,12 @@ export interface DayRecordLike extends WorkTimes {
 }
 
 
-/** A recorded day's figures (common/work-rules.ts), with the distance from the odometer. */
-export function figuresOf(record: DayRecordLike): WorkFigures {
+/**
+ * A recorded day's figures (common/work-rules.ts), with the distance from the odometer; none while the
+ * driver is clocked in and not out (the day is not over, or its clock-out is missing: 0:00 would be wrong).
+ */
+export function figuresOf(record: DayRecordLike): WorkFigures | null {
+  if (record.clock_in && !record.clock_out) return null;
   const day = dayFigures(toWorkDay(record));
   const distance =
     record.odometer_start !== null && record.odometer_start !== undefined && record.odometer_end !== null && record.odometer_end !== undefined

@@ -29,6 +29,22 @@ async function englishPage() {
 }
 
 describe('driver time in/out', () => {
+  test('today: a driver clocked in and not out is 「勤務中」 with no figures yet; in English "On duty"', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    const toto = row(page, 'toto-d01');
+    await expect.poll(() => toto.getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('勤務中');
+    expect(await toto.getByTestId('cell-clock_in').textContent()).toMatch(/^\d{2}:\d{2}$/);
+    expect(await toto.getByTestId('figure-binding').textContent()).toBe('');
+    await context.close();
+    const english = await englishPage();
+    await logIn(english.page, 'center');
+    await english.page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    await expect.poll(() => row(english.page, 'toto-d01').getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('On duty');
+    await english.context.close();
+  });
+
   test('center: an end before its start shows the message at the field; a valid edit saves and the binding follows', async () => {
     const { page, context } = await stackOf().newPage();
     await logIn(page, 'center');

@@ -69,6 +69,19 @@ t.test('the day sheet: every driver in scope with the day’s record, figures, f
   t.notOk('password_hash' in row || 'token_version' in row, 'the answer is an allow-list');
 });
 
+t.test('an open day (clocked in, not out) has no figures yet, rather than 0:00; its clock-out completes them', async (t) => {
+  const date = freshDay();
+  const open = await put(center, toto, date, { clock_in: at(date, '07:00') });
+  t.equal(open.statusCode, 200, open.body);
+  t.equal(open.json().figures, null);
+  const row = (await sheet(center, `date=${date}`)).json();
+  t.equal(row.rows.find((r: { driver_id: number }) => r.driver_id === toto).figures, null);
+  t.match(row.totals, { clocked_in: 1, binding: 0 });
+  const closed = await put(center, toto, date, { clock_in: at(date, '07:00'), clock_out: at(date, '16:00'), version: open.json().record.version });
+  t.equal(closed.statusCode, 200, closed.body);
+  t.match(closed.json().figures, { binding: 540 });
+});
+
 t.test('scope: carriers their company, centers their subtree and the drivers on their trips, others 404', async (t) => {
   const date = freshDay();
   const ofCarrier = loginIds(await sheet(carrier, `date=${date}`));

@@ -1,6 +1,6 @@
 /** Pieces both working-time screens use: the day bar (picker, previous and next day), the rule findings. */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { tokyoToday } from '../../../common/deliveries.js';
@@ -77,4 +77,20 @@ export function DayFindings({ findings, date, brief }: { findings: Finding[]; da
 export function findingClass(findings: Finding[]): string {
   if (findings.some((f) => f.level === 'violation')) return 'dt-row--violation';
   return findings.length > 0 ? 'dt-row--warning' : '';
+}
+
+/** Clocked in and not out: the day is still running (today), or its clock-out was never recorded. */
+export function openDay(row: { record: { clock_in: string | null; clock_out: string | null } | null }): boolean {
+  return Boolean(row.record?.clock_in && !row.record.clock_out);
+}
+
+/** In the clock-out cell of an open day: 「勤務中」 today, 「退勤未打刻」 on a past day (to be corrected). */
+export function OpenDayTag({ date }: { date: string }) {
+  const { t } = useT();
+  const today = date >= tokyoToday();
+  return (
+    <Tag color={today ? 'blue' : 'orange'} data-testid="open-day">
+      {t(today ? 'driverTime.screen.onDuty' : 'driverTime.screen.noClockOut')}
+    </Tag>
+  );
 }

@@ -20,7 +20,7 @@ import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
 import { fetchDaySheet, saveDay } from './api.js';
 import { bodyOf, type Draft, draftOf, type FieldErrors, previewFigures } from './edit-logic.js';
-import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
+import { DayBar, DayFindings, findingClass, OpenDayTag, openDay, useDayQuery } from './parts.js';
 import type { DaySheet, DriverDay, Figures } from './types.js';
 
 type TextField = Exclude<keyof Draft, 'breaks'>;
@@ -277,7 +277,7 @@ export default function DriverTimeInOutPage() {
       ),
     },
     { title: t('driverTime.fields.clock_in'), key: 'clock_in', render: timeCell('clock_in') },
-    { title: t('driverTime.fields.clock_out'), key: 'clock_out', render: timeCell('clock_out') },
+    { title: t('driverTime.fields.clock_out'), key: 'clock_out', render: (value, row) => (!isEditing(row) && openDay(row) ? <OpenDayTag date={date} /> : timeCell('clock_out')(value, row)) },
     { title: t('driverTime.fields.breaks'), key: 'breaks', render: (_, row) => (isEditing(row) ? breaksEditor() : breaksView(row)) },
     figureColumn(t('driverTime.screen.binding'), 'binding', WORK_LIMITS.dailyBindingWarning),
     figureColumn(t('driverTime.screen.worked'), 'worked'),
