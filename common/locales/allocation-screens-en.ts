@@ -131,6 +131,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       weight: 'Weight (kg)',
       trips: 'Trips',
       noDemand: 'No transfers between centers on this day',
+      others: 'Trips planned by other centers (read only)',
+      plannedBy: 'Planned by',
       noTrips: 'No trips on this day',
       create: 'Create trip',
       createFor: 'Create a trip for this lane',

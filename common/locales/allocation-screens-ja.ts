@@ -129,6 +129,8 @@ export const allocationScreensJa = {
       weight: '重量（kg）',
       trips: '便',
       noDemand: 'この日のセンター間輸送はありません',
+      others: '他センター手配の便（参照のみ）',
+      plannedBy: '手配センター',
       noTrips: 'この日の便はありません',
       create: '便を作成',
       createFor: 'この区間の便を作成',

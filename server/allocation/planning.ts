@@ -346,7 +346,8 @@ export async function proposedTripPlan(db: Db, center: { latitude: number | null
  * origin = the shipping center, destination = the direction's center. 前日受け (between_centers_before)
  * trips on `date` carry the next day's deliveries; 当日受け (between_centers_today) the same day's.
  * Covered = the quantities of every live trip of that kind and date between the same two centers, whoever
- * plans it (a lane's other center may have covered it); the trips listed are the caller's own.
+ * plans it (a lane's other center may have covered it); `trips` are the caller's own, `others` the rest
+ * of the lanes' trips (another center's, read only).
  */
 export async function transfers(db: Db, actor: Actor, date: string, kind: Exclude<TripKind, 'store_direct'>, departmentId?: number) {
   if (departmentId !== undefined) await centerInScope(db, actor, departmentId);
@@ -387,6 +388,14 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
     );
   }
   const trips = await tripQuery.orderBy('va.trip_no').orderBy('va.id').execute();
+  // The lanes' trips another center plans (a truck coming in, or one already covering the lane): read only.
+  let othersQuery = tripRowQuery(db)
+    .where('va.date', '=', date)
+    .where('va.kind', '=', kind)
+    .where('va.status', '<>', 9)
+    .where(pairVisible('va.origin_department_id', 'va.destination_department_id'));
+  if (trips.length) othersQuery = othersQuery.where('va.id', 'not in', trips.map((trip) => trip.id));
+  const others = await othersQuery.orderBy('d.name').orderBy('va.trip_no').execute();
   const coverage = await db
     .selectFrom('vehicle_allocations as va')
     .select([
@@ -425,5 +434,6 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
         ...figures,
       })),
     trips,
+    others,
   };
 }

@@ -325,6 +325,7 @@ export const transfersSchema = {
         }),
       ),
       trips: Type.Array(Trip),
+      others: Type.Array(Trip),
     }),
     ...errorResponses,
   },

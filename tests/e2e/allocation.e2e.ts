@@ -258,6 +258,19 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center: the demo’s same-day truck from 横浜 covers its lane and is listed apart, read only', async () => {
+    const { page, context } = await stackOf().newPage();
+    await logIn(page, 'center');
+    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${tokyoToday()}`);
+    const others = page.getByTestId('transfer-others');
+    await expect.poll(() => others.locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await others.locator('tr.ant-table-row').first().textContent()).toContain('横浜センター → 品川センター');
+    expect(await others.locator('button').count()).toBe(0);
+    const lane = page.getByTestId('transfer-demand').locator('tr.ant-table-row', { hasText: '横浜センター → 品川センター' });
+    expect(await lane.locator('.ant-typography-success').count()).toBe(1);
+    await context.close();
+  });
+
   test('center: a transfer trip for a lane of the demand, moved on the time chart', async () => {
     const db = stackOf().db;
     const other = await db

@@ -463,6 +463,7 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
   const withOther = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_before` })).json();
   t.match(withOther.demand, [{ destination_department_id: itabashi, pallets: 5, covered_pallets: 5 }], 'covered by the other center’s trip too');
   t.same(withOther.trips.map((x: { id: number }) => x.id), [transfer.id], 'the trips listed are the caller’s own');
+  t.same(withOther.others.map((x: { id: number; department_name: string }) => [x.id, x.department_name]), [[byItabashi.id, '板橋センター']], 'the other center’s, apart');
   t.equal((await branch({ method: 'DELETE', url: `/api/vehicle_allocation/${byItabashi.id}`, payload: { version: byItabashi.version } })).statusCode, 200);
   const today = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_today` })).json();
   t.match(today.demand, [{ pallets: 1, covered_pallets: 0 }], 'same-day deliveries for the same-day kind');
@@ -486,6 +487,7 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
   t.ok(before.trips.length > 0 && before.trips.every((trip: { vehicle_id: number | null }) => trip.vehicle_id !== null), 'trunk trips with a vehicle');
   const sameDay = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_today` })).json();
   t.ok(sameDay.demand.some((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets >= lane.pallets && lane.pallets > 0), 'a same-day lane covered (by another center’s trip)');
+  t.match(sameDay.others, [{ department_name: '横浜センター', destination_department_name: '品川センター' }], 'that trip, read only');
   // Over the demo's days (the tests' own days lie beyond them).
   const demoDays = (qb: Db) => qb.selectFrom('vehicle_allocations as va').where('va.deleted_at', 'is', null).where('va.date', '<=', addDays(today, DAYS_AROUND));
   const overloaded = await demoDays(db)

@@ -186,6 +186,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
   });
   const [dialog, setDialog] = useState<Dialog>();
   const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== 9), [transfers.data]);
+  const others = transfers.data?.others ?? [];
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['allocation'] });
   // Another planner's change to a trip: this center's day is read again, without the tables' spinner.
   const live = useLiveRefetch(TRIP_CHANNEL, () => queryClient.invalidateQueries({ queryKey: key }));
@@ -383,6 +384,11 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       ),
     },
   ];
+  // Another center's trips: who plans each, the same facts, no actions.
+  const otherColumns: ColumnsType<Trip> = [
+    { title: t('allocationScreens.transfers.plannedBy'), dataIndex: 'department_name' },
+    ...tripColumns.filter((column) => column.key !== 'actions'),
+  ];
 
   const title = t(kind === 'between_centers_before' ? 'allocationScreens.transfers.titleBefore' : 'allocationScreens.transfers.titleToday');
   return (
@@ -447,6 +453,23 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.transfers.noTrips')} /> }}
         data-testid="transfer-trips"
       />
+      {others.length ? (
+        <>
+          <Typography.Title level={5} style={{ margin: '12px 0 6px' }}>
+            {t('allocationScreens.transfers.others')} ({others.length})
+          </Typography.Title>
+          <Table<Trip>
+            size="small"
+            rowKey="id"
+            columns={otherColumns}
+            dataSource={others}
+            pagination={false}
+            tableLayout="auto"
+            scroll={{ x: 'max-content' }}
+            data-testid="transfer-others"
+          />
+        </>
+      ) : null}
       <Typography.Title level={5} style={{ marginTop: 12 }}>
         {t('allocationScreens.transfers.chart')}
       </Typography.Title>

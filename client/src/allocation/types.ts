@@ -160,6 +160,8 @@ export interface TransferDemand {
 export interface Transfers {
   demand: TransferDemand[];
   trips: Trip[];
+  /** The lanes' trips that another center plans: shown, not edited here. */
+  others: Trip[];
 }
 
 export interface CalculatorDirection {
