@@ -396,6 +396,7 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
     .where(pairVisible('va.origin_department_id', 'va.destination_department_id'));
   if (trips.length) othersQuery = othersQuery.where('va.id', 'not in', trips.map((trip) => trip.id));
   const others = await othersQuery.orderBy('d.name').orderBy('va.trip_no').execute();
+  const busy = await busyVehicles(db, actor, date, departmentId, [...trips, ...others]);
   const coverage = await db
     .selectFrom('vehicle_allocations as va')
     .select([
@@ -435,5 +436,28 @@ export async function transfers(db: Db, actor: Actor, date: string, kind: Exclud
       })),
     trips,
     others,
+    busy,
   };
+}
+
+/**
+ * The day's other trips (store-direct or of the other transfer kind) on the center's vehicles and on the
+ * vehicles of the listed trips: the time chart shows them read only, so the planner sees when a truck is free.
+ */
+async function busyVehicles(db: Db, actor: Actor, date: string, departmentId: number | undefined, listed: { id: number; vehicle_id: number | null }[]) {
+  const listedVehicles = [...new Set(listed.flatMap((trip) => (trip.vehicle_id === null ? [] : [trip.vehicle_id])))];
+  if (departmentId === undefined && listedVehicles.length === 0) return [];
+  let query = tripRowQuery(db)
+    .where('va.date', '=', date)
+    .where('va.status', '<>', 9)
+    .where((eb) =>
+      eb.or([
+        ...(departmentId === undefined ? [] : [eb('v.base_department_id', '=', departmentSubtree(departmentId))]),
+        ...(listedVehicles.length ? [eb('va.vehicle_id', 'in', listedVehicles)] : []),
+      ]),
+    );
+  const scope = tripScope(actor);
+  if (scope) query = query.where(scope);
+  if (listed.length) query = query.where('va.id', 'not in', listed.map((trip) => trip.id));
+  return query.orderBy('va.planned_loading_start').orderBy('va.id').execute();
 }

@@ -326,6 +326,7 @@ export const transfersSchema = {
       ),
       trips: Type.Array(Trip),
       others: Type.Array(Trip),
+      busy: Type.Array(Trip),
     }),
     ...errorResponses,
   },

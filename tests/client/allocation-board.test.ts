@@ -1,6 +1,7 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
 import { capacityColour, capacityRatio } from '../../common/allocation.js';
+import { timeOnDay } from '../../client/src/allocation/parts.js';
 import {
   addToPlan,
   barPosition,
@@ -189,5 +190,14 @@ describe('map tiles', () => {
     expect(tileUrl('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
     expect(tileUrl('')).toBe(DEFAULT_TILE_URL);
     expect(tileUrl('not a url')).toBe(DEFAULT_TILE_URL);
+  });
+});
+
+describe('times in a day’s table', () => {
+  it('shows HH:mm on the page’s day (Tokyo) and the whole date and time on another day', () => {
+    expect(timeOnDay('2026-11-26', '2026-11-26T08:00:00Z')).toBe('17:00');
+    expect(timeOnDay('2026-11-26', '2026-11-25T15:30:00Z')).toBe('00:30');
+    expect(timeOnDay('2026-11-26', '2026-11-26T16:00:00Z')).toBe('2026/11/27 01:00');
+    expect(timeOnDay('2026-11-26', null)).toBe('');
   });
 });

@@ -264,8 +264,15 @@ describe('the store-direct board, in a real browser', () => {
     await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${tokyoToday()}`);
     const others = page.getByTestId('transfer-others');
     await expect.poll(() => others.locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
-    expect(await others.locator('tr.ant-table-row').first().textContent()).toContain('横浜センター → 品川センター');
+    const row = await others.locator('tr.ant-table-row').first().textContent();
+    expect(row).toContain('横浜センター → 品川センター');
+    expect(row, 'times on the page’s day read HH:mm, without the date').not.toMatch(/\d{4}\/\d{2}\/\d{2}/);
     expect(await others.locator('button').count()).toBe(0);
+    // The time chart shows the day's store rounds on 品川's vehicles, grey and fixed: the trucks are taken then.
+    const rounds = page.getByTestId('chart-busy');
+    await expect.poll(() => rounds.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await rounds.first().textContent()).toMatch(/^便\d+ 店舗直送$/);
+    expect(await page.locator('[data-testid="chart-busy"][tabindex], [data-testid="chart-busy"][role="button"]').count()).toBe(0);
     const lane = page.getByTestId('transfer-demand').locator('tr.ant-table-row', { hasText: '横浜センター → 品川センター' });
     expect(await lane.locator('.ant-typography-success').count()).toBe(1);
     await context.close();

@@ -458,6 +458,14 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
     },
   ]);
   t.same(response.json().trips.map((x: { id: number }) => x.id), [transfer.id]);
+  // The chart's read-only bars: the day's other trips on the center's vehicles (a store-direct round, a same-day transfer).
+  const at = (time: string) => `${date}T${time}:00+09:00`;
+  const round = await newTrip(center, date, { vehicle_id: fleet.vehicles[2]!.id, planned_loading_start: at('08:00'), planned_arrival: at('12:00') });
+  const sameDay = await newTrip(center, date, { kind: 'between_centers_today', origin_department_id: fleet.center, destination_department_id: itabashi, vehicle_id: fleet.vehicles[3]!.id, quantity: 1 });
+  await newTrip(center, dayAfterDemo(16), { vehicle_id: fleet.vehicles[2]!.id });
+  const busy = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_before&department_id=${fleet.center}` })).json().busy;
+  t.same(busy.map((x: { id: number; kind: string }) => [x.id, x.kind]), [[round.id, 'store_direct'], [sameDay.id, 'between_centers_today']], 'that day’s other trips, not the listed ones');
+  t.equal((await center({ method: 'DELETE', url: `/api/vehicle_allocation/${sameDay.id}`, payload: { version: sameDay.version } })).statusCode, 200);
   // 板橋 plans a truck on the same lane: 品川's planner sees the lane covered by it, not its row.
   const byItabashi = await newTrip(branch, date, { kind: 'between_centers_before', department_id: itabashi, origin_department_id: fleet.center, destination_department_id: itabashi, quantity: 1 });
   const withOther = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_before` })).json();
@@ -481,10 +489,11 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
 
 t.test('the demo: tomorrow’s transfers partly planned, every trip within its vehicle and alone on it', async (t) => {
   const today = tokyoToday();
-  const before = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_before` })).json();
+  const before = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_before&department_id=${fleet.center}` })).json();
   const open = before.demand.filter((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets < lane.pallets);
   t.ok(before.demand.length > open.length && open.length > 0, 'lanes covered and lanes still open (未手配)');
   t.ok(before.trips.length > 0 && before.trips.every((trip: { vehicle_id: number | null }) => trip.vehicle_id !== null), 'trunk trips with a vehicle');
+  t.ok(before.busy.length > 0 && before.busy.every((trip: { kind: string }) => trip.kind === 'store_direct'), 'the day’s store rounds, for the time chart');
   const sameDay = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_today` })).json();
   t.ok(sameDay.demand.some((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets >= lane.pallets && lane.pallets > 0), 'a same-day lane covered (by another center’s trip)');
   t.match(sameDay.others, [{ department_name: '横浜センター', destination_department_name: '品川センター' }], 'that trip, read only');

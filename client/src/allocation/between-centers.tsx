@@ -10,14 +10,14 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
-import { formatDate, formatDateTime } from '../../../common/time.js';
+import { formatDate } from '../../../common/time.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
 import { addDays } from '../../../common/allocation.js';
 import { shiftInstant, tokyoToday } from './board-logic.js';
-import { CenterDateBar, formatNumber, TripStatusTag, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, formatNumber, timeOnDay, TripStatusTag, useCenterDate, useTripWrites } from './parts.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
 import './allocation.css';
@@ -362,9 +362,9 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       align: 'right',
       render: (_, trip) => `${formatNumber(trip.quantity)} ${t(keyIn('allocationScreens.enums.loadUnit', trip.load_unit))}`,
     },
-    { title: t('allocationScreens.transfers.loadingStart'), dataIndex: 'planned_loading_start', render: formatDateTime },
-    { title: t('allocationScreens.transfers.departure'), dataIndex: 'planned_departure', render: formatDateTime },
-    { title: t('allocationScreens.transfers.arrival'), dataIndex: 'planned_arrival', render: formatDateTime },
+    { title: t('allocationScreens.transfers.loadingStart'), dataIndex: 'planned_loading_start', render: (at: string | null) => timeOnDay(date, at) },
+    { title: t('allocationScreens.transfers.departure'), dataIndex: 'planned_departure', render: (at: string | null) => timeOnDay(date, at) },
+    { title: t('allocationScreens.transfers.arrival'), dataIndex: 'planned_arrival', render: (at: string | null) => timeOnDay(date, at) },
     { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number) => <TripStatusTag status={s} /> },
     {
       title: t('table.actions'),
@@ -473,7 +473,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       <Typography.Title level={5} style={{ marginTop: 12 }}>
         {t('allocationScreens.transfers.chart')}
       </Typography.Title>
-      <TimeChart date={date} rows={rows} trips={trips} onMove={onMove} disabled={busy} />
+      <TimeChart date={date} rows={rows} trips={trips} busy={transfers.data?.busy} onMove={onMove} disabled={busy} />
       {dialog ? (
         <TripDialog
           dialog={dialog}

@@ -176,6 +176,12 @@ export function timeOf(instant: string | null | undefined): string {
   return formatDateTime(instant).slice(11);
 }
 
+/** HH:mm when the instant falls on `day` (YYYY-MM-DD, Tokyo), else YYYY/MM/DD HH:mm: a day's table reads its times at a glance. */
+export function timeOnDay(day: string, instant: string | null | undefined): string {
+  const full = formatDateTime(instant);
+  return full.startsWith(day.replaceAll('-', '/')) ? full.slice(11) : full;
+}
+
 /** A time window as the store master holds it (HH:mm or HH:mm:ss). */
 export function windowText(start: string | null, end: string | null): string {
   if (!start && !end) return '';

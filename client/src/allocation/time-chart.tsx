@@ -1,13 +1,14 @@
 /**
  * The day by vehicle: one row per vehicle, each trip a bar from planned loading start to arrival.
  * Drag a bar sideways to move it in time, up or down to give it to another vehicle (15-minute
- * steps); focus a bar and use the arrow keys for the same. The parent PATCHes the trip.
+ * steps); focus a bar and use the arrow keys for the same. The parent PATCHes the trip. The
+ * vehicles' other trips of the day (`busy`) are grey bars that do not move: the truck is taken then.
  */
 import { Typography } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { barPosition, barSpan, chartRange, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
 import type { Trip } from './types.js';
-import { useT } from '../providers/translate.js';
+import { keyIn, useT } from '../providers/translate.js';
 
 export interface ChartRow {
   vehicleId: number | null;
@@ -26,12 +27,14 @@ export function TimeChart({
   date,
   rows,
   trips,
+  busy = [],
   onMove,
   disabled,
 }: {
   date: string;
   rows: ChartRow[];
   trips: Trip[];
+  busy?: Trip[];
   onMove: (move: ChartMove) => void;
   disabled?: boolean;
 }) {
@@ -39,7 +42,8 @@ export function TimeChart({
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ tripId: number; x: number; y: number; dx: number; dy: number }>();
   const spans = trips.map((trip) => ({ trip, span: barSpan(date, trip) }));
-  const range = chartRange(spans.map((s) => s.span));
+  const taken = busy.map((trip) => ({ trip, span: barSpan(date, trip) }));
+  const range = chartRange([...spans, ...taken].map((s) => s.span));
   const hours: number[] = [];
   for (let m = range.from; m <= range.to; m += 60) hours.push(m);
   const rowOf = (trip: Trip) => Math.max(0, rows.findIndex((r) => r.vehicleId === trip.vehicle_id));
@@ -84,6 +88,8 @@ export function TimeChart({
     if (move.minutes !== 0 || move.vehicleId !== trip.vehicle_id) onMove(move);
   };
 
+  const busyLabel = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${t(keyIn('tripScreens.kind', trip.kind))}`;
+  const busyTooltip = (trip: Trip) => `${busyLabel(trip)} ${trip.department_name} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
   const label = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`;
   const tooltip = (trip: Trip) =>
     `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
@@ -109,6 +115,23 @@ export function TimeChart({
             {hours.map((m) => (
               <span key={m} className="alloc-chart__grid" style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }} />
             ))}
+            {taken
+              .filter(({ trip, span }) => span && trip.vehicle_id === row.vehicleId)
+              .map(({ trip, span }) => {
+                const { left, width: w } = barPosition(span!, range);
+                return (
+                  <div
+                    key={`busy-${trip.id}`}
+                    className="alloc-chart__bar alloc-chart__bar--busy"
+                    style={{ left: `${left}%`, width: `${w}%` }}
+                    title={busyTooltip(trip)}
+                    data-testid="chart-busy"
+                    data-trip-id={trip.id}
+                  >
+                    {busyLabel(trip)}
+                  </div>
+                );
+              })}
             {spans
               .filter(({ trip, span }) => span && rowOf(trip) === index)
               .map(({ trip, span }) => {

@@ -162,6 +162,8 @@ export interface Transfers {
   trips: Trip[];
   /** The lanes' trips that another center plans: shown, not edited here. */
   others: Trip[];
+  /** The day's other trips on the chart's vehicles (store rounds, the other transfer kind): read only. */
+  busy: Trip[];
 }
 
 export interface CalculatorDirection {
