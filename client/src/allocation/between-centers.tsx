@@ -360,7 +360,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       title: t('allocationScreens.transfers.quantity'),
       key: 'quantity',
       align: 'right',
-      render: (_, trip) => `${formatNumber(trip.quantity)} ${t(keyIn('allocationScreens.enums.loadUnit', trip.load_unit))}`,
+      render: (_, trip) => (trip.load_unit === 0 ? unit(trip.quantity, 0) : unit(0, trip.quantity)),
     },
     { title: t('allocationScreens.transfers.loadingStart'), dataIndex: 'planned_loading_start', render: (at: string | null) => timeOnDay(date, at) },
     { title: t('allocationScreens.transfers.departure'), dataIndex: 'planned_departure', render: (at: string | null) => timeOnDay(date, at) },
@@ -369,6 +369,8 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     {
       title: t('table.actions'),
       key: 'actions',
+      // Always in view: the times before it may push the row past a 1366 px screen (English headers).
+      fixed: 'right',
       render: (_, trip) => (
         <Space size={4}>
           <Button size="small" disabled={busy || trip.quantity < 2} onClick={() => setDialog({ type: 'split', trip })} data-testid="trip-split">
