@@ -110,7 +110,7 @@ function snapshot(kind: 'demo' | 'empty'): Promise<Blob> {
 
 /** Opens a PGlite copy of a snapshot; PGlite opens lazily and closing one that never finished opening hangs, so open it now. */
 async function openCopy(kind: 'demo' | 'empty'): Promise<Db> {
-  const db = createDb({ dataDir: 'memory://', snapshot: await snapshot(kind) });
+  const db = createDb({ dataDir: 'memory://', snapshot: await snapshot(kind), sharedBuffers: '16MB' });
   await sql`select 1`.execute(db);
   return db;
 }
