@@ -51,8 +51,17 @@ t.test('the command-line importer checks, refuses bad rows with a non-zero exit,
   t.equal(done.code, 0);
   t.match(done.stdout, /2 created, 1 updated\./);
 
-  const again = await importer(dataDir, 'department', fixture('departments-utf8.csv'));
-  t.match(again.stdout, /0件を登録、3件を更新しました。/, 'the first import was committed');
+  // Committed: the data folder, opened again here, holds the file's rows (with their parent).
+  const after = new PGlite(path.join(dataDir, 'pglite'));
+  const { rows } = await after.query<{ code: string; name: string; parent: string }>(
+    "select d.code, d.name, p.code as parent from departments d join departments p on p.id = d.parent_id where d.code in ('BR-CHIBA', 'CT-FUNABASHI', 'CT-SHINAGAWA') and d.deleted_at is null order by d.code",
+  );
+  await after.close();
+  t.same(rows, [
+    { code: 'BR-CHIBA', name: '千葉支店', parent: 'DV-KANTO' },
+    { code: 'CT-FUNABASHI', name: '船橋センター', parent: 'BR-CHIBA' },
+    { code: 'CT-SHINAGAWA', name: '品川センター（新棟）', parent: 'BR-TOKYO' },
+  ], 'the import was committed');
 
   const usage = await importer(dataDir, 'nonsense', 'x.csv');
   t.equal(usage.code, 2);
