@@ -90,6 +90,7 @@ export const driverTimeEn: typeof driverTimeJa = {
       delay: 'Delay',
       delayMinutes: '{{count}} min',
       delayMinutes_one: '{{count}} min',
+      delayHours: '{{hours}} h {{minutes}} min',
       state: 'Status',
       states: {
         on_time: 'On time',

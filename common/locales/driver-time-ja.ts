@@ -88,6 +88,7 @@ export const driverTimeJa = {
       delay: '遅れ',
       delayMinutes: '{{count}}分',
       delayMinutes_one: '{{count}}分',
+      delayHours: '{{hours}}時間{{minutes}}分',
       state: '状況',
       states: {
         on_time: '定刻',

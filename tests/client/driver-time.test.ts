@@ -4,6 +4,7 @@ import { instantOfWorkTime, workTimeMinutes, workTimeOf } from '../../common/dri
 import { en } from '../../common/locales/en.js';
 import { ja } from '../../common/locales/ja.js';
 import { bodyOf, draftOf, previewFigures, type Draft } from '../../client/src/driver-time/edit-logic.js';
+import { delayText } from '../../client/src/driver-time/parts.js';
 import type { Translate } from '../../client/src/providers/translate.js';
 
 /** A translate over a catalogue, interpolating {{name}}: enough for these messages. */
@@ -73,5 +74,16 @@ describe('the row editor', () => {
     const stored = bodyOf(t, DATE, draft({ clock_in: '06:30', clock_out: '15:05', breaks: [{ start: '12:00', end: '12:45' }], alcohol_check_before: '0' }), 0).body!;
     const record = { id: 1, date: DATE, updated_at: '', updated_by_name: null, ...stored, version: 2 } as Parameters<typeof draftOf>[1];
     expect(draftOf(DATE, record)).toMatchObject({ clock_in: '06:30', clock_out: '15:05', breaks: [{ start: '12:00', end: '12:45' }], break_minutes: '', alcohol_check_before: '0' });
+  });
+});
+
+describe('a departure’s delay', () => {
+  it('reads minutes under an hour, hours and minutes from an hour on, nothing when on time', () => {
+    expect(delayText(t, 45)).toBe('45分');
+    expect(delayText(t, 60)).toBe('1時間0分');
+    expect(delayText(t, 721)).toBe('12時間1分');
+    expect(delayText(translator(en), 721)).toBe('12 h 1 min');
+    expect(delayText(t, 0)).toBe('');
+    expect(delayText(t, null)).toBe('');
   });
 });

@@ -14,7 +14,7 @@ import { overHint, PAGE_SIZE } from '../components/list-table.js';
 import { clipped, wrapping } from '../masters/components/columns.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
-import { DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
+import { DayBar, DayFindings, delayText, findingClass, useDayQuery } from './parts.js';
 import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
 const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };
@@ -80,7 +80,7 @@ export default function AttendancePage() {
       title: t('driverTime.screen.delay'),
       key: 'delay',
       align: 'right',
-      render: perTrip('delay', (trip) => (trip.delay_minutes !== null && trip.delay_minutes > 0 ? t('driverTime.screen.delayMinutes', { count: trip.delay_minutes }) : '')),
+      render: perTrip('delay', (trip) => delayText(t, trip.delay_minutes)),
     },
     {
       title: t('driverTime.screen.state'),

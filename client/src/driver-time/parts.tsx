@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { DayStepper } from '../components/day-stepper.js';
-import { useT } from '../providers/translate.js';
+import { type Translate, useT } from '../providers/translate.js';
 import { FindingTags } from '../work-rules/tags.js';
 import type { Finding } from './types.js';
 import './driver-time.css';
@@ -77,6 +77,13 @@ export function DayFindings({ findings, date, brief }: { findings: Finding[]; da
 export function findingClass(findings: Finding[]): string {
   if (findings.some((f) => f.level === 'violation')) return 'dt-row--violation';
   return findings.length > 0 ? 'dt-row--warning' : '';
+}
+
+/** A departure's delay: 「45分」 under an hour, 「12時間1分」 from an hour on (a count of minutes that long reads badly); '' when on time. */
+export function delayText(t: Translate, minutes: number | null): string {
+  if (minutes === null || minutes <= 0) return '';
+  if (minutes < 60) return t('driverTime.screen.delayMinutes', { count: minutes });
+  return t('driverTime.screen.delayHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /** Clocked in and not out: the day is still running (today), or its clock-out was never recorded. */
