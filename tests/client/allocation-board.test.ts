@@ -1,6 +1,7 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
 import { capacityColour, capacityRatio } from '../../common/allocation.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import { timeOnDay } from '../../client/src/allocation/parts.js';
 import {
   addToPlan,
@@ -21,7 +22,6 @@ import {
   rowAfterDrag,
   shiftInstant,
   shiftMinutes,
-  tokyoToday,
   totalsOf,
   undoOrder,
   type Plan,

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
-import { tokyoToday } from '../../client/src/allocation/board-logic.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import { centerDestinations, logIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();

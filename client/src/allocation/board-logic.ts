@@ -226,8 +226,3 @@ export function rowAfterDrag(fromRow: number, dy: number, rowHeight: number, row
   const row = fromRow + Math.round(dy / rowHeight);
   return Math.min(Math.max(row, 0), rows - 1);
 }
-
-/** Today in Asia/Tokyo, YYYY-MM-DD. */
-export function tokyoToday(now = new Date()): string {
-  return new Date(now.getTime() + 9 * 60 * MINUTE_MS).toISOString().slice(0, 10);
-}

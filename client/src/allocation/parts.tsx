@@ -11,7 +11,7 @@ import { toast } from '../providers/toast.js';
 import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
 import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
-import { tokyoToday } from './board-logic.js';
+import { tokyoToday } from '../../../common/deliveries.js';
 import type { Warning } from './types.js';
 import { keyIn, runtimeKey, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
