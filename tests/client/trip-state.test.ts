@@ -7,6 +7,7 @@ import {
   routeText,
   timesInOrder,
   toTokyoWallTime,
+  tripBoardPath,
   tripName,
   tripSearchToFilters,
 } from '../../client/src/trips/state.js';
@@ -62,6 +63,12 @@ describe('routes', () => {
     expect(routeText({ ...base, kind: 'store_direct', direction_name: '城南方面' })).toBe('城南方面');
     expect(tripName({ route_name: null, trip_no: 3 })).toBe('便3');
     expect(tripName({ route_name: '川崎ルート', trip_no: 3 })).toBe('川崎ルート');
+  });
+  it("leads back to the board the trip is planned on, at its center and day", () => {
+    const trip = { department_id: 7, date: '2026-11-26' };
+    expect(tripBoardPath({ ...trip, kind: 'store_direct' })).toBe('/store-direct?center=7&date=2026-11-26');
+    expect(tripBoardPath({ ...trip, kind: 'between_centers_before' })).toBe('/between-centers-before?center=7&date=2026-11-26');
+    expect(tripBoardPath({ ...trip, kind: 'between_centers_today' })).toBe('/between-centers-today?center=7&date=2026-11-26');
   });
 });
 

@@ -328,6 +328,13 @@ describe('the store-direct board, in a real browser', () => {
     const moved = await trip();
     expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
     await snap(page, 'allocation-between-centers-ja');
+
+    // Its detail shows the lane, mode and receive timing, no stops, and leads back to this board.
+    await page.goto(`/store-direct/detail/${created.id}`);
+    await expect.poll(() => page.getByTestId('trip-lane').textContent()).toMatch(/^\S+センター → \S+センター$/);
+    expect(await page.getByTestId('trip-stops').count()).toBe(0);
+    const back = await page.getByRole('link', { name: '配車ボードへ' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(back).toEqual(Array(2).fill(`/between-centers-today?center=${fixture.centerId}&date=${day}`));
     await context.close();
   });
 });

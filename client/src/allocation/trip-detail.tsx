@@ -1,4 +1,7 @@
-/** 便詳細: one trip's stops in order with times, warnings and the driver's reports, expenses and a map. */
+/**
+ * 便詳細: one trip's facts, times and expenses; for a store-direct trip also its stops in order with
+ * warnings and the driver's reports, and a map; for a transfer its lane, mode and receive timing.
+ */
 import { ArrowLeftOutlined, CheckCircleFilled, LockFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -14,8 +17,9 @@ import { CapacityBars, formatNumber, TripStatusTag, WarningTags, windowText } fr
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
 import './allocation.css';
-import { useT } from '../providers/translate.js';
+import { keyIn, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
+import { isBetweenCenters, routeText, tripBoardPath } from '../trips/state.js';
 
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
@@ -94,7 +98,8 @@ export default function TripDetailPage() {
     },
   ];
 
-  const board = `/store-direct?center=${data.department_id}&date=${data.date}`;
+  const board = tripBoardPath(data);
+  const transfer = isBetweenCenters(data.kind);
   return (
     <Card
       className="alloc-page"
@@ -125,7 +130,7 @@ export default function TripDetailPage() {
       }
       extra={<Link to={board}>{t('allocationScreens.trip.back')}</Link>}
     >
-      <div className="alloc-detail__grid">
+      <div className={transfer ? undefined : 'alloc-detail__grid'}>
         <div className="alloc-detail__facts">
           <Descriptions
             size="small"
@@ -136,8 +141,24 @@ export default function TripDetailPage() {
           >
             <Descriptions.Item label={t('allocationScreens.board.date')}>{data.date.replaceAll('-', '/')}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.center')}>{data.department_name}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
+            {transfer ? (
+              <>
+                <Descriptions.Item label={t('allocationScreens.transfers.route')}>
+                  <span data-testid="trip-lane">{routeText(data)}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('allocationScreens.transfers.tripMode')}>
+                  {t(keyIn('allocationScreens.enums.tripMode', data.trip_mode))}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('allocationScreens.transfers.receiveTiming')}>
+                  {data.receive_timing === null ? '' : t(keyIn('allocationScreens.enums.receiveTiming', data.receive_timing))}
+                </Descriptions.Item>
+              </>
+            ) : (
+              <>
+                <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
+                <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
+              </>
+            )}
             <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.board.driver')}>
@@ -169,25 +190,31 @@ export default function TripDetailPage() {
             ) : null}
           </Descriptions>
         </div>
-        <div>
-          <TripMap stops={stops} />
-        </div>
+        {transfer ? null : (
+          <div>
+            <TripMap stops={stops} />
+          </div>
+        )}
       </div>
-      <Typography.Title level={5} style={{ marginTop: 12 }}>
-        {t('allocationScreens.trip.stops')} ({stops.length})
-      </Typography.Title>
-      <Table<Stop>
-        size="small"
-        rowKey={(stop) => `${stop.seq}-${stop.delivery_destination_id}`}
-        columns={columns}
-        dataSource={stops}
-        pagination={false}
-        tableLayout="auto"
-        scroll={{ x: 'max-content' }}
-        sticky={{ offsetHeader: HEADER_HEIGHT }}
-        rowClassName={(stop) => (stop.warnings.length > 0 ? 'alloc-stop--warned' : '')}
-        data-testid="trip-stops"
-      />
+      {transfer ? null : (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {t('allocationScreens.trip.stops')} ({stops.length})
+          </Typography.Title>
+          <Table<Stop>
+            size="small"
+            rowKey={(stop) => `${stop.seq}-${stop.delivery_destination_id}`}
+            columns={columns}
+            dataSource={stops}
+            pagination={false}
+            tableLayout="auto"
+            scroll={{ x: 'max-content' }}
+            sticky={{ offsetHeader: HEADER_HEIGHT }}
+            rowClassName={(stop) => (stop.warnings.length > 0 ? 'alloc-stop--warned' : '')}
+            data-testid="trip-stops"
+          />
+        </>
+      )}
     </Card>
   );
 }

@@ -84,8 +84,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       title: f('trip_no'),
       align: 'right',
       ...sortable('trip_no'),
-      render: (_: unknown, trip: Trip) =>
-        trip.kind === 'store_direct' ? <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link> : trip.trip_no,
+      render: (_: unknown, trip: Trip) => <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link>,
     },
     {
       key: 'department_name',

@@ -70,6 +70,12 @@ export function routeText(trip: Pick<Trip, 'kind' | 'origin_department_name' | '
   return ends.some(Boolean) ? ends.map((end) => end ?? '—').join(' → ') : '';
 }
 
+/** The board a trip is planned on, at its center and day: 店舗直送, or the between-centers page of its kind. */
+export function tripBoardPath(trip: Pick<Trip, 'kind' | 'department_id' | 'date'>): string {
+  const page = trip.kind === 'store_direct' ? 'store-direct' : trip.kind.replaceAll('_', '-');
+  return `/${page}?center=${trip.department_id}&date=${trip.date}`;
+}
+
 /** `便3` when the trip has no route name. */
 export function tripName(trip: Pick<Trip, 'route_name' | 'trip_no'>): string {
   return trip.route_name || `便${trip.trip_no}`;
