@@ -5,7 +5,11 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
+    // Two files at a time: a file waits on its browser most of the time (one at a time kept the two
+    // cores a third busy); each file has its own server, database copy and Chromium on a free port.
+    fileParallelism: true,
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
