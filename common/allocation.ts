@@ -9,6 +9,9 @@ export type Measure = 'pallets' | 'cage_carts' | 'weight';
 /** load_unit 0 パレット, 1 カゴ車. */
 export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
 
+/** A trip's status (vehicle_allocations.status): 計画, 積込中, 配送中, 完了, 取消. */
+export const TRIP_STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
+
 /** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
 export const CAPACITY_AMBER_ABOVE = 0.9;
 export const CAPACITY_RED_ABOVE = 1;

@@ -106,6 +106,8 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
   },
   tripScreens: {
     noDriver: 'No driver yet',
+    totals: 'Totals of this page: {{count}} trips',
+    totals_one: 'Totals of this page: {{count}} trip',
     titles: {
       list: 'Trips',
       create: 'Add trip',

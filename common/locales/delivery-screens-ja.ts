@@ -105,6 +105,8 @@ export const deliveryScreensJa = {
   },
   tripScreens: {
     noDriver: 'ドライバー未定',
+    totals: '合計（このページ）: {{count}}便',
+    totals_one: '合計（このページ）: {{count}}便',
     titles: {
       list: '配車一覧',
       create: '配車登録',

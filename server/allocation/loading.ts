@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import type { Database } from '../../db/types.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
@@ -21,7 +22,7 @@ export function loadingStartTitle(center: string, tripNo: number, vehicleNumber:
 
 /** Why a trip cannot start loading, or null when it can (cancelled, completed, a draft, already started). */
 export function loadingRefusal(trip: { status: number; confirmed_at: Date | null }): AppError | null {
-  if (trip.status === 9) return new AppError(409, 'allocation.cancelled');
+  if (trip.status === TRIP_STATUS.cancelled) return new AppError(409, 'allocation.cancelled');
   if (trip.status === 3) return new AppError(409, 'allocation.completed');
   if (trip.confirmed_at === null) return new AppError(409, 'allocation.notConfirmed');
   if (trip.status !== 0) return new AppError(409, 'allocation.alreadyStarted');

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { daysBetween, overCapacity } from '../../common/allocation.js';
+import { daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -37,7 +37,7 @@ export interface WriteContext {
   now: Date;
 }
 
-const STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
+const STATUS = TRIP_STATUS;
 
 const fieldError = (ctx: WriteContext, field: string, key: MessageKey, params: Record<string, unknown> = {}) =>
   invalid({ [field]: ctx.t(key, { field: ctx.t(`allocation.fields.${field}`), ...params }) });

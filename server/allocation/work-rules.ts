@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay, type WorkRulesPreview } from '../../common/work-rules.js';
 import type { Database, StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -152,7 +153,7 @@ export async function checkTripWorkRules(db: Db, tripId: number) {
     .select(['va.date', 'va.driver_id', 'va.status', 'va.warnings', 'va.planned_loading_start', 'va.planned_departure', 'va.planned_arrival', 'd.binding_extension_agreement'])
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
-  const planned = trip.driver_id !== null && trip.status !== 9 ? plannedDay(trip) : null;
+  const planned = trip.driver_id !== null && trip.status !== TRIP_STATUS.cancelled ? plannedDay(trip) : null;
   const ours = planned && trip.driver_id !== null ? await plannedWarnings(db, trip.driver_id, trip.binding_extension_agreement ?? false, planned, tripId) : [];
   const warnings = withWorkRuleWarnings(trip.warnings, ours);
   if (JSON.stringify(warnings) !== JSON.stringify(trip.warnings)) {

@@ -9,6 +9,7 @@ import {
   toTokyoWallTime,
   tripBoardPath,
   tripName,
+  tripTotals,
   tripSearchToFilters,
 } from '../../client/src/trips/state.js';
 import { importQuery } from '../../client/src/components/csv-import.js';
@@ -69,6 +70,17 @@ describe('routes', () => {
     expect(tripBoardPath({ ...trip, kind: 'store_direct' })).toBe('/store-direct?center=7&date=2026-11-26');
     expect(tripBoardPath({ ...trip, kind: 'between_centers_before' })).toBe('/between-centers-before?center=7&date=2026-11-26');
     expect(tripBoardPath({ ...trip, kind: 'between_centers_today' })).toBe('/between-centers-today?center=7&date=2026-11-26');
+  });
+});
+
+describe('the trip list totals', () => {
+  it('counts the trips that run and adds their quantity per load unit and weight; a cancelled trip carries nothing', () => {
+    const trip = (status: number, quantity: number, load_unit: number, weight: number) => ({ status, quantity, load_unit, weight, volume: 0 });
+    const totals = tripTotals([trip(0, 12, 0, 3819), trip(1, 9, 1, 1012.5), trip(3, 4, 1, 400), trip(9, 30, 1, 9000)]);
+    expect(totals.count).toBe(3);
+    expect(totals.quantity).toEqual({ '0': 12, '1': 13 });
+    expect(totals.weight).toBe(5231.5);
+    expect(tripTotals([]).count).toBe(0);
   });
 });
 

@@ -276,6 +276,12 @@ describe('deliveries and trips, in a real browser', () => {
     await page.goto(tripListPath);
     await expect.poll(async () => (await rows(page).allTextContents()).join('\n')).toContain('E2E他社便');
     expect((await rows(page).allTextContents()).join('\n')).toContain('E2E東都便');
+    // The page's totals: its trips, and their weight as the database has it.
+    const day = await stackOf().db.selectFrom('vehicle_allocations').select('weight').where('date', '=', TRIP_DAY).execute();
+    const kg = day.reduce((sum, trip) => sum + Number(trip.weight), 0).toLocaleString('ja-JP');
+    const totals = await page.getByTestId('trip-totals').textContent();
+    expect(totals).toContain(`合計（このページ）: ${day.length}便`);
+    expect(totals).toContain(`${kg}kg`);
     await shot(page, 'trips-list-ja');
     await page.getByTestId('trip-status-filter').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '配送中' }).click();

@@ -15,7 +15,7 @@ import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
-import { addDays } from '../../../common/allocation.js';
+import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { CenterDateBar, formatNumber, timeOnDay, TripStatusTag, useCenterDate, useTripWrites } from './parts.js';
@@ -186,7 +186,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     enabled: centerId !== undefined,
   });
   const [dialog, setDialog] = useState<Dialog>();
-  const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== 9), [transfers.data]);
+  const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== TRIP_STATUS.cancelled), [transfers.data]);
   const others = transfers.data?.others ?? [];
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['allocation'] });
   // Another planner's change to a trip: this center's day is read again, without the tables' spinner.

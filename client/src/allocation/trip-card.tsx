@@ -5,6 +5,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { TRIP_STATUS } from '../../../common/allocation.js';
 import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
 import type { Stop, TripDetail } from './types.js';
@@ -132,7 +133,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </Typography.Text>
       ) : null}
       <Space size={4} className="alloc-trip__actions" wrap>
-        <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || trip.status === 9} data-testid="trip-confirm">
+        <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || trip.status === TRIP_STATUS.cancelled} data-testid="trip-confirm">
           {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
         </Button>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}

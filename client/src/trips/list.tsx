@@ -12,7 +12,7 @@ import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { loadByMeasure, TRIP_RANGE_MAX_DAYS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
@@ -21,8 +21,8 @@ import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
-import { numberText } from '../deliveries/cells.js';
-import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, type TripSearch } from './state.js';
+import { numberText, quantityText } from '../deliveries/cells.js';
+import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
 import { TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
@@ -144,6 +144,31 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
   ].map((column) => ({ ...column, onHeaderCell: headerCell }) as TableColumnType<Trip>);
 }
 
+/** The page's totals under the load column (the last of `columnsOf`): trips that run, their quantity per load unit and weight. */
+function TripTotalsRow({ trips, loadColumn, t }: { trips: readonly Trip[]; loadColumn: number; t: Translate }) {
+  if (trips.length === 0) return null;
+  const totals = tripTotals(trips);
+  const quantity = Object.entries(totals.quantity).map(([unit, count]) => quantityText(count, unit, t));
+  return (
+    <Table.Summary>
+      <Table.Summary.Row className="list-totals" data-testid="trip-totals">
+        <Table.Summary.Cell index={0} colSpan={loadColumn}>
+          <strong>{t('tripScreens.totals', { count: totals.count })}</strong>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={loadColumn} align="right">
+          {/* One figure per line, as narrow as the load column above it. */}
+          <Space direction="vertical" size={0} data-testid="trip-totals-load">
+            {[...quantity, `${numberText(totals.weight)}kg`].map((figure) => (
+              <strong key={figure}>{figure}</strong>
+            ))}
+          </Space>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={loadColumn + 1} />
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
 interface FilterValues {
   range?: [Dayjs, Dayjs];
   department_id?: number | null;
@@ -166,6 +191,7 @@ export default function TripListPage() {
   });
   const search = useMemo(() => filtersToTripSearch(filters, today), [filters, today]);
   const listTableProps = useListTableProps(tableProps);
+  const columns = columnsOf(t, sorters);
   // A trip changed somewhere (or a new one may belong on this page): the page is read again, in place.
   const live = useLiveRefetch(TRIP_CHANNEL, () => tableQuery.refetch());
   const id = (value: number | null | undefined) => value ?? undefined;
@@ -234,7 +260,7 @@ export default function TripListPage() {
         {...listTableProps}
         loading={live.refreshing ? false : listTableProps.loading}
         columns={[
-          ...columnsOf(t, sorters),
+          ...columns,
           {
             title: t('table.actions'),
             key: 'actions',
@@ -243,7 +269,8 @@ export default function TripListPage() {
             render: (_: unknown, trip: Trip) => <EditButton hideText size="small" resource={RESOURCE} recordItemId={trip.id} data-testid="row-edit" />,
           },
         ]}
-        rowClassName={(trip) => (trip.status === 9 ? 'trip-row--cancelled' : '')}
+        rowClassName={(trip) => (trip.status === TRIP_STATUS.cancelled ? 'trip-row--cancelled' : '')}
+        summary={(trips) => <TripTotalsRow trips={trips} loadColumn={columns.length - 1} t={t} />}
         data-testid="trip-table"
       />
     </List>

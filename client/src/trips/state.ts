@@ -4,7 +4,8 @@
  * time in a picker) and the API (instants).
  */
 import type { CrudFilter, CrudFilters } from '@refinedev/core';
-import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../../common/allocation.js';
+import { daysBetween, TRIP_RANGE_MAX_DAYS, TRIP_STATUS } from '../../../common/allocation.js';
+import { pageTotals } from '../deliveries/state.js';
 import { isCalendarDay } from '../../../common/deliveries.js';
 import { formatDateTime } from '../../../common/time.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
@@ -74,6 +75,12 @@ export function routeText(trip: Pick<Trip, 'kind' | 'origin_department_name' | '
 export function tripBoardPath(trip: Pick<Trip, 'kind' | 'department_id' | 'date'>): string {
   const page = trip.kind === 'store_direct' ? 'store-direct' : trip.kind.replaceAll('_', '-');
   return `/${page}?center=${trip.department_id}&date=${trip.date}`;
+}
+
+/** The page's trips that run (cancelled ones carry nothing): how many, their quantity per load unit and weight. */
+export function tripTotals(trips: readonly Pick<Trip, 'status' | 'quantity' | 'load_unit' | 'weight' | 'volume'>[]) {
+  const running = trips.filter((trip) => trip.status !== TRIP_STATUS.cancelled);
+  return { count: running.length, ...pageTotals(running) };
 }
 
 /** `便3` when the trip has no route name. */
