@@ -138,6 +138,7 @@ export const allocationScreensJa = {
       splitTitle: '便{{no}}を分割',
       splitQuantity: '新しい便に移す数量',
       reassign: '車両・ドライバー変更',
+      reassignButton: '車両・ドライバー変更',
       cancel: '取消',
       cancelConfirm: '便{{no}}を取り消しますか？',
       cancelled: '便{{no}}を取り消しました',

@@ -228,6 +228,19 @@ describe('a layout that fits', () => {
     expect(fit.overflow).toBeLessThanOrEqual(0);
   });
 
+  // The demo's transfer trip of today: lane, vehicle, driver, mode, receive timing, times, status and actions in view.
+  test.each(['ja', 'en'] as const)('the between-centers trips fit 1366 px in %s without sideways scroll', async (locale) => {
+    const { page, context } = await signedIn('center', DESKTOP);
+    if (locale === 'en') await switchToEnglish(page);
+    const table = '[data-testid=transfer-trips]';
+    await page.goto('/between-centers-before');
+    await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await snap(page, `between-centers-1366-${locale}`);
+    expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
   test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it', async () => {
     const { page, context } = await signedIn('center', DESKTOP);

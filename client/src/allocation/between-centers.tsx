@@ -11,6 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { formatDate } from '../../../common/time.js';
+import { overHint } from '../components/list-table.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
@@ -348,8 +349,18 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
 
   const tripColumns: ColumnsType<Trip> = [
     { title: t('allocationScreens.transfers.trips'), dataIndex: 'trip_no', render: (no: number) => <strong>{t('allocationScreens.trip.tripNo', { no })}</strong> },
-    { title: t('allocationScreens.transfers.route'), key: 'route', render: (_, trip) => `${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''}` },
-    { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? `${trip.vehicle_number} ${trip.vehicle_type_name ?? ''}` : '—') },
+    {
+      title: t('allocationScreens.transfers.route'),
+      key: 'route',
+      // Origin over destination: two short lines rather than one long one.
+      render: (_, trip) => (
+        <Space direction="vertical" size={0}>
+          <span>{`${trip.origin_department_name ?? ''} `}</span>
+          <span>→ {trip.destination_department_name ?? ''}</span>
+        </Space>
+      ),
+    },
+    { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? overHint(trip.vehicle_number, trip.vehicle_type_name) : '—') },
     { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name', render: (name: string | null) => <DriverName name={name} /> },
     { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(keyIn('allocationScreens.enums.tripMode', v)) },
     {
@@ -363,9 +374,12 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       align: 'right',
       render: (_, trip) => (trip.load_unit === 0 ? unit(trip.quantity, 0) : unit(0, trip.quantity)),
     },
-    { title: t('allocationScreens.transfers.loadingStart'), dataIndex: 'planned_loading_start', render: (at: string | null) => timeOnDay(date, at) },
-    { title: t('allocationScreens.transfers.departure'), dataIndex: 'planned_departure', render: (at: string | null) => timeOnDay(date, at) },
-    { title: t('allocationScreens.transfers.arrival'), dataIndex: 'planned_arrival', render: (at: string | null) => timeOnDay(date, at) },
+    {
+      // One column for the three planned times, as on the trip list: the row fits a 1366 px screen in English too.
+      title: t('tripScreens.fields.planned'),
+      key: 'planned',
+      render: (_, trip) => [trip.planned_loading_start, trip.planned_departure, trip.planned_arrival].map((at) => timeOnDay(date, at) || '—').join(' / '),
+    },
     { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number) => <TripStatusTag status={s} /> },
     {
       title: t('table.actions'),
@@ -378,7 +392,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
             {t('allocationScreens.transfers.split')}
           </Button>
           <Button size="small" disabled={busy} onClick={() => setDialog({ type: 'reassign', trip })} data-testid="trip-reassign">
-            {t('allocationScreens.transfers.reassign')}
+            {t('allocationScreens.transfers.reassignButton')}
           </Button>
           <Button size="small" danger disabled={busy} onClick={() => cancel(trip)} data-testid="trip-cancel">
             {t('allocationScreens.transfers.cancel')}
