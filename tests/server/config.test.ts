@@ -51,10 +51,20 @@ t.test('demo data: into an empty database by default, in production only when DE
   const open = async (env: NodeJS.ProcessEnv) => {
     const { db, seeded } = await openDatabase(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, NODE_ENV: 'production', ...env }));
     const departments = await db.selectFrom('departments').select('id').execute();
+    const users = await db.selectFrom('users').select('password_hash').execute();
     await db.destroy();
-    return { seeded, departments: departments.length };
+    return { seeded, departments: departments.length, hashes: users.map((user) => user.password_hash) };
   };
-  t.same(await open({}), { seeded: false, departments: 0 }, 'a production start loads nothing');
-  t.match(await open({ DEMO_DATA: 'on' }), { seeded: true }, 'unless asked to');
+  t.same(await open({}), { seeded: false, departments: 0, hashes: [] }, 'a production start loads nothing');
+  const loaded = await open({ DEMO_DATA: 'on' });
+  t.match(loaded, { seeded: true }, 'unless asked to');
+  t.ok(loaded.hashes.length > 0, 'with the demo accounts');
+  // A PHC string: $argon2id$v=19$m=…,t=…,p=…$salt$hash (the library orders the parameters its own way).
+  const costOf = (hash: string | null) => (hash?.startsWith('$argon2id$') ? Object.fromEntries(hash.split('$')[3]!.split(',').map((p) => p.split('='))) : hash);
+  t.same(
+    loaded.hashes.map(costOf),
+    loaded.hashes.map(() => ({ m: '65536', t: '3', p: '4' })),
+    "their passwords hashed with argon2id at its recommended cost (64 MiB, 3 passes, 4 lanes)",
+  );
   t.match(await open({ DEMO_DATA: 'on' }), { seeded: false }, 'and never twice: the demo accounts are printed only by the start that loaded them');
 });

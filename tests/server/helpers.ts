@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import argon2 from 'argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { buildApp } from '../../server/app.js';
+import { hashPassword, usePasswordCost } from '../../server/auth/password.js';
 import { loadConfig } from '../../server/config.js';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -49,16 +49,17 @@ function templateKey(): string {
 }
 
 /**
- * The demo accounts' password hash in test databases: argon2id still, at the lowest cost, so that the
- * suite's hundreds of sign-ins take milliseconds rather than a third of a second each. Production
- * hashes (`hashPassword`) keep the library's recommended cost; the server verifies whatever a hash says.
+ * Every password hashed in a test process (the demo accounts', new users' and drivers', the unknown-account
+ * hash) is argon2id at its lowest cost, so that the suite's hundreds of sign-ins take milliseconds rather
+ * than a third of a second each. The application keeps the recommended cost (server/auth/password.ts,
+ * checked by the config tests); the server verifies whatever cost a hash says.
  */
-const fixtureHash = () => argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+usePasswordCost('minimal');
 
 /** Migrates and seeds a database: what every test starts from, done once and copied. */
 async function prepare(db: Db) {
   await migrateToLatest(db);
-  await seedDemo(db, await fixtureHash());
+  await seedDemo(db, await hashPassword(DEMO_PASSWORD));
 }
 
 /**
