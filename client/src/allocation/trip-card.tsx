@@ -11,6 +11,7 @@ import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowT
 import type { Stop, TripDetail } from './types.js';
 import { useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
+import { tripDetailPath } from '../trips/state.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
 export const stopId = (tripId: number, stop: Stop) => `stop:${tripId}:${stop.delivery_destination_id}`;
@@ -82,7 +83,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
     >
       <div className="alloc-trip__head">
         <span className="alloc-trip__title">
-          <Link to={`/store-direct/detail/${trip.id}`} className="alloc-trip__no" data-testid="trip-no">
+          <Link to={tripDetailPath(trip.id)} className="alloc-trip__no" data-testid="trip-no">
             {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
           </Link>
           <strong className="alloc-trip__vehicle">{trip.vehicle_number ?? '—'}</strong>

@@ -12,6 +12,7 @@ import { useProfile } from '../hooks/use-profile.js';
 import { isNotFound } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
 import { TripStatusTag } from '../trips/status-tag.js';
+import { tripDetailPath } from '../trips/state.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
 import type { DeliveryDetail, DeliveryStop, DeliveryTrip } from './types.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
@@ -61,7 +62,7 @@ function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
       key: 'route',
       label: f('route_name'),
       children: linked ? (
-        <Link to={`/store-direct/detail/${trip.id}`} data-testid="detail-trip-link">
+        <Link to={tripDetailPath(trip.id)} data-testid="detail-trip-link">
           {name}
         </Link>
       ) : (

@@ -42,6 +42,7 @@ import {
   type RestoredState,
 } from './state.js';
 import { isUnassigned, type Delivery } from './types.js';
+import { tripDetailPath } from '../trips/state.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const RESOURCE = 'deliveries';
@@ -360,7 +361,7 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
     status: (row) => <DeliveryStatusTag value={row.status} />,
     delivery_route: (row) =>
       row.vehicle_allocation_id !== null && canListTrips ? (
-        <Link to={`/store-direct/detail/${row.vehicle_allocation_id}`}>{row.delivery_route}</Link>
+        <Link to={tripDetailPath(row.vehicle_allocation_id)}>{row.delivery_route}</Link>
       ) : (
         row.delivery_route
       ),

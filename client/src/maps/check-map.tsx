@@ -18,6 +18,7 @@ import { useT } from '../providers/translate.js';
 import { fetchDayTrips, fetchDirectionDestinations, fetchDirections } from './api.js';
 import { directionEntries, entryPoints, tripEntries, type MapEntry } from './map-logic.js';
 import { PointsList } from './points-list.js';
+import { tripDetailPath } from '../trips/state.js';
 import '../allocation/allocation.css';
 import './maps.css';
 
@@ -150,7 +151,7 @@ export default function CheckMapPage() {
               notFound={t('maps.checkMap.noTrips')}
               onChange={(value) => setParam('trip', value)}
             />
-            {tripId !== undefined ? <Link to={`/store-direct/detail/${tripId}`}>{t('maps.checkMap.tripDetail')}</Link> : null}
+            {tripId !== undefined ? <Link to={tripDetailPath(tripId)}>{t('maps.checkMap.tripDetail')}</Link> : null}
           </>
         ) : (
           <>

@@ -22,7 +22,7 @@ import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
-import { filtersToTripSearch, routeText, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
+import { filtersToTripSearch, routeText, tripDetailPath, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
 import { TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
@@ -84,7 +84,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       title: f('trip_no'),
       align: 'right',
       ...sortable('trip_no'),
-      render: (_: unknown, trip: Trip) => <Link to={`/store-direct/detail/${trip.id}`}>{trip.trip_no}</Link>,
+      render: (_: unknown, trip: Trip) => <Link to={tripDetailPath(trip.id)}>{trip.trip_no}</Link>,
     },
     {
       key: 'department_name',

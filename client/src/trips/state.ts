@@ -71,6 +71,9 @@ export function routeText(trip: Pick<Trip, 'kind' | 'origin_department_name' | '
   return ends.some(Boolean) ? ends.map((end) => end ?? '—').join(' → ') : '';
 }
 
+/** A trip's detail page, for every kind: the specification has one, under 店舗直送. */
+export const tripDetailPath = (id: number) => `/store-direct/detail/${id}`;
+
 /** The board a trip is planned on, at its center and day: 店舗直送, or the between-centers page of its kind. */
 export function tripBoardPath(trip: Pick<Trip, 'kind' | 'department_id' | 'date'>): string {
   const page = trip.kind === 'store_direct' ? 'store-direct' : trip.kind.replaceAll('_', '-');

@@ -10,6 +10,7 @@ import { API_URL, isHttpError } from '../../providers/http.js';
 import { liveStatusStore, NOTIFICATION_CHANNEL } from '../../providers/live-channels.js';
 import { toast } from '../../providers/toast.js';
 import { useT } from '../../providers/translate.js';
+import { tripDetailPath } from '../../trips/state.js';
 
 export interface AppNotification {
   id: number;
@@ -28,9 +29,6 @@ interface NotificationPage {
 }
 
 export const NOTIFICATION_LIST_URL = `${API_URL}/notification/get_notification_submit_loading_center`;
-
-/** The trip a notification opens: its detail on the store-direct board's screens. */
-export const tripPath = (id: number) => `/store-direct/detail/${id}`;
 
 /**
  * お知らせ: the caller's loading-start notifications, newest first, 15 at a time. The list refetches
@@ -64,7 +62,7 @@ export function NotificationBell() {
 
   async function openItem(item: AppNotification) {
     setOpen(false);
-    if (item.vehicle_allocation_id) navigate(tripPath(item.vehicle_allocation_id));
+    if (item.vehicle_allocation_id) navigate(tripDetailPath(item.vehicle_allocation_id));
     if (item.read_at) return;
     try {
       const { data: shown } = await dataProvider().custom!<AppNotification>({
