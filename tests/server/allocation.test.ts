@@ -170,8 +170,8 @@ t.test('a vehicle or a driver is on one trip at a time', async (t) => {
 t.test('a trip handled by the app or the delivery list keeps its vehicle, driver and deliveries', async (t) => {
   const date = dayAfterDemo(4);
   const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[1]!.id, driver_id: fleet.drivers[0]!.id });
-  const [a, b] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }]);
-  const other = await newTrip(center, date);
+  const [a, b, c] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }, { store: 2 }]);
+  const other = (await putStops(center, await newTrip(center, date), [c!.id])).json();
   let current = (await putStops(center, trip, [a!.id, b!.id])).json();
   await db.updateTable('vehicle_allocations').set({ handled_at: new Date() }).where('id', '=', trip.id).execute();
   const message = 'モバイルアプリまたは配送一覧で処理済みのため変更できません。配送一覧でドライバーを変更してください。';
@@ -187,6 +187,9 @@ t.test('a trip handled by the app or the delivery list keeps its vehicle, driver
   t.match(en.json().message, /already been handled by the mobile app or the delivery list\. Change the driver in the delivery list/);
   const move = await center({ method: 'POST', url: '/api/vehicle_allocation/move', payload: { from: { id: trip.id, version: current.version }, to: { id: other.id, version: other.version }, delivery_ids: [a!.id] } });
   t.equal(move.statusCode, 409, 'moving off');
+  const onto = await center({ method: 'POST', url: '/api/vehicle_allocation/move', payload: { from: { id: other.id, version: other.version }, to: { id: trip.id, version: current.version }, delivery_ids: [c!.id] } });
+  t.equal(onto.statusCode, 409, 'moving onto it');
+  t.equal(onto.json().message, message);
   const cancel = await center({ method: 'DELETE', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: current.version } });
   t.equal(cancel.statusCode, 409, 'cancelling would move its deliveries off');
   const reorder = await putStops(center, current, [b!.id, a!.id]);
@@ -194,7 +197,7 @@ t.test('a trip handled by the app or the delivery list keeps its vehicle, driver
   current = reorder.json();
   const note = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: current.version, toll: 1200, driver_id: fleet.drivers[0]!.id } });
   t.equal(note.statusCode, 200, 'other fields, and the same driver, are fine');
-  t.same((await deliveryRows([a!.id, b!.id])).map((r) => r.vehicle_allocation_id), [trip.id, trip.id]);
+  t.same((await deliveryRows([a!.id, b!.id, c!.id])).map((r) => r.vehicle_allocation_id), [trip.id, trip.id, other.id]);
 });
 
 t.test('a stale version is a 409 naming who changed the trip; nothing is lost', async (t) => {
