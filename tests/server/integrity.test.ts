@@ -133,6 +133,19 @@ t.test('20 simultaneous creates of one code: one 201, the others 409 naming the 
   t.equal(stored.length, 1);
 });
 
+t.test('10 simultaneous edits of one version: one 200, the others 409; the winner\'s write stands', async (t) => {
+  const { app, db } = await demoApp(t);
+  const api = await signedIn(app, 'super');
+  const id = await newVehicleType(db, 'VT-EDIT');
+  const { version } = await db.selectFrom('vehicle_types').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+  const edit = (n: number) => api({ method: 'PATCH', url: `/api/vehicle_type/${id}`, payload: { name: `同時編集${n}`, version } });
+  const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => edit(n)));
+  t.same(responses.map((r) => r.statusCode).sort(), [200, ...Array(9).fill(409)]);
+  const winner = responses.find((r) => r.statusCode === 200)!.json();
+  const stored = await db.selectFrom('vehicle_types').select(['name', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.same(stored, { name: winner.name, version: version + 1 });
+});
+
 /** Counts the statements a request sends to the database (transaction control aside). */
 function queryCounter() {
   const counter = { count: 0, plugin: undefined as unknown as KyselyPlugin };
