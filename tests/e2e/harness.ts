@@ -84,9 +84,13 @@ export async function logIn(page: Page, loginId: string, password = 'demo1234') 
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Saves a screenshot under test-results/ for people to look at; the assertions are what test. */
+/**
+ * Saves a screenshot under test-results/ for people to look at; the assertions are what test. Animations
+ * are stopped (the notification list's unread dots pulse without end), and a loaded machine gets a minute to
+ * capture: a full-page capture beside another browser file once took more than Playwright's 15 s.
+ */
 export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), fullPage: true, animations: 'disabled', timeout: 60_000 });
 }
 
 /** The search box of a list, whichever element carries its test id. */
