@@ -10,7 +10,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     minWorkers: 1,
-    testTimeout: 90_000,
+    // A whole test, not a wait (waits have their own timeouts, below and in the harness). On
+    // 2026-11-26's slowest machine the longest tests took 47-55 s of the former 90 s.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // A loaded 2-core machine renders slowly: every expect.poll waits up to 15 s, not vitest's 1 s.
