@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const forbid = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', '.test-build', 'test-results', 'data'] },
+  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
