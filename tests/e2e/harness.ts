@@ -142,9 +142,18 @@ export async function hoverUntilShown(trigger: Locator, target: Locator) {
   return target;
 }
 
-/** Waits for a toast containing `text`. */
+/**
+ * Waits for a toast containing `text`. When none comes, the error names the toasts shown instead and
+ * the page's path, so that a failure in CI says what the user saw.
+ */
 export async function toast(page: Page, text: string) {
-  await page.locator('.ant-notification-notice').filter({ hasText: text }).first().waitFor();
+  const notices = page.locator('.ant-notification-notice');
+  try {
+    await notices.filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    const shown = await notices.allTextContents().catch(() => []);
+    throw new Error(`no toast with "${text}" on ${new URL(page.url()).pathname}; toasts shown: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** On a master's list, opens the CSV import dialog, chooses `file` and runs the check step. */
