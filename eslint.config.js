@@ -18,7 +18,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
-      'import-x/no-cycle': 'error',
+      // A cycle can only run through our own modules (no library imports ours): not following imports into
+      // node_modules keeps every cycle found and took the rule from 16 s to 5 s of the lint's 28 s.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
