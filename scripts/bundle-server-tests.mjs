@@ -41,7 +41,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Failures point at the TypeScript source (tap runs node with --enable-source-maps).
+  // Failures point at the TypeScript source (tap always runs its test processes with --enable-source-maps).
   sourcemap: 'linked',
   sourcesContent: false,
   logLevel: 'warning',
