@@ -13,6 +13,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
+  // Node's own scripts, plain JavaScript run by node (scripts/run.mjs, the test bundler).
+  { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,13 +12,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => path.join(ROOT, 'tests/fixtures', name);
 
 /**
- * Runs the staff importer as `npm run import` does (through tsx's loader), on its own embedded
- * database; resolves with its exit code and output. `--liftoff-only`, as the suite runs (.taprc): a
- * run of a few rows is over before PGlite's optimised code would pay back its compilation.
+ * Runs the staff importer as `npm run import` does (from its bundle, scripts/run.mjs), on its own
+ * embedded database; resolves with its exit code and output. `--liftoff-only`, as the suite runs
+ * (.taprc): a run of a few rows is over before PGlite's optimised code would pay back its compilation.
  */
 async function importer(dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', '--liftoff-only', 'scripts/import.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--liftoff-only', 'scripts/run.mjs', 'scripts/import.ts', ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     });
@@ -66,4 +66,30 @@ t.test('the command-line importer checks, refuses bad rows with a non-zero exit,
   const usage = await importer(dataDir, 'nonsense', 'x.csv');
   t.equal(usage.code, 2);
   t.match(usage.stderr, /usage: npm run import/);
+});
+
+t.test('a command runs from a bundle that is built again whenever a file it came from changed', async (t) => {
+  // An entry of its own, outside the repository, so that its bundle is this test's alone.
+  const dir = mkdtempSync(path.join(tmpdir(), 'haisha-run-'));
+  const name = `run-probe-${process.pid}`;
+  const entry = path.join(dir, `${name}.ts`);
+  const bundle = path.join(ROOT, 'node_modules/.cache/haisha-commands', `${name}.mjs`);
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+    for (const file of [bundle, `${bundle}.map`, bundle.replace(/\.mjs$/, '.inputs.json')]) rmSync(file, { force: true });
+  });
+  const command = async () => (await run(process.execPath, ['scripts/run.mjs', entry, 'a', '--b'], { cwd: ROOT })).stdout.trim();
+  const write = (said: string, secondsFromNow: number) => {
+    writeFileSync(entry, `const said: string = '${said}';\nconsole.log(said, process.argv.slice(2).join(' '));\n`);
+    const at = new Date(Date.now() + secondsFromNow * 1000);
+    utimesSync(entry, at, at);
+  };
+
+  write('first', 0);
+  t.equal(await command(), 'first a --b', 'built, with the arguments passed on');
+  const builtAt = statSync(bundle).mtimeMs;
+  t.equal(await command(), 'first a --b');
+  t.equal(statSync(bundle).mtimeMs, builtAt, 'not built again while nothing changed');
+  write('second', 5);
+  t.equal(await command(), 'second a --b', 'a changed source is bundled again');
 });
