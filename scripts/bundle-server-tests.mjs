@@ -4,7 +4,7 @@
 // loader, a process spent about 3 s before its first test on ~1,300 modules (TypeBox alone 683).
 // Bundled, the server suite takes 40 % less time (docs/performance.md). Plain JavaScript, run by node.
 // The bundle options are our one way of bundling for Node (esbuild-node.mjs).
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { nodeBundleOptions } from './esbuild-node.mjs';
@@ -12,10 +12,30 @@ import { nodeBundleOptions } from './esbuild-node.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.join(ROOT, 'tests/server');
 const OUT = path.join(ROOT, '.tap/server-tests');
+const RESULTS = path.join(ROOT, '.tap/test-results/.tap/server-tests');
+
+/** How long each test file took in the last run, from the output tap keeps (`# time=…ms` at its end). */
+function lastRunTimes() {
+  const times = new Map();
+  for (const file of existsSync(RESULTS) ? readdirSync(RESULTS) : []) {
+    const found = [...readFileSync(path.join(RESULTS, file), 'utf8').matchAll(/^# time=([\d.]+)ms$/gm)].at(-1);
+    if (found) times.set(file.replace(/^\d+-/, '').replace(/\.test\.mjs\.tap$/, ''), Number(found[1]));
+  }
+  return times;
+}
+
+// tap starts the files in the order of their names: numbered longest first (a file new since the last
+// run counts as long), the two jobs end together instead of one running the last long file alone.
+const times = lastRunTimes();
+const names = readdirSync(SOURCE)
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => file.replace(/\.test\.ts$/, ''))
+  .sort((a, b) => (times.get(b) ?? Infinity) - (times.get(a) ?? Infinity) || a.localeCompare(b));
 
 rmSync(OUT, { recursive: true, force: true });
+rmSync(RESULTS, { recursive: true, force: true });
 await build({
-  entryPoints: readdirSync(SOURCE).filter((name) => name.endsWith('.test.ts')).map((name) => path.join(SOURCE, name)),
+  entryPoints: names.map((name, index) => ({ in: path.join(SOURCE, `${name}.test.ts`), out: `${String(index + 1).padStart(2, '0')}-${name}.test` })),
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
   splitting: true,

@@ -238,7 +238,7 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
     // sign-in): the known accounts get such a hash, and so does the unknown-account check.
     usePasswordCost('recommended');
     t.teardown(() => usePasswordCost('minimal'));
-    await db.updateTable('users').set({ password_hash: await hashPassword('demo1234') }).where('login_id', 'in', ['super', 'hq', 'carrier', 'branch']).execute();
+    await db.updateTable('users').set({ password_hash: await hashPassword('demo1234') }).where('login_id', 'in', ['super', 'hq', 'carrier']).execute();
     const timeOf = async (loginId: string, address: string) => {
       const started = process.hrtime.bigint();
       t.equal((await attempt(loginId, 'wrong-password', address)).statusCode, 401);
@@ -249,9 +249,10 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
     const known: number[] = [];
     // Alternate, so that load on the machine hits both kinds alike; the median resists one slow run.
     // (center is locked by the first test: a 429 would answer without any work.)
-    for (let i = 0; i < 5; i++) {
+    // Three of each: a sign-in without the verification takes a twentieth of one with it.
+    for (let i = 0; i < 3; i++) {
       unknown.push(await timeOf(`ghost-${i}`, `10.3.1.${i}`));
-      known.push(await timeOf(['super', 'hq', 'carrier', 'branch', 'super'][i]!, `10.3.2.${i}`));
+      known.push(await timeOf(['super', 'hq', 'carrier'][i]!, `10.3.2.${i}`));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     t.ok(median(unknown) > median(known) * 0.5, `unknown ${median(unknown).toFixed(1)} ms vs wrong password ${median(known).toFixed(1)} ms`);
