@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { csvFileInput, hoverUntilShown, logIn, searchBox, snap, toast, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, logIn, searchBox, snapLoaded, toast, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -107,12 +107,6 @@ async function seed(db: Kysely<Database>): Promise<Seeded> {
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-/** Screenshots wait for the lists to stop loading. */
-async function shot(page: Page, name: string) {
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await snap(page, name);
-}
-
 async function search(page: Page, text: string) {
   const box = searchBox(page, 'delivery-search');
   await box.fill(text);
@@ -201,7 +195,7 @@ describe('deliveries and trips, in a real browser', () => {
     expect(await page.getByTestId('import-open').count()).toBe(0);
     expect(await page.getByTestId('delete-selected').count()).toBe(0);
     expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
-    await shot(page, 'deliveries-carrier-ja');
+    await snapLoaded(page, 'deliveries-carrier-ja');
     await context.close();
   });
 
@@ -215,13 +209,13 @@ describe('deliveries and trips, in a real browser', () => {
     // 3 deliveries of 3 pallets, 120.5 kg each.
     expect(await page.getByTestId('total-quantity').textContent()).toBe('9 パレット');
     expect(await page.getByTestId('total-weight').textContent()).toBe('361.5');
-    await shot(page, 'deliveries-list-ja');
+    await snapLoaded(page, 'deliveries-list-ja');
     expect(await headers(page)).toContain('重量(kg)');
 
     await page.getByTestId('columns-open').click();
     await page.getByTestId('column-weight').locator('input[type=checkbox]').uncheck();
     await page.getByTestId('column-slip_number-up').click();
-    await shot(page, 'deliveries-columns-ja');
+    await snapLoaded(page, 'deliveries-columns-ja');
     await expect.poll(() => headers(page)).not.toContain('重量(kg)');
     // The server has the choice before the user logs out.
     const saved = async () => {
@@ -253,20 +247,20 @@ describe('deliveries and trips, in a real browser', () => {
     await expect.poll(() => page.getByTestId('detail-slip_number').textContent()).toBe('E2E-OWN-1');
     await expect.poll(() => page.getByTestId('delivery-trip').textContent()).toContain('E2E東都便');
     expect(await page.getByTestId('detail-trip-link').getAttribute('href')).toBe(`/store-direct/detail/${seeded.ownTrip}`);
-    await shot(page, 'delivery-detail-ja');
+    await snapLoaded(page, 'delivery-detail-ja');
     await page.goto('/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
-    await shot(page, 'delivery-add-ja');
+    await snapLoaded(page, 'delivery-add-ja');
     await toEnglish(page);
     await page.goto(`/delivery/detail/${seeded.ownDelivery}`);
     await expect.poll(() => page.getByTestId('delivery-details').textContent()).toContain('Slip number');
-    await shot(page, 'delivery-detail-en');
+    await snapLoaded(page, 'delivery-detail-en');
     await page.goto('/delivery');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
-    await shot(page, 'deliveries-list-en');
+    await snapLoaded(page, 'deliveries-list-en');
     await page.goto('/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
-    await shot(page, 'delivery-add-en');
+    await snapLoaded(page, 'delivery-add-en');
     await context.close();
   });
 
@@ -282,7 +276,7 @@ describe('deliveries and trips, in a real browser', () => {
     const totals = await page.getByTestId('trip-totals').textContent();
     expect(totals).toContain(`合計（このページ）: ${day.length}便`);
     expect(totals).toContain(`${kg}kg`);
-    await shot(page, 'trips-list-ja');
+    await snapLoaded(page, 'trips-list-ja');
     await page.getByTestId('trip-status-filter').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '配送中' }).click();
     await page.keyboard.press('Escape');
@@ -296,25 +290,25 @@ describe('deliveries and trips, in a real browser', () => {
 
     await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
-    await shot(page, 'trip-edit-ja');
+    await snapLoaded(page, 'trip-edit-ja');
     // Someone else saves first: the save answers 409, the dialog says so and loads the latest version.
     const db = stackOf().db;
     await db.updateTable('vehicle_allocations').set((eb) => ({ version: eb('version', '+', 1), route_name: 'E2E他社便（変更）' })).where('id', '=', seeded.otherTrip).execute();
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => page.getByTestId('conflict-message').textContent()).toContain('再読み込み');
-    await shot(page, 'trip-conflict-ja');
+    await snapLoaded(page, 'trip-conflict-ja');
     await page.getByTestId('conflict-reload').click();
     await expect.poll(() => page.locator('#route_name').inputValue()).toBe('E2E他社便（変更）');
     await page.goto('/vehicle-allocation/add');
     await page.getByTestId('trip-form').waitFor();
-    await shot(page, 'trip-add-ja');
+    await snapLoaded(page, 'trip-add-ja');
     await toEnglish(page);
     await page.goto(tripListPath);
     await expect.poll(() => rows(page).count()).toBe(2);
-    await shot(page, 'trips-list-en');
+    await snapLoaded(page, 'trips-list-en');
     await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
-    await shot(page, 'trip-edit-en');
+    await snapLoaded(page, 'trip-edit-en');
     await context.close();
   });
 
@@ -331,7 +325,7 @@ describe('deliveries and trips, in a real browser', () => {
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(widths.table).toBeGreaterThan(widths.view);
-    await shot(page, 'deliveries-390-ja');
+    await snapLoaded(page, 'deliveries-390-ja');
     await context.close();
   });
 
@@ -342,7 +336,7 @@ describe('deliveries and trips, in a real browser', () => {
     // The day the rows are imported for: the list's first day unless chosen otherwise.
     expect(await page.locator('input[data-testid="import-date"], [data-testid="import-date"] input').first().inputValue()).toBe(TODAY.replaceAll('-', '/'));
     await expect.poll(() => page.getByTestId('import-check-ok').textContent()).toContain('3行すべて問題ありません。');
-    await shot(page, 'delivery-import-checked-ja');
+    await snapLoaded(page, 'delivery-import-checked-ja');
     expect(await importedSlips(stackOf().db, 'E2E-IMP-'), 'the check stores nothing').toEqual([]);
 
     await page.getByTestId('import-run').click();
@@ -356,7 +350,7 @@ describe('deliveries and trips, in a real browser', () => {
       expect(text).toContain(store.customer_store_name);
       expect(text).toContain(`${i + 1} パレット`);
     }
-    await shot(page, 'delivery-imported-ja');
+    await snapLoaded(page, 'delivery-imported-ja');
     await context.close();
   });
 
@@ -368,7 +362,7 @@ describe('deliveries and trips, in a real browser', () => {
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('取込日と異なる日付の行があります（行: 3）');
     expect(await page.getByTestId('import-errors').locator('tbody tr').first().textContent()).toMatch(/^3日付/);
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
-    await shot(page, 'delivery-import-mismatch-ja');
+    await snapLoaded(page, 'delivery-import-mismatch-ja');
     expect(await importedSlips(stackOf().db, 'E2E-MIS-')).toEqual([]);
     await context.close();
   });
@@ -419,7 +413,7 @@ describe('deliveries and trips, in a real browser', () => {
     await toast(page, '便に割り当てられている配送は削除できません');
     await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
     expect(await page.locator('.ant-notification-notice').filter({ hasText: '便に割り当てられている' }).textContent()).toContain('E2E-IMP-3');
-    await shot(page, 'delivery-delete-on-trip-ja');
+    await snapLoaded(page, 'delivery-delete-on-trip-ja');
     expect((await importedSlips(db, 'E2E-IMP-')).every((row) => row.deleted_at === null), 'all or nothing: none deleted').toBe(true);
     // The refused delete refreshed the list: the row now on a trip left the selection, the others stayed in it.
     await expect.poll(() => rowCheckbox(page, 'E2E-IMP-3').isChecked()).toBe(false);

@@ -93,6 +93,12 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), fullPage: true, animations: 'disabled', timeout: 60_000 });
 }
 
+/** A screenshot once the page's lists have stopped loading (or at once when nothing is loading). */
+export async function snapLoaded(page: Page, name: string) {
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await snap(page, name);
+}
+
 /** The search box of a list, whichever element carries its test id. */
 export const searchBox = (page: Page, testId: string) =>
   page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();

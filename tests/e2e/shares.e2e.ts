@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { choose, logIn, snap, useStack } from './harness.js';
+import { choose, logIn, snap, snapLoaded, useStack } from './harness.js';
 
 /** A local stand-in for the GSI address search, in its real format; it knows one address. */
 const KNOWN = '東京都品川区東品川5-6-1';
@@ -48,11 +48,6 @@ async function shareOn(storeIndex: number, title: string, correctedAddress: stri
 const comments = (page: Page) => page.getByTestId('share-comment');
 const notice = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).last();
 
-async function shot(page: Page, name: string) {
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await snap(page, name);
-}
-
 test('a comment thread round trip: post, edit, its own page, delete', async () => {
   const { page, context } = await stackOf().newPage();
   const share = await shareOn(5, 'E2E スレッド');
@@ -77,12 +72,12 @@ test('a comment thread round trip: post, edit, its own page, delete', async () =
   await first.getByTestId('comment-edit-input').fill('最初のコメント（訂正）');
   await first.getByTestId('comment-save').click();
   await expect.poll(() => first.getByTestId('comment-body').innerText()).toBe('最初のコメント（訂正）');
-  await shot(page, 'shares-thread-ja');
+  await snapLoaded(page, 'shares-thread-ja');
 
   await comments(page).nth(1).getByTestId('comment-link').click();
   await page.waitForURL(`**/delivery-destination-share/${share.id}/comment/2`);
   await expect.poll(() => page.getByTestId('comment-body').innerText()).toBe('二件目');
-  await shot(page, 'shares-comment-ja');
+  await snapLoaded(page, 'shares-comment-ja');
   await page.getByTestId('back-to-thread').click();
   await page.waitForURL((url) => url.pathname === `/delivery-destination-share/${share.id}/comments` && url.hash === '#c2');
 
@@ -105,10 +100,10 @@ test('a comment thread round trip: post, edit, its own page, delete', async () =
 
   await page.getByTestId('language-switch').getByText('English').click();
   await expect.poll(() => page.getByTestId('comment-post').innerText()).toBe('Post');
-  await shot(page, 'shares-thread-en');
+  await snapLoaded(page, 'shares-thread-en');
   await page.goto(`/delivery-destination-share/${share.id}/comment/2`);
   await expect.poll(() => page.getByTestId('back-to-thread').innerText()).toBe('Back to the thread');
-  await shot(page, 'shares-comment-en');
+  await snapLoaded(page, 'shares-comment-en');
   await other.context.close();
   await context.close();
 });
@@ -139,7 +134,7 @@ test('markup and a script in a comment and a title are shown as text, never run'
   await expect.poll(() => comments(page).count()).toBe(2);
   expect(await comments(page).nth(1).getByTestId('author').innerText()).toContain('ドライバー');
   expect(await comments(page).nth(1).innerText()).toMatch(/\d+\.\d{5}, \d+\.\d{5}/);
-  await shot(page, 'shares-thread-driver-ja');
+  await snapLoaded(page, 'shares-thread-driver-ja');
   await context.close();
 });
 
@@ -151,7 +146,7 @@ test("applying a correction on the list: the specification's four messages in th
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   const row = rows.filter({ hasText: 'E2E 住所修正' });
   await row.waitFor();
-  await shot(page, 'shares-list-ja');
+  await snapLoaded(page, 'shares-list-ja');
 
   // A new share from the dialog, then the author filter: only mine.
   await page.getByTestId('share-create').click();
@@ -204,7 +199,7 @@ test("applying a correction on the list: the specification's four messages in th
 
   await page.getByTestId('language-switch').getByText('English').click();
   await expect.poll(() => page.getByTestId('share-apply-correction').innerText()).toBe('Apply address correction');
-  await shot(page, 'shares-list-en');
+  await snapLoaded(page, 'shares-list-en');
   await page.getByTestId('share-create').click();
   await page.getByTestId('share-create-form').waitFor();
   await snap(page, 'shares-create-en');
