@@ -15,7 +15,9 @@ import { findResource, resourceNameKey, toRefineResources } from './resources.js
 import { AppRoutes } from './routes.js';
 import { useT } from './providers/translate.js';
 
-const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6 } };
+/** Whoever asks their system for less motion (prefers-reduced-motion) gets antd without its animations (and the logo's truck stays: styles.css). */
+const REDUCED_MOTION = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6, motion: !REDUCED_MOTION } };
 const accessControlProvider = createAccessControlProvider(loadProfile);
 const resources = toRefineResources();
 

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { centerDestinations, logIn, snap, useStack } from './harness.js';
+import { centerDestinations, signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -130,7 +130,7 @@ describe('the store-direct board, in a real browser', () => {
 
   test('center: allocates by drag and drop, is refused over capacity, undoes, confirms and starts loading', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(boardPath());
     await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
 
@@ -209,7 +209,7 @@ describe('the store-direct board, in a real browser', () => {
 
   test('branch: sees the trip of its center, loading', async () => {
     const { page, context } = await stackOf().newPage('en-US');
-    await logIn(page, 'branch');
+    await signIn(page, 'branch');
     await page.goto(boardPath());
     await expect.poll(() => tripCard(page).count()).toBe(1);
     await expect.poll(() => tripCard(page).getByTestId('trip-stop').count()).toBe(2);
@@ -220,7 +220,7 @@ describe('the store-direct board, in a real browser', () => {
   test('center: a whole direction onto a trip, a stop to another trip, back to the left, and undo', async () => {
     const { direction, ids } = await seedDirection(fixture.centerId);
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/store-direct?center=${fixture.centerId}&date=${MOVE_DATE}`);
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(ids.length);
     for (let i = 0; i < 2; i++) {
@@ -260,7 +260,7 @@ describe('the store-direct board, in a real browser', () => {
 
   test('center: the demo’s same-day truck from 横浜 covers its lane and is listed apart, read only', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${tokyoToday()}`);
     const others = page.getByTestId('transfer-others');
     await expect.poll(() => others.locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
@@ -295,7 +295,7 @@ describe('the store-direct board, in a real browser', () => {
       .values({ date: day, department_id: fixture.centerId, delivery_destination_id: other.id, slip_number: 'E2E-T1', quantity: 6, load_unit: 0, weight: 600, created_at: now, updated_at: now })
       .execute();
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${day}`);
     await page.getByTestId('demand-create').first().click();
     for (const [field, time] of [['planned_loading_start', '09:00'], ['planned_arrival', '11:00']] as const) {
@@ -348,7 +348,7 @@ describe('the allocation calculator, in a real browser', () => {
     const centerId = center.id;
     await seedDirection(centerId, CALC_DATE, 'E2E-C');
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     const proposal = page.getByTestId('calculator-proposal');
     const proposedRows = () => proposal.locator('tbody tr.ant-table-row').count();
     await page.goto(`/debug/caculator_data_allocation?center=${centerId}&date=${CALC_DATE}`);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { csvFileInput, hoverUntilShown, logIn, searchBox, snapLoaded, toast, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -153,7 +153,7 @@ async function openList(page: Page) {
 /** A fresh browser signed in as `center`, on the delivery list. */
 async function centerOnList() {
   const opened = await stackOf().newPage();
-  await logIn(opened.page, 'center');
+  await signIn(opened.page, 'center');
   await openList(opened.page);
   return opened;
 }
@@ -182,7 +182,7 @@ const rowCheckbox = (page: Page, slip: string) => rowOf(page, slip).locator('.an
 describe('deliveries and trips, in a real browser', () => {
   test("carrier: the delivery list shows only its own company's deliveries, read-only", async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'carrier');
+    await signIn(page, 'carrier');
     await page.goto('/delivery');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     const all = await rows(page).allTextContents();
@@ -201,7 +201,7 @@ describe('deliveries and trips, in a real browser', () => {
 
   test('center: a column choice and the search survive a logout and login', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto('/delivery');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     await search(page, 'E2E-');
@@ -242,7 +242,7 @@ describe('deliveries and trips, in a real browser', () => {
 
   test('center: the delivery detail shows the trip and the add form, in ja and en', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/delivery/detail/${seeded.ownDelivery}`);
     await expect.poll(() => page.getByTestId('detail-slip_number').textContent()).toBe('E2E-OWN-1');
     await expect.poll(() => page.getByTestId('delivery-trip').textContent()).toContain('E2E東都便');
@@ -266,7 +266,7 @@ describe('deliveries and trips, in a real browser', () => {
 
   test('center: the trip list filters by status', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(tripListPath);
     await expect.poll(async () => (await rows(page).allTextContents()).join('\n')).toContain('E2E他社便');
     expect((await rows(page).allTextContents()).join('\n')).toContain('E2E東都便');
@@ -315,7 +315,7 @@ describe('deliveries and trips, in a real browser', () => {
   test('on a 390 px phone the delivery list scrolls inside its card', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto('/delivery');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     const widths = await page.evaluate(() => ({

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
-import { logIn, snap, useStack } from './harness.js';
+import { signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's working days. */
@@ -31,7 +31,7 @@ async function englishPage() {
 describe('driver time in/out', () => {
   test('today: a driver clocked in and not out is 「勤務中」 with no figures yet; in English "On duty"', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
     const toto = row(page, 'toto-d01');
     await expect.poll(() => toto.getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('勤務中');
@@ -39,7 +39,7 @@ describe('driver time in/out', () => {
     expect(await toto.getByTestId('figure-binding').textContent()).toBe('');
     await context.close();
     const english = await englishPage();
-    await logIn(english.page, 'center');
+    await signIn(english.page, 'center');
     await english.page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
     await expect.poll(() => row(english.page, 'toto-d01').getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('On duty');
     await english.context.close();
@@ -47,7 +47,7 @@ describe('driver time in/out', () => {
 
   test('center: an end before its start shows the message at the field; a valid edit saves and the binding follows', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/driver-time-in-out?date=${DATE}`);
     const toto = row(page, 'toto-d01');
     await toto.waitFor();
@@ -93,7 +93,7 @@ describe('driver time in/out', () => {
 
   test('the demo’s last day: a warning (amber) and a violation (red), named, in Japanese and English; attendance', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
     await row(page, 'toto-d03').waitFor();
     const finding = (loginId: string, level: string) => row(page, loginId).locator(`[data-testid=work-rule-finding][data-level=${level}]`).first();
@@ -110,7 +110,7 @@ describe('driver time in/out', () => {
     await context.close();
 
     const english = await englishPage();
-    await logIn(english.page, 'center');
+    await signIn(english.page, 'center');
     await english.page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
     await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=work-rule-finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
     await settledSnap(english.page, 'driver-time-in-out-en');

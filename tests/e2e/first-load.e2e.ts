@@ -2,7 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
-import { logIn, snap, useStack } from './harness.js';
+import { signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 
@@ -50,9 +50,8 @@ function overflowOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).first().evaluate((element) => element.scrollWidth - element.clientWidth);
 }
 
-/** Opens a list and waits for its rows (not the empty table's placeholder), no longer loading nor fading in. */
-async function openList(page: Page, path: string, table: string) {
-  await page.goto(path);
+/** Waits for a list's rows (not the empty table's placeholder), no longer loading nor fading in. */
+async function listLoaded(page: Page, table: string) {
   await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(1);
   await expect.poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
   await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
@@ -71,31 +70,35 @@ function headerLines(page: Page, table: string): Promise<number[]> {
     .evaluateAll((titles) => titles.map((title) => Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight))));
 }
 
-async function signedIn(loginId: string, viewport: { width: number; height: number }, locale = 'ja-JP') {
-  const { page, context } = await stackOf().newPage(locale);
+/** A fresh browser of `viewport`'s size, signed in as `loginId`, on `path` (the user's start page by default). */
+async function signedIn(loginId: string, viewport: { width: number; height: number }, path = '/') {
+  const { page, context } = await stackOf().newPage();
   await page.setViewportSize(viewport);
-  await logIn(page, loginId);
+  await signIn(page, loginId);
+  await page.goto(path);
   await page.getByTestId('app-header').waitFor();
   return { page, context };
 }
 
 async function switchToEnglish(page: Page) {
-  const englishLabel = page.getByTestId('language-switch').getByText('English');
-  if (await englishLabel.isVisible()) {
-    await englishLabel.click();
-  } else {
+  let languageSwitch = page.getByTestId('language-switch');
+  const onPhone = !(await languageSwitch.getByText('English').isVisible());
+  if (onPhone) {
     await page.getByTestId('mobile-menu-button').click();
-    await page.getByTestId('mobile-menu').getByTestId('language-switch').getByText('English').click();
-    await page.keyboard.press('Escape');
+    languageSwitch = page.getByTestId('mobile-menu').getByTestId('language-switch');
   }
+  await languageSwitch.getByText('English').click();
+  // The page has rendered in English once the switch shows English chosen (the language changes before React renders).
+  await expect.poll(() => languageSwitch.locator('.ant-segmented-item-selected').textContent()).toBe('English');
+  if (onPhone) await page.keyboard.press('Escape');
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
 /** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take. */
 async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string, shot: string) {
-  const { page, context } = await signedIn(loginId, DESKTOP);
+  const { page, context } = await signedIn(loginId, DESKTOP, path);
   if (locale === 'en') await switchToEnglish(page);
-  await openList(page, path, table);
+  await listLoaded(page, table);
   await snap(page, `${shot}-1366-${locale}`);
   const fit = { overflow: await tableOverflow(page, table), headerLines: await headerLines(page, table) };
   await context.close();
@@ -142,13 +145,28 @@ describe('first load and serving', () => {
   });
 });
 
+describe('motion', () => {
+  // The browser tests run as such a user (harness.ts); here one page also as everyone else.
+  test("whoever asks for less motion gets antd without its transitions; everyone else keeps them", async () => {
+    const { page, context } = await stackOf().newPage();
+    const submitTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/login');
+      return page.locator('button[type=submit]').evaluate((button) => parseFloat(getComputedStyle(button).transitionDuration));
+    };
+    expect(await submitTransition('reduce')).toBeLessThan(0.001);
+    expect(await submitTransition('no-preference')).toBeGreaterThanOrEqual(0.1);
+    await context.close();
+  });
+});
+
 describe('a layout that fits', () => {
   test('the English header fits at 1366 px, the menu collapsing what does not fit', async () => {
-    const { page, context } = await signedIn('super', DESKTOP);
+    // A long list: the page's scrollbar takes its share of the 1366 px too.
+    const { page, context } = await signedIn('super', DESKTOP, '/departments');
+    await listLoaded(page, '[data-testid=department-table]');
     await snap(page, 'header-1366-ja');
     await switchToEnglish(page);
-    // A long list: the page's scrollbar takes its share of the 1366 px too.
-    await openList(page, '/departments', '[data-testid=department-table]');
     await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Vehicle allocation setting');
     await snap(page, 'header-1366-en');
     expect(await overflowOf(page, '[data-testid=app-header]')).toBeLessThanOrEqual(0);
@@ -163,9 +181,9 @@ describe('a layout that fits', () => {
   });
 
   test('the vehicle list fits 1366 px in English: a numeric header takes two lines there, one in Japanese', async () => {
-    const { page, context } = await signedIn('hq', DESKTOP);
+    const { page, context } = await signedIn('hq', DESKTOP, '/vehicles');
     const table = '[data-testid=vehicle-table]';
-    await openList(page, '/vehicles', table);
+    await listLoaded(page, table);
     expect(await headerLines(page, table)).toEqual([1, 1, 1]);
     await switchToEnglish(page);
     await expect.poll(() => page.locator(`${table} thead`).textContent()).toContain('Max loading capacity (kg)');
@@ -210,9 +228,9 @@ describe('a layout that fits', () => {
   test('driver attendance fits 1366 px in English on a day with 2024-rule findings, each naming its rule', async () => {
     const yesterday = addDays(tokyoToday(), -1);
     const table = '[data-testid=attendance-table]';
-    const { page, context } = await signedIn('center', DESKTOP);
+    const { page, context } = await signedIn('center', DESKTOP, `/attendance-departure-of-the-driver?date=${yesterday}`);
     await switchToEnglish(page);
-    await openList(page, `/attendance-departure-of-the-driver?date=${yesterday}`, table);
+    await listLoaded(page, table);
     const violation = page.locator(`${table} [data-testid=work-rule-finding][data-rule=dailyBinding][data-level=violation]`).first();
     await expect.poll(() => violation.textContent()).toBe('Violation: Daily binding time');
     await snap(page, 'attendance-findings-1366-en');
@@ -230,10 +248,9 @@ describe('a layout that fits', () => {
 
   // The demo's transfer trip of today: lane, vehicle, driver, mode, receive timing, times, status and actions in view.
   test.each(['ja', 'en'] as const)('the between-centers trips fit 1366 px in %s without sideways scroll', async (locale) => {
-    const { page, context } = await signedIn('center', DESKTOP);
+    const { page, context } = await signedIn('center', DESKTOP, '/between-centers-before');
     if (locale === 'en') await switchToEnglish(page);
     const table = '[data-testid=transfer-trips]';
-    await page.goto('/between-centers-before');
     await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(0);
     await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
     await snap(page, `between-centers-1366-${locale}`);
@@ -243,9 +260,8 @@ describe('a layout that fits', () => {
 
   // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
   test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it', async () => {
-    const { page, context } = await signedIn('center', DESKTOP);
+    const { page, context } = await signedIn('center', DESKTOP, '/store-direct');
     await switchToEnglish(page);
-    await page.goto('/store-direct');
     const cards = page.getByTestId('trip-card');
     await expect.poll(() => cards.count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('.alloc-trips').textContent()).toContain('Cage carts');
@@ -276,9 +292,9 @@ describe('a layout that fits', () => {
 
   test('a list fits a 390 px phone: the table scrolls inside its card; bell and name show', async () => {
     for (const locale of ['ja', 'en'] as const) {
-      const { page, context } = await signedIn('hq', PHONE);
+      const { page, context } = await signedIn('hq', PHONE, '/departments');
       if (locale === 'en') await switchToEnglish(page);
-      await openList(page, '/departments', '[data-testid=department-table]');
+      await listLoaded(page, '[data-testid=department-table]');
       await snap(page, `list-390-${locale}`);
       expect(await overflowOf(page, 'html')).toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -301,8 +317,7 @@ describe('a layout that fits', () => {
   });
 
   test('the 404 page keeps the header and menu of a signed-in user', async () => {
-    const { page, context } = await signedIn('center', DESKTOP);
-    await page.goto('/no/such/page');
+    const { page, context } = await signedIn('center', DESKTOP, '/no/such/page');
     await page.getByTestId('error-page').waitFor();
     expect(await page.getByTestId('error-status').textContent()).toBe('404');
     expect(await page.getByTestId('app-header').isVisible()).toBe(true);

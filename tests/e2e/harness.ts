@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../db/index.js';
 import { demoSnapshot } from '../server/helpers.js';
+import { COLUMN_CONFIG_KEY, DAY_SECONDS, TOKEN_KEY, USER_KEY } from '../../client/src/providers/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -48,7 +49,8 @@ export async function startStack(env: Record<string, string> = {}) {
     browser,
     db,
     async newPage(locale = 'ja-JP'): Promise<{ page: Page; context: BrowserContext }> {
-      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 } });
+      // As a user who asks for less motion: nothing animates, so nothing is waited for or composited frame by frame.
+      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return { page, context };
@@ -76,12 +78,39 @@ export function useStack(env: Record<string, string> = {}): () => Stack {
   return () => stack!;
 }
 
+/** Signs in through the login screen, as a person does; the page ends where the login sends the user. */
 export async function logIn(page: Page, loginId: string, password = 'demo1234') {
   await page.goto('/login');
   await page.locator('input#login_id, input[name="login_id"]').fill(loginId);
   await page.locator('input#password, input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+const BLANK_PAGE = '/__blank-for-session';
+
+/**
+ * Signs in without loading the login screen: the same `POST /api/auth/login` the form sends, its answer
+ * kept as the client keeps it (`saveSession`: the token as cookie and in localStorage, the profile and
+ * its saved columns). The page is left on an empty page of the application's origin, so the test's next
+ * `page.goto` is the only time the application boots. Tests of the login screen itself use `logIn`.
+ */
+export async function signIn(page: Page, loginId: string, password = 'demo1234') {
+  const response = await page.request.post('/api/auth/login', { data: { login_id: loginId, password } });
+  expect(response.status(), `login of ${loginId}`).toBe(200);
+  const session = (await response.json()) as { access_token: string; user: { config?: unknown } };
+  await page.route(`**${BLANK_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>-</title>' }));
+  await page.goto(BLANK_PAGE);
+  await page.unroute(`**${BLANK_PAGE}`);
+  await page.evaluate(
+    ({ keys, session, maxAge }) => {
+      document.cookie = `${keys.token}=${encodeURIComponent(session.access_token)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+      localStorage.setItem(keys.token, session.access_token);
+      localStorage.setItem(keys.user, JSON.stringify(session.user));
+      if (session.user.config !== undefined && session.user.config !== null) localStorage.setItem(keys.columns, JSON.stringify(session.user.config));
+    },
+    { keys: { token: TOKEN_KEY, user: USER_KEY, columns: COLUMN_CONFIG_KEY }, session, maxAge: DAY_SECONDS },
+  );
 }
 
 /**

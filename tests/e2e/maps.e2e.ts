@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
-import { logIn, snap, startStack, type Stack } from './harness.js';
+import { signIn, snap, type Stack, startStack } from './harness.js';
 
 /** A 1×1 transparent PNG: a map tile as the tile server would send it. */
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -105,7 +105,7 @@ describe('/check-map', () => {
     const trip = await demoTrip();
     expect(trip.stops.length).toBeGreaterThan(1);
     const { page, context } = await mapPage('ja');
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/check-map?center=${trip.centerId}&date=${tokyoToday()}`);
 
     const rows = page.getByTestId('map-row');
@@ -158,7 +158,7 @@ describe('/check-map', () => {
       served.push(route.request().url());
       return route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG });
     });
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/store-direct/detail/${trip.id}`);
     await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
     await expect.poll(() => served.length).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ describe('/check-map', () => {
 
   test("by direction: the direction's destinations in delivery order (English)", async () => {
     const { page, context } = await mapPage('en');
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     const trip = await demoTrip();
     const direction = await stack.db
       .selectFrom('directions')
@@ -214,7 +214,7 @@ describe('/check-map', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/vehicle_allocation')) tripCalls.push(request.url());
     });
-    await logIn(page, 'hq');
+    await signIn(page, 'hq');
     await page.goto('/check-map');
     await page.getByTestId('direction-select').waitFor();
     await expect.poll(() => page.getByTestId('map-row').count()).toBeGreaterThan(0);
@@ -228,7 +228,7 @@ describe('/check-map', () => {
 describe('/places', () => {
   test('an address searched through the geocoder, its coordinates, and the nearest destination opened', async () => {
     const { page, context } = await mapPage('ja');
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto('/places');
 
     await page.getByTestId('places-search').click();
@@ -262,7 +262,7 @@ describe('/places', () => {
 
   test('in English, with five results', async () => {
     const { page, context } = await mapPage('en');
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/places?q=${encodeURIComponent(KNOWN_ADDRESS)}&limit=5`);
     const rows = page.getByTestId('map-row');
     await expect.poll(() => rows.count()).toBe(5);

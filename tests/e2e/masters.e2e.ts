@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, logIn, snap, toast, useStack } from './harness.js';
+import { checkCsv, choose, signIn, snap, toast, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -10,7 +10,7 @@ const save = (page: import('playwright-core').Page) => page.getByRole('button', 
 describe('masters, in a real browser', () => {
   test('center: creates a vehicle and a driver of its carrier', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto('/vehicles/add');
     const vehicle = '[data-testid=vehicle-form]';
     await page.locator(`${vehicle} #vehicle_number`).fill('品川 300 せ 12-34');
@@ -47,7 +47,7 @@ describe('masters, in a real browser', () => {
 
   test("carrier: sees only its own company's vehicles", async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'carrier');
+    await signIn(page, 'carrier');
     await page.goto('/vehicles');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describe('masters, in a real browser', () => {
       .executeTakeFirstOrThrow();
     await stackOf().db.updateTable('delivery_destinations').set({ temporary_registration_date: new Date() }).where('id', '=', store.id).execute();
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/delivery-destination/temp/${store.id}`);
     await page.getByTestId('approve-button').waitFor();
     await snap(page, 'destination-approve');
@@ -82,7 +82,7 @@ describe('masters, in a real browser', () => {
 
   test('hq: importing users with one bad row shows that row and writes nothing', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'hq');
+    await signIn(page, 'hq');
     await checkCsv(page, '/users', path.join(FIXTURES, 'users-one-bad-row.csv'));
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('氏名を入力してください。');
     const errorRows = page.getByTestId('import-errors').locator('tbody tr');

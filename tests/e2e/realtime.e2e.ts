@@ -11,7 +11,7 @@ import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/config.js';
 import { REALTIME_CLOSE, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
-import { centerDestinations, logIn, snap, useStack } from './harness.js';
+import { centerDestinations, signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 const DATE = addDays(tokyoToday(), 3);
@@ -116,7 +116,7 @@ describe('notifications in realtime, in two browsers', () => {
     watcher.page.on('request', (request) => requests.push(request));
 
     // The planner's trip: one stop, confirmed, ready to start loading.
-    await logIn(planner.page, 'center');
+    await signIn(planner.page, 'center');
     const trip = await api<{ id: number; version: number; trip_no: number }>(planner.page, 'POST', '/vehicle_allocation', {
       date: DATE,
       kind: 'store_direct',
@@ -134,7 +134,7 @@ describe('notifications in realtime, in two browsers', () => {
 
     // The branch watches the trip's detail and its bell; a marker shows that page is never reloaded.
     await watcher.page.bringToFront();
-    await logIn(watcher.page, 'branch');
+    await signIn(watcher.page, 'branch');
     await watcher.page.goto(`/store-direct/detail/${trip.id}`);
     const watchedStatus = watcher.page.getByTestId('trip-status').first();
     await watchedStatus.waitFor();
@@ -228,7 +228,8 @@ describe('notifications in realtime, in two browsers', () => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
 
-    await logIn(page, 'branch');
+    await signIn(page, 'branch');
+    await page.goto('/');
     await page.getByTestId('notification-bell').click();
     await expect.poll(() => page.getByTestId('notification-item').count()).toBeGreaterThan(0);
     await expect.poll(() => sockets.length).toBe(1);

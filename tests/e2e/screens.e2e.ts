@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { csvFileInput, hoverUntilShown, logIn, searchBox, snap, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, searchBox, signIn, snap, useStack } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -28,7 +28,7 @@ let hqPage: Page | undefined;
 async function asHq(): Promise<Page> {
   if (!hqPage) {
     const { page } = await stackOf().newPage();
-    await logIn(page, 'hq');
+    await signIn(page, 'hq');
     hqPage = page;
   }
   return hqPage;
@@ -78,7 +78,7 @@ describe('master screens, as planners see them', () => {
 
   test('hq, in English: the total reads "1-N of N"', async () => {
     const { page, context } = await englishPage();
-    await logIn(page, 'hq');
+    await signIn(page, 'hq');
     await page.goto('/vehicle-type');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     const total = await apiTotal(page, 'vehicle_type');
@@ -90,7 +90,7 @@ describe('master screens, as planners see them', () => {
 
   test("branch (allocation staff): opens a destination's detail from the list and reads its phone, 指定時刻 and 備考", async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'branch');
+    await signIn(page, 'branch');
     await page.goto('/delivery-destination');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     // Read-only: no edit or delete on the list.
@@ -121,7 +121,7 @@ describe('master screens, as planners see them', () => {
       .where('delivery_companies.name', '<>', '東都運輸株式会社')
       .executeTakeFirstOrThrow();
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'carrier');
+    await signIn(page, 'carrier');
     for (const url of [`/vehicles/edit/${other.id}`, `/vehicles/detail/${other.id}`]) {
       await page.goto(url);
       await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('404');

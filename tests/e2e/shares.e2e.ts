@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { choose, logIn, snap, snapLoaded, useStack } from './harness.js';
+import { choose, signIn, snap, snapLoaded, useStack } from './harness.js';
 
 /** A local stand-in for the GSI address search, in its real format; it knows one address. */
 const KNOWN = '東京都品川区東品川5-6-1';
@@ -51,7 +51,7 @@ const notice = (page: Page, text: string) => page.locator('.ant-notification-not
 test('a comment thread round trip: post, edit, its own page, delete', async () => {
   const { page, context } = await stackOf().newPage();
   const share = await shareOn(5, 'E2E スレッド');
-  await logIn(page, 'center');
+  await signIn(page, 'center');
   await page.goto(`/delivery-destination-share/${share.id}/comments`);
   await expect.poll(() => page.getByTestId('share-body').innerText()).toBe('一行目\n二行目');
 
@@ -93,7 +93,7 @@ test('a comment thread round trip: post, edit, its own page, delete', async () =
 
   // Someone else's comment offers no edit or delete.
   const other = await stackOf().newPage();
-  await logIn(other.page, 'hq');
+  await signIn(other.page, 'hq');
   await other.page.goto(`/delivery-destination-share/${share.id}/comments`);
   await expect.poll(() => comments(other.page).count()).toBe(1);
   expect(await other.page.getByTestId('comment-edit').count()).toBe(0);
@@ -111,7 +111,7 @@ test('a comment thread round trip: post, edit, its own page, delete', async () =
 test('markup and a script in a comment and a title are shown as text, never run', async () => {
   const { page, context } = await stackOf().newPage();
   const share = await shareOn(6, `件名${MARKUP}`);
-  await logIn(page, 'center');
+  await signIn(page, 'center');
   await page.goto(`/delivery-destination-share/${share.id}/comments`);
   await page.getByTestId('comment-input').fill(MARKUP);
   await page.getByTestId('comment-post').click();
@@ -141,7 +141,7 @@ test('markup and a script in a comment and a title are shown as text, never run'
 test("applying a correction on the list: the specification's four messages in their order, then the master", async () => {
   const { page, context } = await stackOf().newPage();
   const share = await shareOn(7, 'E2E 住所修正', '東京都品川区 旧表記');
-  await logIn(page, 'hq');
+  await signIn(page, 'hq');
   await page.goto('/delivery-destination-share');
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   const row = rows.filter({ hasText: 'E2E 住所修正' });

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
-import { logIn, snap, useStack } from './harness.js';
+import { signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
 /** Far from the demo trips, so the driver has nothing else planned that day. */
@@ -53,7 +53,7 @@ const violations = (page: Page) => page.locator('[data-testid="work-rule-finding
 describe('working-time rules on an assignment', () => {
   test('center assigns a driver whose recorded day makes the trip violate: saved, and the violation shows', async () => {
     const { page, context } = await stackOf().newPage();
-    await logIn(page, 'center');
+    await signIn(page, 'center');
     await page.goto(`/vehicle-allocation/edit/${fixture.tripId}`);
     await expect.poll(() => page.locator('#route_name').inputValue()).toBe('E2E労働時間便');
     await expect.poll(() => page.getByTestId('work-rule-alert').count(), { message: 'no driver yet: no finding' }).toBe(0);
