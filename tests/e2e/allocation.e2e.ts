@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { centerDestinations, signIn, snap, useStack } from './harness.js';
+import { centerDestinations, signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -330,7 +330,7 @@ describe('the store-direct board, in a real browser', () => {
     await snap(page, 'allocation-between-centers-ja');
 
     // Its detail shows the lane, mode and receive timing, no stops, and leads back to this board.
-    await page.goto(`/store-direct/detail/${created.id}`);
+    await visit(page, `/store-direct/detail/${created.id}`);
     await expect.poll(() => page.getByTestId('trip-lane').textContent()).toMatch(/^\S+センター → \S+センター$/);
     expect(await page.getByTestId('trip-stops').count()).toBe(0);
     const back = await page.getByRole('link', { name: '配車ボードへ' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -248,17 +248,17 @@ describe('deliveries and trips, in a real browser', () => {
     await expect.poll(() => page.getByTestId('delivery-trip').textContent()).toContain('E2E東都便');
     expect(await page.getByTestId('detail-trip-link').getAttribute('href')).toBe(`/store-direct/detail/${seeded.ownTrip}`);
     await snapLoaded(page, 'delivery-detail-ja');
-    await page.goto('/delivery/add');
+    await visit(page, '/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
     await snapLoaded(page, 'delivery-add-ja');
     await toEnglish(page);
-    await page.goto(`/delivery/detail/${seeded.ownDelivery}`);
+    await visit(page, `/delivery/detail/${seeded.ownDelivery}`);
     await expect.poll(() => page.getByTestId('delivery-details').textContent()).toContain('Slip number');
     await snapLoaded(page, 'delivery-detail-en');
-    await page.goto('/delivery');
+    await visit(page, '/delivery');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     await snapLoaded(page, 'deliveries-list-en');
-    await page.goto('/delivery/add');
+    await visit(page, '/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
     await snapLoaded(page, 'delivery-add-en');
     await context.close();
@@ -288,7 +288,7 @@ describe('deliveries and trips, in a real browser', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('trip-status').allTextContents()).toEqual(statuses);
 
-    await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
+    await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
     await snapLoaded(page, 'trip-edit-ja');
     // Someone else saves first: the save answers 409, the dialog says so and loads the latest version.
@@ -299,14 +299,14 @@ describe('deliveries and trips, in a real browser', () => {
     await snapLoaded(page, 'trip-conflict-ja');
     await page.getByTestId('conflict-reload').click();
     await expect.poll(() => page.locator('#route_name').inputValue()).toBe('E2E他社便（変更）');
-    await page.goto('/vehicle-allocation/add');
+    await visit(page, '/vehicle-allocation/add');
     await page.getByTestId('trip-form').waitFor();
     await snapLoaded(page, 'trip-add-ja');
     await toEnglish(page);
-    await page.goto(tripListPath);
+    await visit(page, tripListPath);
     await expect.poll(() => rows(page).count()).toBe(2);
     await snapLoaded(page, 'trips-list-en');
-    await page.goto(`/vehicle-allocation/edit/${seeded.otherTrip}`);
+    await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
     await snapLoaded(page, 'trip-edit-en');
     await context.close();

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
-import { signIn, snap, useStack } from './harness.js';
+import { signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's working days. */
@@ -103,7 +103,7 @@ describe('driver time in/out', () => {
     expect(await row(page, 'toto-d03').getAttribute('class')).toContain('dt-row--violation');
     await settledSnap(page, 'driver-time-in-out-ja');
 
-    await page.goto(`/attendance-departure-of-the-driver?date=${YESTERDAY}`);
+    await visit(page, `/attendance-departure-of-the-driver?date=${YESTERDAY}`);
     await expect.poll(() => page.getByTestId('departure-state').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('attendance-totals').textContent()).toMatch(/ドライバー \d+名/);
     await settledSnap(page, 'attendance-departure-ja');
@@ -114,7 +114,7 @@ describe('driver time in/out', () => {
     await english.page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
     await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=work-rule-finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
     await settledSnap(english.page, 'driver-time-in-out-en');
-    await english.page.goto(`/attendance-departure-of-the-driver?date=${YESTERDAY}`);
+    await visit(english.page, `/attendance-departure-of-the-driver?date=${YESTERDAY}`);
     await expect.poll(() => english.page.getByTestId('departure-state').count()).toBeGreaterThan(0);
     await settledSnap(english.page, 'attendance-departure-en');
     await english.context.close();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snap, toast, useStack } from './harness.js';
+import { checkCsv, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -63,7 +63,7 @@ describe('foundation, in a real browser', () => {
     // The create's toast may still show: the stored row says when the save has landed.
     const department = () => stackOf().db.selectFrom('departments').select(['id', 'name', 'deleted_at']).where('code', '=', 'CT-E2E').executeTakeFirstOrThrow();
     await expect.poll(async () => (await department()).name).toBe('試験センター（改）');
-    await page.goto('/departments');
+    await visit(page, '/departments');
     await searchBox(page, 'department-search').fill('CT-E2E');
     await searchBox(page, 'department-search').press('Enter');
     const editedRow = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
@@ -105,7 +105,7 @@ describe('foundation, in a real browser', () => {
     const vehicles = await menuItem(page, 'マスタ管理', '車両マスタ');
     await expect.poll(() => vehicles.getAttribute('aria-disabled')).not.toBe('true');
     await snap(page, 'carrier-menu');
-    await page.goto('/departments');
+    await visit(page, '/departments');
     await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('403');
     expect(await page.getByTestId('department-table').count()).toBe(0);
     await snap(page, 'carrier-departments-refused');

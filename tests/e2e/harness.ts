@@ -114,6 +114,19 @@ export async function signIn(page: Page, loginId: string, password = 'demo1234')
 }
 
 /**
+ * Goes to `path` inside the application already open in `page`, as a click on one of its links does:
+ * the router follows the browser's history and nothing reloads. A test opens its first page with
+ * `page.goto` (each load boots the whole client again, about 2 s of JavaScript here); the pages after
+ * it, when the test is not about a reload, come this way.
+ */
+export async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * Saves a screenshot under test-results/ for people to look at; the assertions are what test. Animations
  * are stopped (the notification list's unread dots pulse without end), and a loaded machine gets a minute to
  * capture: a full-page capture beside another browser file once took more than Playwright's 15 s.

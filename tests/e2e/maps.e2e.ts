@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
-import { signIn, snap, type Stack, startStack } from './harness.js';
+import { signIn, snap, type Stack, startStack, visit } from './harness.js';
 
 /** A 1×1 transparent PNG: a map tile as the tile server would send it. */
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -201,7 +201,7 @@ describe('/check-map', () => {
     await snap(page, 'maps-check-map-direction-en');
 
     // The trip view in English, for the screenshot.
-    await page.goto(`/check-map?center=${trip.centerId}&date=${tokyoToday()}`);
+    await visit(page, `/check-map?center=${trip.centerId}&date=${tokyoToday()}`);
     await expect.poll(() => rows.count()).toBe(trip.stops.length);
     expect(await page.getByTestId('trip-select').textContent()).toContain(`Trip ${trip.trip_no}`);
     await snap(page, 'maps-check-map-en');

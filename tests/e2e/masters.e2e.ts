@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, signIn, snap, toast, useStack } from './harness.js';
+import { checkCsv, choose, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -23,7 +23,7 @@ describe('masters, in a real browser', () => {
     const created = await stackOf().db.selectFrom('vehicles').selectAll().where('vehicle_number', '=', '品川 300 せ 12-34').executeTakeFirstOrThrow();
     expect(created.max_loading_capacity === null || created.max_loading_capacity >= 0).toBe(true);
 
-    await page.goto('/drivers/add');
+    await visit(page, '/drivers/add');
     const driver = '[data-testid=driver-form]';
     await page.locator(`${driver} #name`).fill('青木 大地');
     await page.locator(`${driver} #login_id`).fill('toto-aoki');

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { csvFileInput, hoverUntilShown, searchBox, signIn, snap, useStack } from './harness.js';
+import { csvFileInput, hoverUntilShown, searchBox, signIn, snap, useStack, visit } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -23,15 +23,21 @@ function apiTotal(page: Page, resource: string): Promise<number> {
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const notices = (page: Page) => page.locator('.ant-notification-notice');
 
-/** One session of `hq` (an admin at headquarters) for the tests that act as hq: a login costs seconds. */
+/**
+ * One session of `hq` (an admin at headquarters) for the tests that act as hq, at `path`: the
+ * application loads once, then each test reaches its page as a link in it does.
+ */
 let hqPage: Page | undefined;
-async function asHq(): Promise<Page> {
-  if (!hqPage) {
-    const { page } = await stackOf().newPage();
-    await signIn(page, 'hq');
-    hqPage = page;
+async function hqAt(path: string): Promise<Page> {
+  if (hqPage) {
+    await visit(hqPage, path);
+    return hqPage;
   }
-  return hqPage;
+  const { page } = await stackOf().newPage();
+  await signIn(page, 'hq');
+  await page.goto(path);
+  hqPage = page;
+  return page;
 }
 afterAll(async () => {
   await hqPage?.context().close();
@@ -45,8 +51,7 @@ async function englishPage() {
 
 describe('master screens, as planners see them', () => {
   test('hq: a list shows 50 compact rows, its total, right-aligned numbers; a filter keeps its name after a reload', async () => {
-    const page = await asHq();
-    await page.goto('/delivery-destination');
+    const page = await hqAt('/delivery-destination');
     await expect.poll(() => rows(page).count()).toBe(50);
     const total = await apiTotal(page, 'delivery_destination');
     expect(total).toBeGreaterThan(50);
@@ -137,15 +142,13 @@ describe('master screens, as planners see them', () => {
 
   test('hq: a detail view offers its edit button to who may edit', async () => {
     const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    const page = await asHq();
-    await page.goto(`/vehicle-type/detail/${type.id}`);
+    const page = await hqAt(`/vehicle-type/detail/${type.id}`);
     await expect.poll(() => page.getByTestId('detail-name').textContent()).toBe(type.name);
     expect(await page.locator('.ant-page-header .anticon-edit').count()).toBe(1);
   });
 
   test('hq: an out-of-range number is refused with its message, not clamped; a required select says 選択', async () => {
-    const page = await asHq();
-    await page.goto('/vehicle-type/add');
+    const page = await hqAt('/vehicle-type/add');
     const form = '[data-testid=vehicle_type-form]';
     await page.locator(`${form} #code`).fill('VT-HUGE');
     await page.locator(`${form} #name`).fill('超大型');
@@ -157,15 +160,14 @@ describe('master screens, as planners see them', () => {
     expect(stored).toHaveLength(0);
     await snap(page, 'screens-out-of-range');
 
-    await page.goto('/vehicles/add');
+    await visit(page, '/vehicles/add');
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.ant-form-item-explain-error').filter({ hasText: /^車種を選択してください。$/ }).waitFor();
   });
 
   test("hq: a refused save's toast shows the server's message without the status code", async () => {
     const taken = await stackOf().db.selectFrom('vehicle_types').select('code').orderBy('id').executeTakeFirstOrThrow();
-    const page = await asHq();
-    await page.goto('/vehicle-type/add');
+    const page = await hqAt('/vehicle-type/add');
     const form = '[data-testid=vehicle_type-form]';
     await page.locator(`${form} #code`).fill(taken.code);
     await page.locator(`${form} #name`).fill('重複');
@@ -184,8 +186,7 @@ describe('master screens, as planners see them', () => {
   });
 
   test('hq: the delete confirmation names the record; its own user row offers no delete', async () => {
-    const page = await asHq();
-    await page.goto('/vehicle-type');
+    const page = await hqAt('/vehicle-type');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     const first = await stackOf().db
       .selectFrom('vehicle_types')
@@ -208,7 +209,7 @@ describe('master screens, as planners see them', () => {
     expect(await names.locator('li').first().textContent()).toBe(`${first.code} ${first.name}`);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'キャンセル' }).click();
 
-    await page.goto('/users');
+    await visit(page, '/users');
     await searchBox(page, 'user-search').fill('hq');
     await searchBox(page, 'user-search').press('Enter');
     const own = rows(page).filter({ has: page.locator('td', { hasText: /^hq$/ }) });
@@ -220,8 +221,7 @@ describe('master screens, as planners see them', () => {
   });
 
   test('hq: a customer (edited in a modal) shows its detail in a modal over the list', async () => {
-    const page = await asHq();
-    await page.goto('/customers');
+    const page = await hqAt('/customers');
     await rows(page).first().getByTestId('row-show').click();
     const details = page.getByTestId('customer-details');
     await details.waitFor();
@@ -230,8 +230,7 @@ describe('master screens, as planners see them', () => {
   });
 
   test('hq: the CSV dialog closes after a successful import', async () => {
-    const page = await asHq();
-    await page.goto('/departments');
+    const page = await hqAt('/departments');
     await page.getByTestId('import-open').click();
     await csvFileInput(page).setInputFiles(path.join(FIXTURES, 'departments-utf8.csv'));
     await page.getByTestId('import-check').click();

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { choose, signIn, snap, snapLoaded, useStack } from './harness.js';
+import { choose, signIn, snap, snapLoaded, useStack, visit } from './harness.js';
 
 /** A local stand-in for the GSI address search, in its real format; it knows one address. */
 const KNOWN = '東京都品川区東品川5-6-1';
@@ -101,7 +101,7 @@ test('a comment thread round trip: post, edit, its own page, delete', async () =
   await page.getByTestId('language-switch').getByText('English').click();
   await expect.poll(() => page.getByTestId('comment-post').innerText()).toBe('Post');
   await snapLoaded(page, 'shares-thread-en');
-  await page.goto(`/delivery-destination-share/${share.id}/comment/2`);
+  await visit(page, `/delivery-destination-share/${share.id}/comment/2`);
   await expect.poll(() => page.getByTestId('back-to-thread').innerText()).toBe('Back to the thread');
   await snapLoaded(page, 'shares-comment-en');
   await other.context.close();
@@ -122,7 +122,7 @@ test('markup and a script in a comment and a title are shown as text, never run'
   expect(await page.getByTestId('page-title').innerText()).toContain(`件名${MARKUP}`);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
 
-  await page.goto('/delivery-destination-share');
+  await visit(page, '/delivery-destination-share');
   const title = page.getByTestId('share-title').filter({ hasText: `件名${MARKUP}` });
   await title.waitFor();
   expect(await title.locator('b, script').count()).toBe(0);
@@ -130,7 +130,7 @@ test('markup and a script in a comment and a title are shown as text, never run'
 
   // The demo's thread with a driver's comment: tagged as a driver, with where they were.
   const demo = await stackOf().db.selectFrom('destination_shares').select('id').where('title', '=', '搬入口が北側に変更').executeTakeFirstOrThrow();
-  await page.goto(`/delivery-destination-share/${demo.id}/comments`);
+  await visit(page, `/delivery-destination-share/${demo.id}/comments`);
   await expect.poll(() => comments(page).count()).toBe(2);
   expect(await comments(page).nth(1).getByTestId('author').innerText()).toContain('ドライバー');
   expect(await comments(page).nth(1).innerText()).toMatch(/\d+\.\d{5}, \d+\.\d{5}/);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
-import { signIn, snap, useStack } from './harness.js';
+import { signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** Far from the demo trips, so the driver has nothing else planned that day. */
@@ -74,13 +74,13 @@ describe('working-time rules on an assignment', () => {
     expect(await notice.locator('.ant-tag-error').count()).toBe(1);
 
     // The trip form shows it stored with the trip.
-    await page.goto(`/vehicle-allocation/edit/${fixture.tripId}`);
+    await visit(page, `/vehicle-allocation/edit/${fixture.tripId}`);
     await expect.poll(() => page.getByTestId('work-rule-alert').locator('[data-level="violation"]').count()).toBe(1);
     expect(await page.getByTestId('work-rule-alert').getAttribute('class')).toContain('ant-alert-error');
     await snap(page, 'work-rules-trip-form-ja');
 
     // And the trip card on the store-direct board.
-    await page.goto(`/store-direct?center=${fixture.centerId}&date=${DAY}`);
+    await visit(page, `/store-direct?center=${fixture.centerId}&date=${DAY}`);
     const card = page.getByTestId('trip-card').filter({ has: violations(page) });
     await expect.poll(() => card.count()).toBe(1);
     expect(await card.locator('[data-testid="work-rule-finding"]').textContent()).toContain('1日の拘束時間が15時間を超えています（15:01）');
@@ -90,7 +90,7 @@ describe('working-time rules on an assignment', () => {
     await page.getByTestId('language-switch').getByText('English').click();
     await expect.poll(() => card.locator('[data-testid="work-rule-finding"]').textContent()).toBe('Violation: Binding time of the day is over 15 h (15:01)');
     await snap(page, 'work-rules-board-en');
-    await page.goto(`/vehicle-allocation/edit/${fixture.tripId}`);
+    await visit(page, `/vehicle-allocation/edit/${fixture.tripId}`);
     await expect.poll(() => page.getByTestId('work-rule-alert').textContent()).toContain('Binding time of the day is over 15 h (15:01)');
     await snap(page, 'work-rules-trip-form-en');
     await context.close();
