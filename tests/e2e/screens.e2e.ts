@@ -30,6 +30,9 @@ const notices = (page: Page) => page.locator('.ant-notification-notice');
 let hqPage: Page | undefined;
 async function hqAt(path: string): Promise<Page> {
   if (hqPage) {
+    // The test before may have left a toast showing: closed, as the person who read it would.
+    // (One that closes by itself meanwhile needs no click.)
+    for (const close of await hqPage.locator('.ant-notification-notice-close').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
     await visit(hqPage, path);
     return hqPage;
   }

@@ -5,7 +5,7 @@
  * A delivery company's user (level 5) reads the list only.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { CreateButton, getDefaultSortOrder, List, ShowButton, useTable } from '@refinedev/antd';
+import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import { useList, useOnError, type BaseKey, type HttpError } from '@refinedev/core';
 import { Button, DatePicker, Dropdown, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +15,7 @@ import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
 import { CsvImportButtons } from '../components/csv-import.js';
 import { DeleteSelectedButton } from '../components/delete-selected-button.js';
+import { RowLinkButton, useRowLinks } from '../components/row-links.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { useProfile } from '../hooks/use-profile.js';
@@ -141,6 +142,7 @@ export default function DeliveryListPage() {
   const canListTrips = canAccess(profile, 'vehicle_allocation', 'list');
   const canListDepartments = canAccess(profile, 'department', 'list');
   const canListCompanies = canAccess(profile, 'delivery_company', 'list');
+  const links = useRowLinks(RESOURCE);
   const today = tokyoToday();
   const [state, setState] = useState<RestoredState>(() => restoreState(readStoredState(), today));
   const [selected, setSelected] = useState<BaseKey[]>([]);
@@ -304,7 +306,7 @@ export default function DeliveryListPage() {
             key: 'actions',
             fixed: 'right' as const,
             onHeaderCell: headerCell,
-            render: (_: unknown, row: Delivery) => <ShowButton hideText size="small" resource={RESOURCE} recordItemId={row.id} data-testid="row-show" />,
+            render: (_: unknown, row: Delivery) => <RowLinkButton link={links.show} id={row.id} />,
           },
         ]}
         rowSelection={

@@ -6,7 +6,7 @@
  * driver over company, status over the marks), and a long name is cut with a tooltip.
  */
 import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
-import { CreateButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,6 +17,7 @@ import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { DateRangeFilter, MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
+import { RowLinkButton, useRowLinks } from '../components/row-links.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { clipped, headerCell, wrapping } from '../masters/components/columns.js';
@@ -181,6 +182,7 @@ interface FilterValues {
 
 export default function TripListPage() {
   const { t } = useT();
+  const links = useRowLinks(RESOURCE);
   const today = tokyoToday();
   const { tableProps, sorters, filters, setFilters, setCurrent, tableQuery } = useTable<Trip, HttpError>({
     resource: RESOURCE,
@@ -266,7 +268,7 @@ export default function TripListPage() {
             key: 'actions',
             fixed: 'right' as const,
             onHeaderCell: headerCell,
-            render: (_: unknown, trip: Trip) => <EditButton hideText size="small" resource={RESOURCE} recordItemId={trip.id} data-testid="row-edit" />,
+            render: (_: unknown, trip: Trip) => <RowLinkButton link={links.edit} id={trip.id} />,
           },
         ]}
         rowClassName={(trip) => (trip.status === TRIP_STATUS.cancelled ? 'trip-row--cancelled' : '')}

@@ -4,7 +4,7 @@
  * (customers, unit prices). Buttons follow access control (read-only users see none).
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { CreateButton, DeleteButton, EditButton, List, ShowButton, useModalForm, useTable } from '@refinedev/antd';
+import { CreateButton, DeleteButton, List, useModalForm, useTable } from '@refinedev/antd';
 import {
   getDefaultFilter,
   useCan,
@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CsvImportButtons } from '../../components/csv-import.js';
 import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
+import { RowLinkButton, useRowLinks } from '../../components/row-links.js';
 import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import { buildColumns, headerCell } from '../components/columns.js';
@@ -108,11 +109,11 @@ export default function MasterListPage({
     ],
     syncWithLocation: true,
   });
-  const { data: canEdit } = useCan({ resource, action: 'edit' });
+  const links = useRowLinks(resource);
   const { data: canDelete } = useCan({ resource, action: 'delete' });
   const listTableProps = useListTableProps(tableProps);
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
-  const editable = Boolean(canEdit?.can) && offers(master, 'edit');
+  const editable = links.edit.allowed && offers(master, 'edit');
   const modals = useModalForms(master);
   const deleteError = useDeleteErrorNotification(resource);
 
@@ -132,28 +133,14 @@ export default function MasterListPage({
     const approval = master.temporary && record.temporary_registration_date ? approvalPath(master, id) : undefined;
     return (
       <Space size={4}>
-        <ShowButton
-          hideText
-          size="small"
-          resource={resource}
-          recordItemId={id}
-          onClick={master.modalForm ? () => setDetail(record) : undefined}
-          data-testid="row-show"
-        />
+        <RowLinkButton link={links.show} id={id} onClick={master.modalForm ? () => setDetail(record) : undefined} />
         {approval && editable ? (
           <Link to={approval}>
             <Button size="small" icon={<CheckCircleOutlined />} title={t('masterEnums.approve')} />
           </Link>
         ) : null}
         {editable ? (
-          <EditButton
-            hideText
-            size="small"
-            resource={resource}
-            recordItemId={id}
-            onClick={master.modalForm ? () => modals.edit.show(id) : undefined}
-            data-testid="row-edit"
-          />
+          <RowLinkButton link={links.edit} id={id} onClick={master.modalForm ? () => modals.edit.show(id) : undefined} />
         ) : null}
         {mayDelete(record) ? (
           <DeleteButton
