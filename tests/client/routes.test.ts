@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { buildMenuItems } from '../../client/src/components/layout/menu-items.js';
+import { buildMenuItems, selectedMenuKeys } from '../../client/src/components/layout/menu-items.js';
 import type { Profile } from '../../client/src/providers/profile.js';
 import { APP_RESOURCES, routesOf } from '../../client/src/resources.js';
 import { profile } from './profiles.js';
@@ -151,5 +151,14 @@ describe('top menu', () => {
   it('disables every item until the profile is known', () => {
     const all = menuOf(undefined).flatMap((item) => [item, ...(item.children ?? [])]);
     expect(all.every((item) => item.disabled)).toBe(true);
+  });
+
+  it("lights a screen's own entry, else its area's: 配車設定 on every allocation page", () => {
+    expect(selectedMenuKeys('/vehicles/edit/3')).toEqual(['/vehicles']);
+    expect(selectedMenuKeys('/delivery-destination')).toEqual(['/delivery-destination']);
+    for (const path of ['/store-direct/detail/5', '/vehicle-allocation', '/vehicle-allocation/edit/9', '/between-centers-today', '/debug/caculator_data_allocation']) {
+      expect(selectedMenuKeys(path), path).toEqual(['/store-direct']);
+    }
+    expect(selectedMenuKeys('/no/such/page')).toEqual([]);
   });
 });

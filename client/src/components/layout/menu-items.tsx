@@ -61,10 +61,18 @@ export function useMenuItems({ topLevelIcons = true } = {}): MenuItem[] {
 }
 
 /** The menu entry whose list path starts the current path (so /departments/edit/3 selects 部署). */
+/**
+ * The menu entry to light for a path: the screen's own, or for a screen without one (the trip list,
+ * the between-centers pages, the calculator) its area's, so that 配車設定 stays lit on every
+ * allocation page. A screen inside a group (the reports) without an entry of its own lights none.
+ */
+export function selectedMenuKeys(pathname: string): string[] {
+  const screen = APP_RESOURCES.find((resource) => resource.list && (pathname === resource.list || pathname.startsWith(`${resource.list}/`)));
+  const entry = screen?.menu ? screen : MENU_RESOURCES.find((resource) => !screen?.parent && !resource.parent && resource.area === screen?.area);
+  return entry ? [entry.list as string] : [];
+}
+
 export function useSelectedMenuKeys(): string[] {
   const { pathname } = useLocation();
-  const match = MENU_RESOURCES.find(
-    (resource) => pathname === resource.list || pathname.startsWith(`${resource.list}/`),
-  );
-  return match ? [match.list as string] : [];
+  return useMemo(() => selectedMenuKeys(pathname), [pathname]);
 }
