@@ -35,7 +35,11 @@ const names = readdirSync(SOURCE)
 rmSync(OUT, { recursive: true, force: true });
 rmSync(RESULTS, { recursive: true, force: true });
 await build({
-  entryPoints: names.map((name, index) => ({ in: path.join(SOURCE, `${name}.test.ts`), out: `${String(index + 1).padStart(2, '0')}-${name}.test` })),
+  entryPoints: [
+    ...names.map((name, index) => ({ in: path.join(SOURCE, `${name}.test.ts`), out: `${String(index + 1).padStart(2, '0')}-${name}.test` })),
+    // Not a test file (tap runs *.test.mjs): `npm run test:server` runs it once before tap.
+    { in: path.join(SOURCE, 'prepare-databases.ts'), out: 'prepare-databases' },
+  ],
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
   splitting: true,

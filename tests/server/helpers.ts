@@ -109,6 +109,19 @@ function snapshot(kind: 'demo' | 'empty'): Promise<Blob> {
   return cached;
 }
 
+/**
+ * Builds what the test files copy their databases from, once, before tap starts them
+ * (`npm run test:server`, tests/server/prepare-databases.ts): the PGlite snapshots and, when
+ * TEST_DATABASE_URL is set, the PostgreSQL template. Without it the first files, started two at a
+ * time, each migrated and seeded the same database on a fresh machine.
+ */
+export async function prepareDatabases(): Promise<void> {
+  await snapshot('demo');
+  await snapshot('empty');
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) await demoTemplate(serverUrl);
+}
+
 /** Opens a PGlite copy of a snapshot; PGlite opens lazily and closing one that never finished opening hangs, so open it now. */
 async function openCopy(kind: 'demo' | 'empty'): Promise<Db> {
   const db = createDb({ dataDir: 'memory://', snapshot: await snapshot(kind), sharedBuffers: '16MB' });
