@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { useCan, useDeleteMany, type BaseKey, type HttpError, type OpenNotificationParams } from '@refinedev/core';
-import { App, Button } from 'antd';
+import { useCan, useDelete, useDeleteMany, type BaseKey, type HttpError, type OpenNotificationParams } from '@refinedev/core';
+import { App, Button, Popconfirm } from 'antd';
 import { findResource } from '../resources.js';
 import { useT } from '../providers/translate.js';
 
@@ -84,5 +84,36 @@ export function DeleteSelectedButton({
     >
       {t('buttons.deleteSelected')}
     </Button>
+  );
+}
+
+/**
+ * A list's row deletion, decided once for the whole list: one mutation, its refused-deletion toast,
+ * and what follows a deletion. Refine's DeleteButton asked for its own mutation, access control,
+ * resource and translations in every row (docs/decisions.md, "A list's row buttons").
+ */
+export function useRowDelete(resource: string, onDeleted: () => void) {
+  const { mutate, isLoading, variables } = useDelete();
+  const errorNotification = useDeleteErrorNotification(resource);
+  return {
+    remove: (id: BaseKey) => mutate({ resource, id, errorNotification }, { onSuccess: onDeleted }),
+    /** the row whose deletion is on its way */
+    deleting: isLoading ? variables?.id : undefined,
+  };
+}
+
+/** A row's small delete button, after a confirmation naming the record (「…」を削除しますか？). */
+export function RowDeleteButton({ title, onConfirm, loading }: { title: string; onConfirm: () => void; loading: boolean }) {
+  const { t } = useT();
+  return (
+    <Popconfirm
+      title={title}
+      okText={t('buttons.delete')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('buttons.cancel')}
+      onConfirm={onConfirm}
+    >
+      <Button danger size="small" icon={<DeleteOutlined />} title={t('buttons.delete')} aria-label={t('buttons.delete')} loading={loading} data-testid="row-delete" />
+    </Popconfirm>
   );
 }

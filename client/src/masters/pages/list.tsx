@@ -4,7 +4,7 @@
  * (customers, unit prices). Buttons follow access control (read-only users see none).
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { CreateButton, DeleteButton, List, useModalForm, useTable } from '@refinedev/antd';
+import { CreateButton, List, useModalForm, useTable } from '@refinedev/antd';
 import {
   getDefaultFilter,
   useCan,
@@ -19,7 +19,7 @@ import { Link } from 'react-router-dom';
 import { CsvImportButtons } from '../../components/csv-import.js';
 import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
 import { RowLinkButton, useRowLinks } from '../../components/row-links.js';
-import { DeleteSelectedButton, useDeleteErrorNotification } from '../../components/delete-selected-button.js';
+import { DeleteSelectedButton, RowDeleteButton, useRowDelete } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import { buildColumns, headerCell } from '../components/columns.js';
 import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
@@ -115,12 +115,12 @@ export default function MasterListPage({
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
   const editable = links.edit.allowed && offers(master, 'edit');
   const modals = useModalForms(master);
-  const deleteError = useDeleteErrorNotification(resource);
 
   const refresh = () => {
     setSelected([]);
     void tableQuery.refetch();
   };
+  const rowDelete = useRowDelete(resource, refresh);
   const rows = tableProps.dataSource ?? [];
   const columns = buildColumns(master, rows, sorters, t, editable);
   const initialSearch = Object.fromEntries(
@@ -143,15 +143,10 @@ export default function MasterListPage({
           <RowLinkButton link={links.edit} id={id} onClick={master.modalForm ? () => modals.edit.show(id) : undefined} />
         ) : null}
         {mayDelete(record) ? (
-          <DeleteButton
-            hideText
-            size="small"
-            resource={resource}
-            recordItemId={id}
-            confirmTitle={t('messages.confirmDeleteRecord', { name: recordTitle(master, record) })}
-            data-testid="row-delete"
-            onSuccess={refresh}
-            errorNotification={deleteError}
+          <RowDeleteButton
+            title={t('messages.confirmDeleteRecord', { name: recordTitle(master, record) })}
+            onConfirm={() => rowDelete.remove(id)}
+            loading={rowDelete.deleting === id}
           />
         ) : null}
       </Space>
