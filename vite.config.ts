@@ -20,6 +20,9 @@ const proxy: Record<string, ProxyOptions> = {
  */
 const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/shims/side-channel.cjs', import.meta.url));
 
+/** antd's style engine writes each style once per mount, not once per component (client/src/shims/dynamic-css.ts). */
+const DYNAMIC_CSS_SHIM = fileURLToPath(new URL('./client/src/shims/dynamic-css.ts', import.meta.url));
+
 /**
  * CommonJS packages that Refine's devtools import for stack traces taken only in development:
  * they do not declare themselves free of side effects, so without this Rollup keeps them.
@@ -77,7 +80,13 @@ export default defineConfig({
   // Build-time client settings (VITE_*, e.g. VITE_MAP_TILE_URL) come from the same .env as the server's.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), developmentOnlyModules(), precompress()],
-  resolve: { alias: { 'side-channel': SIDE_CHANNEL_SHIM } },
+  resolve: {
+    alias: [
+      { find: 'side-channel', replacement: SIDE_CHANNEL_SHIM },
+      // Only the bare name: the shim itself imports the original file by its `.js` name.
+      { find: /^rc-util\/es\/Dom\/dynamicCSS$/, replacement: DYNAMIC_CSS_SHIM },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
