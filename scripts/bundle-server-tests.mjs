@@ -4,7 +4,8 @@
 // loader, a process spent about 3 s before its first test on ~1,300 modules (TypeBox alone 683).
 // Bundled, the server suite takes 40 % less time (docs/performance.md). Plain JavaScript, run by node.
 // The bundle options are our one way of bundling for Node (esbuild-node.mjs).
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { nodeBundleOptions } from './esbuild-node.mjs';
@@ -13,14 +14,25 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.join(ROOT, 'tests/server');
 const OUT = path.join(ROOT, '.tap/server-tests');
 const RESULTS = path.join(ROOT, '.tap/test-results/.tap/server-tests');
+/** The times also kept in the temp folder, beside the test databases' snapshots: a new clone on a machine that ran the suite starts from them. */
+const TIMES_CACHE = path.join(tmpdir(), 'haisha-test-times.json');
 
-/** How long each test file took in the last run, from the output tap keeps (`# time=…ms` at its end). */
+function cachedTimes() {
+  try {
+    return JSON.parse(readFileSync(TIMES_CACHE, 'utf8'));
+  } catch {
+    return {}; // none yet, or unreadable: the files go in the order of their names
+  }
+}
+
+/** How long each test file took in the last run, from the output tap keeps (`# time=…ms` at its end), else from the temp folder. */
 function lastRunTimes() {
-  const times = new Map();
+  const times = new Map(Object.entries(cachedTimes()));
   for (const file of existsSync(RESULTS) ? readdirSync(RESULTS) : []) {
     const found = [...readFileSync(path.join(RESULTS, file), 'utf8').matchAll(/^# time=([\d.]+)ms$/gm)].at(-1);
     if (found) times.set(file.replace(/^\d+-/, '').replace(/\.test\.mjs\.tap$/, ''), Number(found[1]));
   }
+  writeFileSync(TIMES_CACHE, JSON.stringify(Object.fromEntries(times)));
   return times;
 }
 
