@@ -210,6 +210,15 @@ export default function DeliveryListPage() {
       breadcrumb={false}
       headerButtons={
         <>
+          {/* Beside the page's buttons: under the filters, which take two lines, it took a line of its own. */}
+          {deletable ? (
+            <DeleteSelectedButton
+              resource={RESOURCE}
+              ids={selected}
+              names={rows.filter((row) => selected.includes(row.id)).map((row) => `${row.slip_number} ${row.store_name ?? ''}`.trim())}
+              onDeleted={refresh}
+            />
+          ) : null}
           {readOnly ? null : <CreateButton resource={RESOURCE} data-testid="delivery-create" />}
           {readOnly ? null : (
             <CsvImportButtons
@@ -287,14 +296,6 @@ export default function DeliveryListPage() {
             />
           </Form.Item>
         </Form>
-        {deletable ? (
-          <DeleteSelectedButton
-            resource={RESOURCE}
-            ids={selected}
-            names={rows.filter((row) => selected.includes(row.id)).map((row) => `${row.slip_number} ${row.store_name ?? ''}`.trim())}
-            onDeleted={refresh}
-          />
-        ) : null}
       </div>
       <Table<Delivery>
         {...listTableProps}
