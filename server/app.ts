@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
 import type { Config } from './config.js';
@@ -51,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  app.addHook('onRoute', requireResponseSchema);
   await app.register(realtimePlugin, options.realtime ?? {});
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
@@ -84,6 +85,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * Responses are allow-lists: an API route that declares no response schema does not start (a
+ * column it selects would reach the client as it is). A websocket route answers no JSON.
+ */
+function requireResponseSchema(route: RouteOptions) {
+  if (!route.url.startsWith('/api/') || route.websocket || route.method === 'HEAD') return;
+  if (!route.schema?.response) throw new Error(`${String(route.method)} ${route.url}: no response schema`);
 }
 
 /** Hashed build output: a new build writes new names, so a browser may keep these for good. */

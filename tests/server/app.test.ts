@@ -32,6 +32,14 @@ t.test('a route that declares no permission cannot be registered', async (t) => 
   t.throws(() => app.get('/api/leaky', async () => 'secret'), /declares no permission/);
 });
 
+t.test('an API route that declares no response schema cannot be registered (responses are allow-lists)', async (t) => {
+  const db = await emptyDb(t);
+  const app = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, logger: false });
+  t.teardown(() => app.close());
+  t.throws(() => app.get('/api/unlisted', { config: { anyUser: true } }, async () => ({ password_hash: 'x' })), /GET \/api\/unlisted: no response schema/);
+  t.doesNotThrow(() => app.get('/api/listed', { config: { anyUser: true }, schema: { response: { 200: { type: 'object', properties: {} } } } }, async () => ({})));
+});
+
 t.test("the content security policy lets in the configured map tiles' host, or none", async (t) => {
   const db = await emptyDb(t);
   const imgSrc = async (tiles: string) => {
