@@ -9,6 +9,7 @@ import {
   barSpan,
   capacityOf,
   chartRange,
+  directionTotals,
   draggedDeliveries,
   entriesOf,
   highestColour,
@@ -16,6 +17,7 @@ import {
   moveStop,
   planOf,
   popUndo,
+  proposalTotals,
   pushUndo,
   rangeBetween,
   removeFromPlan,
@@ -147,6 +149,41 @@ describe('capacity', () => {
   });
   it('totals deliveries, quantity and weight (no weight counts 0)', () => {
     expect(totalsOf([{ quantity: 2, weight: 10 }, { quantity: 3, weight: null }])).toEqual({ deliveries: 2, quantity: 5, weight: 10 });
+  });
+});
+
+describe('the calculator’s totals', () => {
+  const twoTon = { vehicle_type_id: 2, vehicle_type_name: '2t車' };
+  const fourTon = { vehicle_type_id: 4, vehicle_type_name: '4t車' };
+  const direction = (id: number, figures: [number, number, number, number], vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[]) => {
+    const [quantity, weight, pallets, cage_carts] = figures;
+    return { direction_id: id, direction_name: `方面${id}`, quantity, weight, pallets, cage_carts, vehicles_needed };
+  };
+  it('sums every direction and adds up the vehicles needed by type', () => {
+    const totals = directionTotals([
+      direction(1, [9, 1012, 0, 9], [{ ...fourTon, count: 1 }]),
+      direction(2, [13, 1415, 0, 13], [{ ...twoTon, count: 2 }]),
+      direction(3, [6, 2238, 6, 0], [{ ...fourTon, count: 1 }, { ...twoTon, count: 1 }]),
+    ]);
+    expect(totals).toEqual({ quantity: 28, weight: 4665, pallets: 6, cage_carts: 22, vehicles_needed: [{ ...twoTon, count: 3 }, { ...fourTon, count: 2 }] });
+    expect(directionTotals([])).toEqual({ quantity: 0, weight: 0, pallets: 0, cage_carts: 0, vehicles_needed: [] });
+  });
+  it('counts the proposal’s vehicles once each, and its deliveries, quantity and weight', () => {
+    const proposed = (vehicle_id: number, delivery_ids: number[], quantity: number, weight: number) => ({
+      vehicle_id,
+      vehicle_number: `品川 ${vehicle_id}`,
+      driver_id: null,
+      direction_id: vehicle_id,
+      delivery_ids,
+      quantity,
+      weight,
+    });
+    expect(proposalTotals([proposed(1, [1, 2], 6, 2238), proposed(2, [3], 3, 1035), proposed(2, [4], 1, 409)])).toEqual({
+      vehicles: 2,
+      deliveries: 4,
+      quantity: 10,
+      weight: 3682,
+    });
   });
 });
 

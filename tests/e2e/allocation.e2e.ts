@@ -353,6 +353,19 @@ describe('the allocation calculator, in a real browser', () => {
     const proposedRows = () => proposal.locator('tbody tr.ant-table-row').count();
     await page.goto(`/debug/caculator_data_allocation?center=${centerId}&date=${CALC_DATE}`);
     await expect.poll(proposedRows).toBeGreaterThan(0);
+    // Each table ends with its totals: the column summed, the count of what it sums in the label.
+    const directions = page.getByTestId('calculator-directions');
+    const directionCount = await directions.locator('tbody tr.ant-table-row').count();
+    const totalsOf = async (table: typeof proposal, column: number) => {
+      const cells = await table.locator(`tbody tr.ant-table-row > td:nth-child(${column})`).allTextContents();
+      return cells.reduce((sum, cell) => sum + Number(cell.replace(/,/g, '')), 0).toLocaleString('ja-JP');
+    };
+    const directionTotals = page.getByTestId('calculator-directions-totals').locator('td');
+    expect(await directionTotals.first().textContent()).toBe(`合計（${directionCount}方面）`);
+    expect(await directionTotals.nth(2).textContent()).toBe(await totalsOf(directions, 3));
+    const proposalTotals = page.getByTestId('calculator-proposal-totals').locator('td');
+    expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 4));
+    expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 6));
     await page.getByTestId('calculator-discard').click();
     await expect.poll(() => proposal.textContent()).toContain('配車案を破棄しました');
     expect(await proposedRows()).toBe(0);

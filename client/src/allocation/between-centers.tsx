@@ -19,7 +19,8 @@ import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from '.
 import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
-import { CenterDateBar, formatNumber, timeOnDay, TripStatusTag, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, formatNumber, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
 import './allocation.css';

@@ -3,7 +3,7 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
-import type { Board, StopEntry, Trip, TripDetail } from './types.js';
+import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
 export interface PlanStop {
@@ -159,6 +159,35 @@ export function boardTotals(board: Board): { unallocated: Totals; allocated: Tot
   const unallocated = totalsOf(board.unallocated.flatMap((g) => g.deliveries));
   const allocated = totalsOf(board.trips.flatMap((trip) => trip.stops.flatMap((s) => s.deliveries)));
   return { unallocated, allocated };
+}
+
+type VehiclesNeeded = CalculatorDirection['vehicles_needed'];
+
+/** The calculator's day in one row: every direction's figures summed, the vehicles needed added up by type. */
+export function directionTotals(directions: readonly CalculatorDirection[]): Omit<CalculatorDirection, 'direction_id' | 'direction_name'> {
+  const byType = new Map<number, VehiclesNeeded[number]>();
+  for (const need of directions.flatMap((d) => d.vehicles_needed)) {
+    const seen = byType.get(need.vehicle_type_id);
+    byType.set(need.vehicle_type_id, { ...need, count: (seen?.count ?? 0) + need.count });
+  }
+  const sum = (measure: 'quantity' | 'weight' | 'pallets' | 'cage_carts') => directions.reduce((total, d) => total + d[measure], 0);
+  return {
+    quantity: sum('quantity'),
+    weight: sum('weight'),
+    pallets: sum('pallets'),
+    cage_carts: sum('cage_carts'),
+    vehicles_needed: [...byType.values()].sort((a, b) => a.vehicle_type_id - b.vehicle_type_id),
+  };
+}
+
+/** The proposal in one row: the vehicles it uses and the deliveries, quantity and weight they carry. */
+export function proposalTotals(proposal: readonly CalculatorProposal[]): Totals & { vehicles: number } {
+  return {
+    vehicles: new Set(proposal.map((p) => p.vehicle_id)).size,
+    deliveries: proposal.reduce((total, p) => total + p.delivery_ids.length, 0),
+    quantity: proposal.reduce((total, p) => total + p.quantity, 0),
+    weight: proposal.reduce((total, p) => total + p.weight, 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
+import { directionTotals, proposalTotals } from './board-logic.js';
 import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
 import type { Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
@@ -63,15 +64,7 @@ export default function CalculatorPage() {
     {
       title: t('allocationScreens.calculator.vehiclesNeeded'),
       key: 'vehicles',
-      render: (_, d) => (
-        <Space size={4} wrap>
-          {d.vehicles_needed.map((v) => (
-            <Tag key={v.vehicle_type_id} color="blue">
-              {v.vehicle_type_name} × {v.count}
-            </Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, d) => <VehicleNeeds needs={d.vehicles_needed} />,
     },
   ];
 
@@ -116,6 +109,7 @@ export default function CalculatorPage() {
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.calculator.empty')} /> }}
         data-testid="calculator-directions"
+        summary={(directions) => <DirectionTotalsRow directions={directions} />}
       />
       <Space style={{ margin: '12px 0 6px', display: 'flex', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={5} style={{ margin: 0 }}>
@@ -148,6 +142,7 @@ export default function CalculatorPage() {
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(proposalEmptyKey(data, discarded))} /> }}
         data-testid="calculator-proposal"
+        summary={(rows) => <ProposalTotalsRow proposal={rows} />}
       />
       {data && data.unassigned_delivery_ids.length > 0 && !discarded ? (
         <Alert
@@ -170,4 +165,58 @@ function proposalEmptyKey(data: Calculator | undefined, discarded: boolean) {
   if (!data || data.directions.length === 0) return 'allocationScreens.calculator.empty' as const;
   if (data.unassigned_delivery_ids.length === 0) return 'allocationScreens.calculator.allAllocated' as const;
   return 'allocationScreens.calculator.noVehicleFree' as const;
+}
+
+function VehicleNeeds({ needs }: { needs: CalculatorDirection['vehicles_needed'] }) {
+  return (
+    <Space size={4} wrap>
+      {needs.map((v) => (
+        <Tag key={v.vehicle_type_id} color="blue">
+          {v.vehicle_type_name} × {v.count}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** The day's figures under the directions: what the planner has to move, and with how many vehicles. */
+function DirectionTotalsRow({ directions }: { directions: readonly CalculatorDirection[] }) {
+  const { t } = useT();
+  if (directions.length === 0) return null;
+  const totals = directionTotals(directions);
+  const figures = [totals.quantity, totals.weight, totals.pallets, totals.cage_carts];
+  return (
+    <Table.Summary.Row className="list-totals" data-testid="calculator-directions-totals">
+      <Table.Summary.Cell index={0}>
+        <strong>{t('allocationScreens.calculator.directionsTotal', { count: directions.length })}</strong>
+      </Table.Summary.Cell>
+      {figures.map((figure, i) => (
+        <Table.Summary.Cell key={i} index={i + 1} align="right">
+          <strong>{formatNumber(figure)}</strong>
+        </Table.Summary.Cell>
+      ))}
+      <Table.Summary.Cell index={figures.length + 1}>
+        <VehicleNeeds needs={totals.vehicles_needed} />
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+}
+
+/** What the proposal uses and carries, under its rows. */
+function ProposalTotalsRow({ proposal }: { proposal: readonly CalculatorProposal[] }) {
+  const { t } = useT();
+  if (proposal.length === 0) return null;
+  const totals = proposalTotals(proposal);
+  return (
+    <Table.Summary.Row className="list-totals" data-testid="calculator-proposal-totals">
+      <Table.Summary.Cell index={0} colSpan={3}>
+        <strong>{t('allocationScreens.calculator.proposalTotal', { count: totals.vehicles })}</strong>
+      </Table.Summary.Cell>
+      {[totals.deliveries, totals.quantity, totals.weight].map((figure, i) => (
+        <Table.Summary.Cell key={i} index={i + 3} align="right">
+          <strong>{formatNumber(figure)}</strong>
+        </Table.Summary.Cell>
+      ))}
+    </Table.Summary.Row>
+  );
 }

@@ -128,17 +128,6 @@ export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
   );
 }
 
-const STATUS_COLOURS: Record<number, string> = { 0: 'default', 1: 'gold', 2: 'blue', 3: 'green', 9: 'red' };
-
-export function TripStatusTag({ status }: { status: number }) {
-  const { t } = useT();
-  return (
-    <Tag color={STATUS_COLOURS[status] ?? 'default'} data-testid="trip-status">
-      {t(keyIn('allocationScreens.enums.tripStatus', status))}
-    </Tag>
-  );
-}
-
 /** A stored warning's text: the server's key when the catalogue has it, else ours. */
 export function useWarningText() {
   const { t, i18n } = useT();

@@ -1,13 +1,14 @@
 /** One trip (便) on the board: who drives what, how full it is, and its stops in order. */
-import { CheckCircleFilled, HolderOutlined, LockFilled, UnlockOutlined } from '@ant-design/icons';
+import { HolderOutlined, LockFilled, UnlockOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { TRIP_STATUS } from '../../../common/allocation.js';
 import { capacityOf, highestColour } from './board-logic.js';
-import { CapacityBars, formatNumber, timeOf, TripStatusTag, WarningTags, windowText } from './parts.js';
+import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
+import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import type { Stop, TripDetail } from './types.js';
 import { useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
@@ -90,13 +91,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
           <span className="alloc-trip__type">{trip.vehicle_type_name}</span>
         </span>
         <span className="alloc-trip__flags">
-          {confirmed ? (
-            <Tag color="green" icon={<CheckCircleFilled />} data-testid="trip-confirmed">
-              {t('allocationScreens.board.confirmed')}
-            </Tag>
-          ) : (
-            <Tag data-testid="trip-draft">{t('allocationScreens.board.draft')}</Tag>
-          )}
+          <TripConfirmationTag confirmedAt={trip.confirmed_at} />
           <TripStatusTag status={trip.status} />
           <Tooltip title={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}>
             <Button

@@ -2,7 +2,7 @@
  * 便詳細: one trip's facts, times and expenses; for a store-direct trip also its stops in order with
  * warnings and the driver's reports, and a map; for a transfer its lane, mode and receive timing.
  */
-import { ArrowLeftOutlined, CheckCircleFilled, LockFilled } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,7 +13,8 @@ import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { fetchTrip, messageOf } from './api.js';
 import { capacityOf } from './board-logic.js';
-import { CapacityBars, formatNumber, TripStatusTag, WarningTags, windowText } from './parts.js';
+import { CapacityBars, formatNumber, WarningTags, windowText } from './parts.js';
+import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
 import './allocation.css';
@@ -114,13 +115,7 @@ export default function TripDetailPage() {
           </span>
           <strong>{data.vehicle_number}</strong>
           <TripStatusTag status={data.status} />
-          {data.confirmed_at ? (
-            <Tag color="green" icon={<CheckCircleFilled />}>
-              {t('allocationScreens.board.confirmed')}
-            </Tag>
-          ) : (
-            <Tag>{t('allocationScreens.board.draft')}</Tag>
-          )}
+          <TripConfirmationTag confirmedAt={data.confirmed_at} />
           {data.pinned ? (
             <Tag color="blue" icon={<LockFilled />}>
               {t('allocationScreens.board.pinned')}

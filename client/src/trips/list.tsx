@@ -5,7 +5,7 @@
  * language: what belongs together shares a column, a value over its grey detail (center over kind,
  * driver over company, status over the marks), and a long name is cut with a tooltip.
  */
-import { CheckCircleFilled, PushpinFilled } from '@ant-design/icons';
+import { PushpinFilled } from '@ant-design/icons';
 import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
@@ -25,7 +25,7 @@ import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripDetailPath, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
-import { TripStatusTag } from './status-tag.js';
+import { TripConfirmationTag, TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
 
@@ -53,7 +53,7 @@ function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: Tran
 
 const fieldsOf = (t: Translate) => (name: string) => t(keyIn('tripScreens.fields', name));
 
-/** 固定 (a pin) and 確定 (a tick, its time in the tooltip), or 未確定. */
+/** 固定 (a pin) and 確定 or 未確定, as the board shows them. */
 function TripMarks({ trip, t }: { trip: Trip; t: Translate }) {
   const f = fieldsOf(t);
   return (
@@ -63,13 +63,7 @@ function TripMarks({ trip, t }: { trip: Trip; t: Translate }) {
           <PushpinFilled style={{ color: '#1d5fbf' }} data-testid="trip-pinned" aria-label={f('pinned')} />
         </Tooltip>
       ) : null}
-      {trip.confirmed_at ? (
-        <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(trip.confirmed_at) })}>
-          <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="trip-confirmed" aria-label={f('confirmed')} />
-        </Tooltip>
-      ) : (
-        t('tripScreens.draft')
-      )}
+      <TripConfirmationTag confirmedAt={trip.confirmed_at} />
     </Space>
   );
 }

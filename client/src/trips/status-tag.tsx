@@ -1,5 +1,7 @@
-/** A trip's status as a coloured tag: 計画 (grey), 積込中 (gold), 配送中 (blue), 完了 (green), 取消 (red). */
-import { Tag } from 'antd';
+/** A trip's status as a coloured tag: 計画 (grey), 積込中 (gold), 配送中 (blue), 完了 (green), 取消 (red); and whether it is confirmed. */
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Tag, Tooltip } from 'antd';
+import { formatDateTime } from '../../../common/time.js';
 import { keyIn, useT } from '../providers/translate.js';
 
 const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'gold', '2': 'blue', '3': 'green', '9': 'red' };
@@ -10,5 +12,18 @@ export function TripStatusTag({ status }: { status: number }) {
     <Tag color={STATUS_COLOURS[String(status)]} data-testid="trip-status" data-value={status}>
       {t(keyIn('tripScreens.status', status))}
     </Tag>
+  );
+}
+
+/** 確定 (published to the driver app; its time in the tooltip) or 未確定 (a draft), the same on the board, the list and a trip's page. */
+export function TripConfirmationTag({ confirmedAt }: { confirmedAt: string | null }) {
+  const { t } = useT();
+  if (!confirmedAt) return <Tag data-testid="trip-draft">{t('tripScreens.draft')}</Tag>;
+  return (
+    <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(confirmedAt) })}>
+      <Tag color="green" icon={<CheckCircleFilled />} data-testid="trip-confirmed">
+        {t('allocationScreens.board.confirmed')}
+      </Tag>
+    </Tooltip>
   );
 }
