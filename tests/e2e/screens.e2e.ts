@@ -53,6 +53,40 @@ async function englishPage() {
 }
 
 describe('master screens, as planners see them', () => {
+  test('hq: a list answers the keyboard: ↓/↑ move a row cursor, →/← turn the page, Enter opens the row, / finds the search box', async () => {
+    const page = await hqAt('/delivery-destination');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    const total = await apiTotal(page, 'delivery_destination');
+    const cursorKey = () => page.locator('tr.list-row--cursor').getAttribute('data-row-key', { timeout: 5_000 });
+    const rowKey = (index: number) => rows(page).nth(index).getAttribute('data-row-key');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (const key of ['ArrowDown', 'ArrowDown', 'j', 'ArrowUp']) await page.keyboard.press(key);
+    await expect.poll(cursorKey).toBe(await rowKey(1));
+
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`51-100 / ${total}件`);
+    expect(await page.locator('tr.list-row--cursor').count()).toBe(0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`1-50 / ${total}件`);
+
+    await page.keyboard.press('k');
+    const first = await rowKey(0);
+    await expect.poll(cursorKey).toBe(first);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/delivery-destination/detail/${first}$`));
+
+    await visit(page, '/delivery-destination');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    await page.keyboard.press('/');
+    const search = page.locator('.list-toolbar .ant-input-search input');
+    await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Typed into the box, j is a letter, not a move.
+    await page.keyboard.press('j');
+    expect(await search.inputValue()).toBe('j');
+    expect(await page.locator('tr.list-row--cursor').count()).toBe(0);
+    await search.fill('');
+  });
+
   test('hq: a list shows 50 compact rows, its total, right-aligned numbers; a filter keeps its name after a reload', async () => {
     const page = await hqAt('/delivery-destination');
     await expect.poll(() => rows(page).count()).toBe(50);

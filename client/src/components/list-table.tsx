@@ -3,15 +3,18 @@
  * that stay under the app header, numbers and dates on one line, and a table that scrolls sideways
  * inside its card on a phone; plus the filters the operational lists share (a date range, multi-selects).
  */
-import { DatePicker, Form, Select, Space, type TablePaginationConfig, type TableProps } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Select, Space, Tooltip, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
+import { useListKeys } from './list-keys.js';
 import { useT } from '../providers/translate.js';
 
 /** Planners scan long lists: 50 rows a page, more on demand (the API serves up to 500). */
 export const PAGE_SIZE = 50;
 export const PAGE_SIZES = [20, 50, 100, 200];
+const NO_ROWS: readonly never[] = [];
 
 /** `1-50 / 352件` (en `1-50 of 352`) and the page-size changer. */
 export function usePagination(pagination: TablePaginationConfig | false | undefined): TablePaginationConfig | false {
@@ -21,16 +24,35 @@ export function usePagination(pagination: TablePaginationConfig | false | undefi
     ...pagination,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES,
-    showTotal: (total, [from, to]) => <span data-testid="list-total">{t('table.total', { from, to, total })}</span>,
+    showTotal: (total, [from, to]) => (
+      <Space size={8}>
+        <Tooltip title={t('table.keys')}>
+          <span className="list-keys-hint" aria-label={t('table.keys')} data-testid="list-keys-hint">
+            <QuestionCircleOutlined />
+          </span>
+        </Tooltip>
+        <span data-testid="list-total">{t('table.total', { from, to, total })}</span>
+      </Space>
+    ),
   };
 }
 
-/** The table props of a list page over Refine's `tableProps`. */
-export function useListTableProps<T>(tableProps: TableProps<T>): TableProps<T> {
+/**
+ * The table props of a list page over Refine's `tableProps`, with the list's keys (list-keys.ts):
+ * `setPage` is Refine's `setCurrent`. A page that sets its own `rowClassName` adds the returned one's.
+ */
+export function useListTableProps<T>(
+  tableProps: TableProps<T>,
+  setPage?: (page: number) => void,
+): TableProps<T> & { rowClassName: (row: T, index: number) => string } {
   const { t } = useT();
   const pagination = usePagination(tableProps.pagination);
+  const page = (pagination && pagination.current) || 1;
+  const pages = pagination ? Math.ceil((pagination.total ?? 0) / (pagination.pageSize ?? PAGE_SIZE)) : 1;
+  const rowClassName = useListKeys({ rows: tableProps.dataSource ?? NO_ROWS, page, pages, setPage });
   return {
     ...tableProps,
+    rowClassName,
     rowKey: 'id',
     size: 'small',
     // Columns as wide as their content (sticky headers and the fixed actions column would force 'fixed').

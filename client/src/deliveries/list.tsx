@@ -159,7 +159,7 @@ export default function DeliveryListPage() {
   const rows = useMemo(() => (tableProps.dataSource ?? []) as Delivery[], [tableProps.dataSource]);
   // A refetch (a refused delete, another planner's allocation) may put a selected row on a trip: it is no longer selectable.
   useEffect(() => setSelected((keys) => keys.filter((key) => rows.some((row) => row.id === key && isUnassigned(row)))), [rows]);
-  const listTableProps = useListTableProps(tableProps);
+  const listTableProps = useListTableProps(tableProps, setCurrent);
   // A trip changed (driver, vehicle, stops, status): its deliveries' rows are read again, in place;
   // the selection, the page and the scroll stay.
   const live = useLiveRefetch(DELIVERY_CHANNEL, () => tableQuery.refetch());

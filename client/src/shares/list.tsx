@@ -147,7 +147,7 @@ export default function ShareListPage() {
     syncWithLocation: false,
   });
   const rows = useMemo(() => (tableProps.dataSource ?? []) as Share[], [tableProps.dataSource]);
-  const listTableProps = useListTableProps(tableProps);
+  const listTableProps = useListTableProps(tableProps, setCurrent);
   const selected = rows.find((row) => row.id === selectedId) ?? null;
 
   const search = (values: FilterValues) => {

@@ -186,7 +186,7 @@ export default function TripListPage() {
     syncWithLocation: true,
   });
   const search = useMemo(() => filtersToTripSearch(filters, today), [filters, today]);
-  const listTableProps = useListTableProps(tableProps);
+  const listTableProps = useListTableProps(tableProps, setCurrent);
   const columns = columnsOf(t, sorters);
   // A trip changed somewhere (or a new one may belong on this page): the page is read again, in place.
   const live = useLiveRefetch(TRIP_CHANNEL, () => tableQuery.refetch());
@@ -265,7 +265,7 @@ export default function TripListPage() {
             render: (_: unknown, trip: Trip) => <RowLinkButton link={links.edit} id={trip.id} />,
           },
         ]}
-        rowClassName={(trip) => (trip.status === TRIP_STATUS.cancelled ? 'trip-row--cancelled' : '')}
+        rowClassName={(trip, index) => `${listTableProps.rowClassName(trip, index)}${trip.status === TRIP_STATUS.cancelled ? ' trip-row--cancelled' : ''}`}
         summary={(trips) => <TripTotalsRow trips={trips} loadColumn={columns.length - 1} t={t} />}
         data-testid="trip-table"
       />

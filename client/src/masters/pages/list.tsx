@@ -98,7 +98,7 @@ export default function MasterListPage({
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const [detail, setDetail] = useState<BaseRecord>();
 
-  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord, HttpError, Search>({
+  const { tableProps, searchFormProps, sorters, filters, tableQuery, setCurrent } = useTable<BaseRecord, HttpError, Search>({
     resource,
     sorters: { initial: master.defaultSort.map((sort) => ({ ...sort })) },
     filters: { initial: temporaryOnly ? [{ field: TEMPORARY_FILTER, operator: 'eq', value: '1' }] : [] },
@@ -111,7 +111,7 @@ export default function MasterListPage({
   });
   const links = useRowLinks(resource);
   const { data: canDelete } = useCan({ resource, action: 'delete' });
-  const listTableProps = useListTableProps(tableProps);
+  const listTableProps = useListTableProps(tableProps, setCurrent);
   const deletable = Boolean(canDelete?.can) && offers(master, 'delete');
   const editable = links.edit.allowed && offers(master, 'edit');
   const modals = useModalForms(master);
