@@ -17,6 +17,20 @@ const NullableInt = Nullable(Type.Integer());
 const NullableString = Nullable(Type.String());
 const NullableTime = Nullable(Timestamp);
 
+/**
+ * What a driver reports at a stop (the driver app's arrival and departure): the same fields wherever a
+ * stop is shown, on the board, a delivery's detail and the driver's own trips.
+ */
+export const stopReport = {
+  arrived_at: NullableTime,
+  departed_at: NullableTime,
+  wait_minutes: Nullable(Type.Integer()),
+  work_started_at: NullableTime,
+  work_ended_at: NullableTime,
+  work_content: NullableString,
+  consignee_confirmed: Nullable(Type.Boolean()),
+};
+
 export const Trip = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),
@@ -94,13 +108,7 @@ const Stop = Type.Object({
   quantity: Type.Integer(),
   weight: Type.Number(),
   warnings: Type.Array(Warning),
-  arrived_at: NullableTime,
-  departed_at: NullableTime,
-  wait_minutes: NullableInt,
-  work_started_at: NullableTime,
-  work_ended_at: NullableTime,
-  work_content: NullableString,
-  consignee_confirmed: Nullable(Type.Boolean()),
+  ...stopReport,
   deliveries: Type.Array(StopDelivery),
 });
 

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS, DELIVERY_STATUSES } from '../../common/deliveries.js';
 import { AMOUNT_RANGE } from '../../common/validation.js';
 import { ImportResult } from '../routes/master-imports.js';
+import { stopReport } from '../allocation/schemas.js';
 import { errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
 /** A calendar day as the API carries it; whether it is a real day is the rules' check (a named message). */
@@ -67,13 +68,7 @@ const Trip = Type.Object({
 const Stop = Type.Object({
   seq: Type.Integer(),
   planned_arrival: Nullable(Timestamp),
-  arrived_at: Nullable(Timestamp),
-  departed_at: Nullable(Timestamp),
-  wait_minutes: Nullable(Type.Integer()),
-  work_started_at: Nullable(Timestamp),
-  work_ended_at: Nullable(Timestamp),
-  work_content: Nullable(Type.String()),
-  consignee_confirmed: Nullable(Type.Boolean()),
+  ...stopReport,
   arrival_latitude: Nullable(Type.Number()),
   arrival_longitude: Nullable(Type.Number()),
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { MessageKey } from '../../common/locales/index.js';
+import { stopReport } from '../allocation/schemas.js';
 import { errorResponses, Id, Nullable, OkResponse, Text, Timestamp } from '../http/schemas.js';
 import { LoginBody } from '../routes/auth-schemas.js';
 
@@ -51,13 +52,7 @@ const Stop = Type.Object({
   ending_time: Time,
   specified_time: Time,
   planned_arrival: Nullable(Timestamp),
-  arrived_at: Nullable(Timestamp),
-  departed_at: Nullable(Timestamp),
-  wait_minutes: Nullable(Type.Integer()),
-  work_started_at: Nullable(Timestamp),
-  work_ended_at: Nullable(Timestamp),
-  work_content: Nullable(Type.String()),
-  consignee_confirmed: Nullable(Type.Boolean()),
+  ...stopReport,
   deliveries: Type.Array(StopDelivery),
 });
 

@@ -68,7 +68,7 @@ export interface StopDelivery {
   status: number;
 }
 
-export interface Stop {
+export interface Stop extends StopReport {
   seq: number;
   delivery_destination_id: number;
   delivery_code: string | null;
@@ -83,6 +83,11 @@ export interface Stop {
   quantity: number;
   weight: number;
   warnings: Warning[];
+  deliveries: StopDelivery[];
+}
+
+/** What a driver reports at a stop (server/allocation/schemas.ts `stopReport`), wherever a stop is shown. */
+export interface StopReport {
   arrived_at: string | null;
   departed_at: string | null;
   wait_minutes: number | null;
@@ -90,7 +95,6 @@ export interface Stop {
   work_ended_at: string | null;
   work_content: string | null;
   consignee_confirmed: boolean | null;
-  deliveries: StopDelivery[];
 }
 
 export interface TripDetail extends Trip {

@@ -1,4 +1,6 @@
 /** The delivery API's answers (docs/api.md: GET /api/delivery and /api/delivery/:id). */
+import type { StopReport } from '../allocation/types.js';
+
 export interface Delivery {
   id: number;
   version: number;
@@ -51,16 +53,9 @@ export interface DeliveryTrip {
   confirmed_at: string | null;
 }
 
-export interface DeliveryStop {
+export interface DeliveryStop extends StopReport {
   seq: number;
   planned_arrival: string | null;
-  arrived_at: string | null;
-  departed_at: string | null;
-  wait_minutes: number | null;
-  work_started_at: string | null;
-  work_ended_at: string | null;
-  work_content: string | null;
-  consignee_confirmed: boolean | null;
   arrival_latitude: number | null;
   arrival_longitude: number | null;
 }
