@@ -11,13 +11,15 @@ import { demoSnapshot } from './helpers.js';
 /**
  * Nothing half-written survives a crash: the staff importer (`npm run import`, a real process on the
  * embedded database's folder) is killed with SIGKILL while it stages the file's rows, then again while
- * it merges them into the table; each time the folder opens again holding none of the file's rows,
+ * it merges them into the table (the file updates 100 existing destinations, merged first, and adds
+ * 20,000); each time the folder opens again holding none of the file's rows, the updates included,
  * and a run to the end then imports them all. The moment of each kill is read off the folder: a new
  * relation file growing is the staging table, the destinations' own file growing is the merge.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROWS = 20_000;
+const UPDATED = 100;
 const KIB = 1024;
 
 /** The sizes of the relation files (named by number) of the database in a data folder. */
@@ -45,7 +47,8 @@ async function importKilledWhen(dataDir: string, file: string, due: () => boolea
 async function afterwards(pgliteDir: string) {
   const db = new PGlite(pgliteDir);
   try {
-    const imported = await db.query<{ n: number }>("select count(*)::int as n from delivery_destinations where delivery_code like 'B%'");
+    // Every row of the file, new or updating a demo destination, names its store ベンチ….
+    const imported = await db.query<{ n: number }>("select count(*)::int as n from delivery_destinations where customer_store_name like 'ベンチ%'");
     const staging = await db.query<{ relname: string }>("select relname from pg_class where relname like 'import\\_%' and relkind = 'r'");
     let staged = 0;
     for (const { relname } of staging.rows) staged += (await db.query<{ n: number }>(`select count(*)::int as n from ${relname}`)).rows[0]!.n;
@@ -60,11 +63,14 @@ t.test('an import killed while staging, then while merging, leaves none of its r
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const pgliteDir = path.join(dataDir, 'pglite');
   const file = path.join(dataDir, 'destinations.csv');
-  writeFileSync(file, `${[...destinationCsvLines(ROWS)].join('\n')}\n`);
-
   const copy = new PGlite(pgliteDir, { loadDataDir: await demoSnapshot() });
   const { rows } = await copy.query<{ file: string }>("select pg_relation_filepath('delivery_destinations') as file");
+  const existing = await copy.query<{ code: string }>(`select delivery_code as code from delivery_destinations where deleted_at is null order by id limit ${UPDATED}`);
   await copy.close();
+  // The first lines take the codes of existing destinations: the merge updates them before it inserts the rest.
+  const [header, ...lines] = [...destinationCsvLines(ROWS + UPDATED)];
+  const updates = existing.rows.map(({ code }, i) => lines[i]!.replace(/^[^,]+/, code));
+  writeFileSync(file, `${[header, ...updates, ...lines.slice(UPDATED)].join('\n')}\n`);
   const tableFile = path.join(pgliteDir, rows[0]!.file);
   const databaseDir = path.dirname(tableFile);
 
@@ -81,9 +87,9 @@ t.test('an import killed while staging, then while merging, leaves none of its r
   const merging = await importKilledWhen(dataDir, file, () => statSync(tableFile).size > tableSize + 512 * KIB);
   t.equal(merging.signal, 'SIGKILL', 'killed while merging');
   const afterMerge = await afterwards(pgliteDir);
-  t.equal(afterMerge.imported, 0, 'the folder opens; the merge was one transaction: none of its rows');
+  t.equal(afterMerge.imported, 0, 'the folder opens; the merge was one transaction: none of its rows, not even the updates merged first');
 
   const whole = await importKilledWhen(dataDir, file, () => false);
   t.same(whole, { code: 0, signal: null }, 'a run to the end succeeds');
-  t.same(await afterwards(pgliteDir), { imported: ROWS, staged: 0 }, 'every row, once');
+  t.same(await afterwards(pgliteDir), { imported: ROWS + UPDATED, staged: 0 }, 'every row, once');
 });
