@@ -32,6 +32,8 @@ function routesOf(app: FastifyInstance): Route[] {
 
 const PATH_VALUES = ['abc', '2147483648', '-1', '1.5', '0x10', '%00'];
 const QUERY = '?_start=abc&_end=-1&_sort=nope&_order=sideways&id=1e999&date=2026-13-45&date_from=x&date_to=%00&q=%00&department_id=[]&status=9.5&center=abc&level=abc';
+/** 70,000 characters of Japanese (210 KB as UTF-8): more than any column holds, less than the body limit. */
+const LONG = 'あ'.repeat(70_000);
 /** Objects are sent as JSON; strings as they are, as JSON (raw, for what JSON.stringify cannot write). */
 const BODIES: unknown[] = [
   {},
@@ -40,6 +42,7 @@ const BODIES: unknown[] = [
   { id: 'abc', version: 'x', date: '2026-02-30', name: ['a'], login_id: { toString: 1 }, ids: [1.5, 'x'], stops: 'x', file: 1 },
   { version: 1, ids: [2147483648], delivery_ids: [-1], from: { id: 'x' }, to: null, at: 'yesterday', latitude: '1e999', longitude: 'x' },
   '{"version":1e999,"id":-0,"quantity":1e-999}',
+  Object.fromEntries(['code', 'name', 'title', 'body', 'comment', 'address', 'work_content', 'login_id', 'password', 'q'].map((field) => [field, LONG])),
 ];
 /** Routes that end the session of whoever calls them: swept last. */
 const LOGOUT = /\/logout$/;
