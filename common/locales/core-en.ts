@@ -247,6 +247,6 @@ export const coreEn: typeof coreJa = {
     importProgress: 'Importing: {{processed}}/{{total}}',
   },
   loading: 'Loading',
-  table: { actions: 'Actions', total: '{{from}}-{{to}} of {{total}}', keys: 'Keyboard: ↑↓ (j/k) move between rows · Enter open · ←→ previous/next page · / search' },
+  table: { actions: 'Actions', total: '{{from}}-{{to}} of {{total}}', keys: 'Keyboard: ↑↓ (j/k) move between rows · Enter open · x / Space select · ←→ previous/next page · / search' },
   actions: { list: 'List', create: 'Create', edit: 'Edit', show: 'Show', clone: 'Clone' },
 };

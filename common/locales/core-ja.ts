@@ -241,6 +241,6 @@ export const coreJa = {
     importProgress: '取込中: {{processed}}/{{total}}',
   },
   loading: '読み込み中',
-  table: { actions: '操作', total: '{{from}}-{{to}} / {{total}}件', keys: 'キーボード: ↑↓（j/k）行の移動 ・ Enter 開く ・ ←→ 前後のページ ・ / 検索欄へ' },
+  table: { actions: '操作', total: '{{from}}-{{to}} / {{total}}件', keys: 'キーボード: ↑↓（j/k）行の移動 ・ Enter 開く ・ x / Space 選択 ・ ←→ 前後のページ ・ / 検索欄へ' },
   actions: { list: '一覧', create: '登録', edit: '編集', show: '詳細', clone: '複製' },
 };

@@ -25,6 +25,13 @@ describe('list keys', () => {
     expect(listKeyAction(onPage('Enter', { target: { tagName: 'A' } }), { ...state, cursor: 5 })).toBeNull();
   });
 
+  it('tick the row under the cursor with x or Space (for the bulk delete), unless Space goes to a focused button', () => {
+    expect(listKeyAction(onPage('x'), { ...state, cursor: 7 })).toEqual({ kind: 'tick', index: 7 });
+    expect(listKeyAction(onPage(' '), { ...state, cursor: 7 })).toEqual({ kind: 'tick', index: 7 });
+    expect(listKeyAction(onPage(' '), state)).toBeNull();
+    expect(listKeyAction(onPage(' ', { target: { tagName: 'BUTTON' } }), { ...state, cursor: 7 })).toBeNull();
+  });
+
   it('turn the page with ← and →, not past the first or the last', () => {
     expect(listKeyAction(onPage('ArrowRight'), state)).toEqual({ kind: 'page', page: 3 });
     expect(listKeyAction(onPage('ArrowLeft'), state)).toEqual({ kind: 'page', page: 1 });
@@ -45,6 +52,6 @@ describe('list keys', () => {
     expect(listKeyAction(onPage('ArrowRight', { altKey: true }), state)).toBeNull();
     expect(listKeyAction(onPage('ArrowLeft', { ctrlKey: true }), state)).toBeNull();
     expect(listKeyAction(onPage('k', { metaKey: true }), state)).toBeNull();
-    expect(listKeyAction(onPage('x'), state)).toBeNull();
+    expect(listKeyAction(onPage('q'), state)).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ async function englishPage() {
 }
 
 describe('master screens, as planners see them', () => {
-  test('hq: a list answers the keyboard: ↓/↑ move a row cursor, →/← turn the page, Enter opens the row, / finds the search box', async () => {
+  test('hq: a list answers the keyboard: ↓/↑ move a row cursor, x ticks it, →/← turn the page, Enter opens the row, / finds the search box', async () => {
     const page = await hqAt('/delivery-destination');
     await expect.poll(() => rows(page).count()).toBe(50);
     const total = await apiTotal(page, 'delivery_destination');
@@ -62,6 +62,12 @@ describe('master screens, as planners see them', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     for (const key of ['ArrowDown', 'ArrowDown', 'j', 'ArrowUp']) await page.keyboard.press(key);
     await expect.poll(cursorKey).toBe(await rowKey(1));
+    // x ticks the row's box for the bulk delete, Space unticks it.
+    const ticked = () => page.locator('tr.list-row--cursor .ant-table-selection-column input').isChecked();
+    await page.keyboard.press('x');
+    await expect.poll(ticked).toBe(true);
+    await page.keyboard.press(' ');
+    await expect.poll(ticked).toBe(false);
 
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`51-100 / ${total}件`);

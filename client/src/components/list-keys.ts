@@ -1,12 +1,17 @@
 /**
  * A list page's keys, as mail and issue trackers have them, for planners who work in a list all day:
- * ↓/↑ (or j/k) move a row cursor, Enter opens the row (its detail or edit button), ←/→ turn the page,
- * / jumps to the search box. Nothing happens while the user types in a field, while an IME composes
+ * ↓/↑ (or j/k) move a row cursor, Enter opens the row (its detail or edit button), x or Space ticks its
+ * box (for the bulk delete), ←/→ turn the page, / jumps to the search box. Nothing happens while the user types in a field, while an IME composes
  * (Japanese input), with Ctrl, Alt or ⌘ held, or while a dialog is open.
  */
 import { useEffect, useState } from 'react';
 
-export type ListKeyAction = { kind: 'cursor'; index: number } | { kind: 'open'; index: number } | { kind: 'page'; page: number } | { kind: 'search' };
+export type ListKeyAction =
+  | { kind: 'cursor'; index: number }
+  | { kind: 'open'; index: number }
+  | { kind: 'tick'; index: number }
+  | { kind: 'page'; page: number }
+  | { kind: 'search' };
 
 export interface ListKeyState {
   /** the row under the cursor on this page; -1: none yet */
@@ -27,7 +32,7 @@ export interface ListKey {
 }
 
 const FIELDS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-/** Enter on these already does what they say. */
+/** Enter and Space on these already do what they say. */
 const ACTIVATED_BY_ENTER = new Set(['BUTTON', 'A']);
 
 export function listKeyAction(event: ListKey, state: ListKeyState): ListKeyAction | null {
@@ -44,6 +49,9 @@ export function listKeyAction(event: ListKey, state: ListKeyState): ListKeyActio
       return last < 0 ? null : { kind: 'cursor', index: Math.max(0, Math.min(last, state.cursor - 1)) };
     case 'Enter':
       return state.cursor >= 0 && state.cursor <= last && !ACTIVATED_BY_ENTER.has(tag) ? { kind: 'open', index: state.cursor } : null;
+    case 'x':
+    case ' ':
+      return state.cursor >= 0 && state.cursor <= last && !ACTIVATED_BY_ENTER.has(tag) ? { kind: 'tick', index: state.cursor } : null;
     case 'ArrowRight':
       return state.page < state.pages ? { kind: 'page', page: state.page + 1 } : null;
     case 'ArrowLeft':
@@ -84,6 +92,7 @@ export function useListKeys({ rows, page, pages, setPage }: { rows: readonly unk
       if (action.kind === 'cursor') setCursor(action.index);
       else if (action.kind === 'page') setPage!(action.page);
       else if (action.kind === 'search') document.querySelector<HTMLInputElement>('.list-toolbar .ant-input-search input, .ant-input-search input')?.focus();
+      else if (action.kind === 'tick') cursorRow()?.querySelector<HTMLElement>('.ant-table-selection-column input:not([disabled])')?.click();
       else openRow(cursorRow());
     };
     window.addEventListener('keydown', onKey);
