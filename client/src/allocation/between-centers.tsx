@@ -20,6 +20,7 @@ import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { CenterDateBar, formatNumber, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from './types.js';
@@ -382,25 +383,20 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       render: (_, trip) => [trip.planned_loading_start, trip.planned_departure, trip.planned_arrival].map((at) => timeOnDay(date, at) || '—').join(' / '),
     },
     { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number) => <TripStatusTag status={s} /> },
-    {
-      title: t('table.actions'),
-      key: 'actions',
-      // Always in view: the times before it may push the row past a 1366 px screen (English headers).
-      fixed: 'right',
-      render: (_, trip) => (
-        <Space size={4}>
-          <Button size="small" disabled={busy || trip.quantity < 2} onClick={() => setDialog({ type: 'split', trip })} data-testid="trip-split">
-            {t('allocationScreens.transfers.split')}
-          </Button>
-          <Button size="small" disabled={busy} onClick={() => setDialog({ type: 'reassign', trip })} data-testid="trip-reassign">
-            {t('allocationScreens.transfers.reassignButton')}
-          </Button>
-          <Button size="small" danger disabled={busy} onClick={() => cancel(trip)} data-testid="trip-cancel">
-            {t('allocationScreens.transfers.cancel')}
-          </Button>
-        </Space>
-      ),
-    },
+    // Always in view: the times before it may push the row past a 1366 px screen (English headers).
+    actionsColumn<Trip>(t('table.actions'), (trip) => (
+      <Space size={4}>
+        <Button size="small" disabled={busy || trip.quantity < 2} onClick={() => setDialog({ type: 'split', trip })} data-testid="trip-split">
+          {t('allocationScreens.transfers.split')}
+        </Button>
+        <Button size="small" disabled={busy} onClick={() => setDialog({ type: 'reassign', trip })} data-testid="trip-reassign">
+          {t('allocationScreens.transfers.reassignButton')}
+        </Button>
+        <Button size="small" danger disabled={busy} onClick={() => cancel(trip)} data-testid="trip-cancel">
+          {t('allocationScreens.transfers.cancel')}
+        </Button>
+      </Space>
+    )),
   ];
   // Another center's trips: who plans each, the same facts, no actions.
   const otherColumns: ColumnsType<Trip> = [

@@ -19,7 +19,7 @@ import { RowLinkButton, useRowLinks } from '../components/row-links.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { useProfile } from '../hooks/use-profile.js';
-import { clipped, headerCell } from '../masters/components/columns.js';
+import { actionsColumn, clipped, headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
@@ -302,13 +302,7 @@ export default function DeliveryListPage() {
         loading={live.refreshing ? false : listTableProps.loading}
         columns={[
           ...columns,
-          {
-            title: t('table.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            onHeaderCell: headerCell,
-            render: (_: unknown, row: Delivery) => <RowLinkButton link={links.show} id={row.id} />,
-          },
+          actionsColumn<Delivery>(t('table.actions'), (row) => <RowLinkButton link={links.show} id={row.id} />),
         ]}
         rowSelection={
           deletable

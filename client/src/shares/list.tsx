@@ -15,7 +15,7 @@ import { AUTHOR_MINE, CORRECTION_MESSAGES, SHARE_CATEGORIES, SHARE_STATUSES, typ
 import { formatDateTime } from '../../../common/time.js';
 import { MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { useProfile } from '../hooks/use-profile.js';
-import { clipped, headerCell } from '../masters/components/columns.js';
+import { actionsColumn, clipped, headerCell } from '../masters/components/columns.js';
 import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
 import { toast } from '../providers/toast.js';
@@ -114,17 +114,13 @@ function columnsOf(
       render: (value: string) => <span className="share-comment__time">{formatDateTime(value)}</span>,
       ...sortable('updated_at'),
     },
-    {
-      key: 'actions',
-      title: t('table.actions'),
-      fixed: 'right',
-      render: (_: unknown, share: Share) =>
-        mayChangeStatus(share) ? (
-          <Button size="small" onClick={() => onStatus(share)} data-testid="share-status-toggle">
-            {share.status === 'closed' ? t('shares.screens.reopen') : t('shares.screens.close')}
-          </Button>
-        ) : null,
-    },
+    actionsColumn<Share>(t('table.actions'), (share) =>
+      mayChangeStatus(share) ? (
+        <Button size="small" onClick={() => onStatus(share)} data-testid="share-status-toggle">
+          {share.status === 'closed' ? t('shares.screens.reopen') : t('shares.screens.close')}
+        </Button>
+      ) : null,
+    ),
   ];
   return columns.map((column) => ({ ...column, onHeaderCell: headerCell }));
 }

@@ -20,7 +20,7 @@ import { DateRangeFilter, MultiSelectFilter, overHint, PAGE_SIZE, useListTablePr
 import { RowLinkButton, useRowLinks } from '../components/row-links.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
-import { clipped, headerCell, wrapping } from '../masters/components/columns.js';
+import { actionsColumn, clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripDetailPath, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
@@ -257,13 +257,7 @@ export default function TripListPage() {
         loading={live.refreshing ? false : listTableProps.loading}
         columns={[
           ...columns,
-          {
-            title: t('table.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            onHeaderCell: headerCell,
-            render: (_: unknown, trip: Trip) => <RowLinkButton link={links.edit} id={trip.id} />,
-          },
+          actionsColumn<Trip>(t('table.actions'), (trip) => <RowLinkButton link={links.edit} id={trip.id} />),
         ]}
         rowClassName={(trip, index) => `${listTableProps.rowClassName(trip, index)}${trip.status === TRIP_STATUS.cancelled ? ' trip-row--cancelled' : ''}`}
         summary={(trips) => <TripTotalsRow trips={trips} loadColumn={columns.length - 1} t={t} />}

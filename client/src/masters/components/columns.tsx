@@ -3,6 +3,7 @@ import { getDefaultSortOrder } from '@refinedev/antd';
 import type { BaseRecord, CrudSorting } from '@refinedev/core';
 import { Space, Tag, Tooltip, type TableColumnType } from 'antd';
 import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { approvalPath, cellText, groupSpans, isNumericColumn } from '../rules.js';
 import type { ColumnSpec, MasterDeclaration } from '../types.js';
 import { keyIn, type Translate } from '../../providers/translate.js';
@@ -20,6 +21,11 @@ function temporaryTag(master: MasterDeclaration, record: BaseRecord, t: Translat
 
 /** Headers stay on one line: a Japanese label broken mid-word (「更新日 / 時」) reads badly. */
 export const headerCell = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/** A list's row buttons: the last column, always in view (fixed to the right), its header on one line. */
+export function actionsColumn<T>(title: string, render: (row: T) => ReactNode): TableColumnType<T> {
+  return { title, key: 'actions', fixed: 'right', onHeaderCell: headerCell, render: (_: unknown, row: T) => render(row) };
+}
 
 /**
  * A numeric column's header may take two lines, broken only at a space or before its unit

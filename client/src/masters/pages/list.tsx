@@ -21,7 +21,7 @@ import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
 import { RowLinkButton, useRowLinks } from '../../components/row-links.js';
 import { DeleteSelectedButton, RowDeleteButton, useRowDelete } from '../../components/delete-selected-button.js';
 import { useProfile } from '../../hooks/use-profile.js';
-import { buildColumns, headerCell } from '../components/columns.js';
+import { actionsColumn, buildColumns } from '../components/columns.js';
 import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
 import { MasterDetails } from '../components/master-details.js';
 import { MasterForm } from '../components/master-form.js';
@@ -188,13 +188,7 @@ export default function MasterListPage({
         {...listTableProps}
         columns={[
           ...columns,
-          {
-            title: t('table.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            onHeaderCell: headerCell,
-            render: (_: unknown, r: BaseRecord) => actions(r),
-          },
+          actionsColumn(t('table.actions'), actions),
         ]}
         scroll={{ x: master.scrollX ?? 'max-content' }}
         rowSelection={
