@@ -78,8 +78,8 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
 });
 
 // Tokens: their claims, logout's revocation, 401 and 403 before validation, security headers.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test("Tokens: their claims, logout's revocation, 401 and 403 before validation, security headers", async (t) => {
   // One application for the file: every test signs in afresh and touches only its own tokens.
   const { app, db } = await demoApp(t);
 
@@ -190,11 +190,11 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
     t.equal(notFound.statusCode, 404, 'unknown API paths stay a JSON 404');
     t.match(notFound.json(), { code: 404 });
   });
-}
+});
 
 // Login rate limit: per login ID and per address, 429 with Retry-After.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test('Login rate limit: per login ID and per address, 429 with Retry-After', async (t) => {
   // Small limits so that the test reaches them: 3 failures per login id, 8 attempts per address.
   const { app, db } = await demoApp(t, { LOGIN_MAX_FAILURES_PER_ID: '3', LOGIN_MAX_PER_ADDRESS: '8', LOGIN_WINDOW_MINUTES: '15' });
 
@@ -257,11 +257,11 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     t.ok(median(unknown) > median(known) * 0.5, `unknown ${median(unknown).toFixed(1)} ms vs wrong password ${median(known).toFixed(1)} ms`);
   });
-}
+});
 
 // Accounts: users in scope, super admins protected, no login-ID oracle.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test('Accounts: users in scope, super admins protected, no login-ID oracle', async (t) => {
   // One application for the file; each test creates the users it changes.
   const { app, db } = await demoApp(t);
   const as = {
@@ -399,4 +399,4 @@ t.test('unknown API paths answer a JSON 404', async (t) => {
     t.equal((await as.carrier({ method: 'DELETE', url: `/api/vehicle_type/${id}` })).statusCode, 403);
     t.equal((await as.carrier({ method: 'GET', url: '/api/vehicle_type/import_template' })).statusCode, 403);
   });
-}
+});

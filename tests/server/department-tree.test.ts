@@ -90,8 +90,8 @@ t.test('CSV import, soft delete and restore keep the closure equal to the tree',
 });
 
 // Department levels: a parent's level stays below its children's.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test("Department levels: a parent's level stays below its children's", async (t) => {
   // The demo tree: HQ (1) → DV-KANTO (2) → BR-TOKYO (3) → CT-SHINAGAWA, CT-ITABASHI (4).
 
   // The tests whose writes are all refused share one application; the first, which adds BR-CHIBA, has its own.
@@ -139,4 +139,4 @@ t.test('CSV import, soft delete and restore keep the closure equal to the tree',
     t.equal(response.json().errors.length, 1);
     t.same(await db.selectFrom('departments').selectAll().orderBy('id').execute(), before, 'nothing written');
   });
-}
+});

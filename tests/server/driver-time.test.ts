@@ -272,8 +272,9 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
 });
 
 // Working-time rules at assignment: the warnings a trip stores.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all
+// end while this one's database was still being made, and tap refuses subtests after its root has ended.)
+t.test('working-time rules at assignment: the warnings a trip stores', async (t) => {
   /**
    * The assignment check: a trip's planned times with its driver's recorded days and other planned
    * trips against the 2024 working-time rules; findings stored on the trip as warnings, saving allowed.
@@ -298,7 +299,7 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
 
   async function create(body: Record<string, unknown>) {
     const response = await center({ method: 'POST', url: '/api/vehicle_allocation', payload: { kind: 'store_direct', department_id: fleet.center, ...body } });
-    t.equal(response.statusCode, 201, `create: ${response.body}`);
+    if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`);
     return response.json();
   }
 
@@ -419,4 +420,4 @@ t.test('the 310 h agreement: set on the driver master, it lifts the monthly bind
     t.same(Object.keys(hidden.json().errors ?? {}), ['driver_id']);
     t.equal((await ask({ planned_arrival: 'tomorrow' })).statusCode, 400);
   });
-}
+});

@@ -101,8 +101,8 @@ t.test('areas closed to delivery companies answer 403; allocation staff only rea
 });
 
 // Master rules: the same per-row rules on the screens and in CSV.
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test('Master rules: the same per-row rules on the screens and in CSV', async (t) => {
   // One application for the file (but for the password change): each test writes rows of its own and
   // counts only rows the others leave alone.
   const { app, db } = await demoApp(t);
@@ -269,4 +269,4 @@ t.test('areas closed to delivery companies answer 403; allocation staff only rea
     t.equal(price.statusCode, 201);
     t.equal(price.json().price_per_km, null);
   });
-}
+});

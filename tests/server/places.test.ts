@@ -90,8 +90,8 @@ t.test('an unreachable or refusing provider is a 503, not a wrong answer', async
 });
 
 // Places: the nearest destinations in scope (GET /api/delivery_destination/nearest).
-// (A block of its own: its names and its application stay apart from the tests above.)
-{
+// (A test of its own, its application made inside it: at the top level, the file's other tests could all end while this one's database was made, and tap refuses subtests after its root has ended.)
+t.test('Places: the nearest destinations in scope (GET /api/delivery_destination/nearest)', async (t) => {
   // One application for the file; the last test soft-deletes a row, after the others have read.
   const { app, db } = await demoApp(t);
   const center = await signedIn(app, 'center');
@@ -198,4 +198,4 @@ t.test('an unreachable or refusing provider is a 503, not a wrong answer', async
     await db.updateTable('delivery_destinations').set({ temporary_registration_date: null, deleted_at: sql`now()` }).where('id', '=', store.id).execute();
     t.notOk(((await nearest(center, query)).json() as Near[]).some((row) => row.id === store.id), 'deleted');
   });
-}
+});
