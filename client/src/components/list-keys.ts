@@ -1,8 +1,9 @@
 /**
  * A list page's keys, as mail and issue trackers have them, for planners who work in a list all day:
  * ↓/↑ (or j/k) move a row cursor, Enter opens the row (its detail or edit button), x or Space ticks its
- * box (for the bulk delete), ←/→ turn the page, / jumps to the search box. Nothing happens while the user types in a field, while an IME composes
- * (Japanese input), with Ctrl, Alt or ⌘ held, or while a dialog is open.
+ * box (for the bulk delete), ←/→ turn the page, / jumps to the search box. Nothing happens while the
+ * user types in a field, while an IME composes (Japanese input), with Ctrl, Alt or ⌘ held, or while a
+ * dialog is open.
  */
 import { useEffect, useState } from 'react';
 
@@ -33,13 +34,14 @@ export interface ListKey {
 
 const FIELDS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 /** Enter and Space on these already do what they say. */
-const ACTIVATED_BY_ENTER = new Set(['BUTTON', 'A']);
+const ACTIVATED_BY_KEY = new Set(['BUTTON', 'A']);
 
 export function listKeyAction(event: ListKey, state: ListKeyState): ListKeyAction | null {
   const tag = event.target?.tagName ?? '';
   if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return null;
   if (FIELDS.has(tag) || event.target?.isContentEditable) return null;
   const last = state.rows - 1;
+  const onCursorRow = state.cursor >= 0 && state.cursor <= last && !ACTIVATED_BY_KEY.has(tag);
   switch (event.key) {
     case 'ArrowDown':
     case 'j':
@@ -48,10 +50,10 @@ export function listKeyAction(event: ListKey, state: ListKeyState): ListKeyActio
     case 'k':
       return last < 0 ? null : { kind: 'cursor', index: Math.max(0, Math.min(last, state.cursor - 1)) };
     case 'Enter':
-      return state.cursor >= 0 && state.cursor <= last && !ACTIVATED_BY_ENTER.has(tag) ? { kind: 'open', index: state.cursor } : null;
+      return onCursorRow ? { kind: 'open', index: state.cursor } : null;
     case 'x':
     case ' ':
-      return state.cursor >= 0 && state.cursor <= last && !ACTIVATED_BY_ENTER.has(tag) ? { kind: 'tick', index: state.cursor } : null;
+      return onCursorRow ? { kind: 'tick', index: state.cursor } : null;
     case 'ArrowRight':
       return state.page < state.pages ? { kind: 'page', page: state.page + 1 } : null;
     case 'ArrowLeft':
@@ -91,7 +93,7 @@ export function useListKeys({ rows, page, pages, setPage }: { rows: readonly unk
       event.preventDefault();
       if (action.kind === 'cursor') setCursor(action.index);
       else if (action.kind === 'page') setPage!(action.page);
-      else if (action.kind === 'search') document.querySelector<HTMLInputElement>('.list-toolbar .ant-input-search input, .ant-input-search input')?.focus();
+      else if (action.kind === 'search') document.querySelector<HTMLInputElement>('.ant-input-search input')?.focus();
       else if (action.kind === 'tick') cursorRow()?.querySelector<HTMLElement>('.ant-table-selection-column input:not([disabled])')?.click();
       else openRow(cursorRow());
     };
