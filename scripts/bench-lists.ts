@@ -64,11 +64,17 @@ export async function scratchDatabase() {
   return { databaseUrl: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name}`) };
 }
 
-/**
- * The SQL the list runs for `hq`, as Kysely compiled and executed it for the application; `actor`, the
- * statement the authentication hook runs before it on every request (for a token's id).
- */
-async function listStatements(databaseUrl: string): Promise<{ actor: Statement; list: Statement[] }> {
+interface Statements {
+  /** the authentication hook's statement, run before every request (for a token's id) */
+  actor: Statement;
+  /** the page, then its total summed from `vehicles_counts` */
+  list: Statement[];
+  /** the total as the list counted it before the counts table: every row in scope */
+  rowCount: Statement;
+}
+
+/** The SQL the list runs for `hq`, as Kysely compiled and executed it for the application. */
+async function listStatements(databaseUrl: string): Promise<Statements> {
   const statements: Statement[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = new Kysely<Database>({
@@ -81,7 +87,9 @@ async function listStatements(databaseUrl: string): Promise<{ actor: Statement; 
     const actor = (await findActor(db, hq.id, randomUUID()))!;
     const [actorStatement] = statements.splice(0);
     await listRecords({ db, actor, t: translator('ja') }, vehicleMaster, QUERY);
-    return { actor: actorStatement!, list: statements };
+    const list = statements.splice(0);
+    await listRecords({ db, actor, t: translator('ja') }, { ...vehicleMaster, counted: false }, QUERY);
+    return { actor: actorStatement!, list, rowCount: statements[1]! };
   } finally {
     await db.destroy();
   }
@@ -113,18 +121,19 @@ export async function serveApp(databaseUrl: string) {
 /**
  * The same statements straight through pg, without authentication, scope building or Kysely;
  * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request does;
- * `/vehicle-prepared` sends them as named statements, as the application's pool does (db/prepared.ts).
+ * `/vehicle-prepared` sends them as named statements, as the application's pool does (db/prepared.ts);
+ * `/vehicle-row-count` counts the rows in scope for the total, as the list did before `vehicles_counts`.
  */
-async function serveBare(databaseUrl: string, { actor, list: statements }: { actor: Statement; list: Statement[] }) {
+async function serveBare(databaseUrl: string, { actor, list: statements, rowCount }: Statements) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
   const preparingPool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, Client: PreparingClient });
   const app = Fastify();
-  const count = statements.find((statement) => statement.sql.includes('count(*)'))!;
-  const page = statements.find((statement) => statement !== count)!;
-  const list = async (reply: FastifyReply, through = pool) => {
+  const page = statements.find((statement) => statement.sql.includes(' limit '))!;
+  const count = statements.find((statement) => statement !== page)!;
+  const list = async (reply: FastifyReply, through = pool, total = count) => {
     // In the application's order: the page, then (the page being full) the count.
     const { rows } = await through.query(page.sql, page.parameters as unknown[]);
-    const { rows: totals } = await through.query(count.sql, count.parameters as unknown[]);
+    const { rows: totals } = await through.query(total.sql, total.parameters as unknown[]);
     reply.header('x-total-count', totals[0].total);
     return rows;
   };
@@ -135,6 +144,7 @@ async function serveBare(databaseUrl: string, { actor, list: statements }: { act
     return list(reply);
   });
   app.get('/vehicle-prepared', async (_request, reply) => list(reply, preparingPool));
+  app.get('/vehicle-row-count', async (_request, reply) => list(reply, pool, rowCount));
   app.addHook('onClose', () => Promise.all([pool.end(), preparingPool.end()]));
   return app;
 }
@@ -223,12 +233,13 @@ export async function benchLists() {
     const bare = await startChild('bare', { ...common, BENCH_STATEMENTS: JSON.stringify(statements) });
     children.push(bare.child);
     const token = await signIn(app.port);
-    const [appResult, bareResult, withActorResult, preparedResult] = (await compare([
+    const [appResult, bareResult, withActorResult, preparedResult, rowCountResult] = (await compare([
       { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
       { url: `http://127.0.0.1:${bare.port}/vehicle` },
       { url: `http://127.0.0.1:${bare.port}/vehicle-and-actor` },
       { url: `http://127.0.0.1:${bare.port}/vehicle-prepared` },
-    ])) as [Result, Result, Result, Result];
+      { url: `http://127.0.0.1:${bare.port}/vehicle-row-count` },
+    ])) as [Result, Result, Result, Result, Result];
     const ratio = (bare: Result) => Math.round((100 * perSecond(appResult)) / perSecond(bare));
     console.log(`bench list vehicle: ${VEHICLES.toLocaleString()} vehicles, ${CONNECTIONS} connections, PostgreSQL, best of ${ROUNDS} runs of ${SECONDS} s each`);
     console.log(`  app   GET ${LIST_PATH} as hq`);
@@ -240,6 +251,8 @@ export async function benchLists() {
     console.log(`        ${figures(withActorResult)}; the application reaches ${ratio(withActorResult)} % of it`);
     console.log(`  bare  with its 2 statements prepared, as the application's are (db/prepared.ts)`);
     console.log(`        ${figures(preparedResult)}; the application reaches ${ratio(preparedResult)} % of it`);
+    console.log(`  bare  counting the rows in scope for the total (as the list did before vehicles_counts)`);
+    console.log(`        ${figures(rowCountResult)}`);
   } finally {
     for (const child of children) await stopChild(child);
     await scratch.drop();

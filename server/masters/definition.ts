@@ -87,6 +87,11 @@ export interface MasterDefinition {
   references: Reference[];
   /** rows that belong to this one and are soft-deleted with it (a center's operation times) */
   cascade?: { table: string; column: string }[];
+  /**
+   * Its live rows are counted in `<table>_counts` by the columns `scope` reads (triggers of migration
+   * 2026-11-27-0014): an unfiltered list's total is summed from there.
+   */
+  counted?: boolean;
   /** Restricts queries on `table` (aliased as itself) to what the actor may see; undefined = all. */
   scope(actor: Actor): Expression<SqlBool> | undefined;
   /** What the actor may change, when narrower than what they may see. */

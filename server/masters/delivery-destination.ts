@@ -64,6 +64,7 @@ export const deliveryDestinationMaster: MasterDefinition = {
     'customer_code',
   ],
   references: [{ table: 'deliveries', column: 'delivery_destination_id', labelKey: 'menu.delivery' }],
+  counted: true,
   scope: destinationScope,
   displayColumns: {
     direction_name: copiedLookup('direction_id', 'directions'),

@@ -50,6 +50,7 @@ export const driverMaster: MasterDefinition = {
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage', 'binding_extension_agreement'],
   references: [{ table: 'vehicle_allocations', column: 'driver_id', labelKey: 'menu.allocation' }],
+  counted: true,
   scope: (actor) => companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id'),
   displayColumns: {
     delivery_company_name: copiedLookup('delivery_company_id', 'delivery_companies'),

@@ -30,12 +30,15 @@ function withDisplay(def: MasterDefinition, query: ReturnType<typeof visible>) {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listRecords(ctx: MasterContext, def: MasterDefinition, query: ListQuery) {
+/** The live rows in scope that match the list's search and filters; `narrowed` when any applied. */
+function filteredRows(ctx: MasterContext, def: MasterDefinition, query: ListQuery) {
   let filtered = visible(ctx, def);
+  let narrowed = false;
   const search = query.q?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     filtered = filtered.where((eb) => eb.or(def.search.map((column) => eb(`${def.table}.${column}`, 'ilike', pattern))));
+    narrowed = true;
   }
   for (const column of [...def.filters, 'id']) {
     const value = query[column];
@@ -43,15 +46,34 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
     filtered = Array.isArray(value)
       ? filtered.where(`${def.table}.${column}`, 'in', value)
       : filtered.where(`${def.table}.${column}`, '=', value);
+    narrowed = true;
   }
   if (def.temporary && (query.temporary === '1' || query.temporary === '0')) {
     filtered = filtered.where(`${def.table}.temporary_registration_date`, query.temporary === '1' ? 'is not' : 'is', null);
+    narrowed = true;
   }
+  return { filtered, narrowed };
+}
+
+/**
+ * Every live row in the actor's scope, summed from the master's `<table>_counts` (kept by triggers,
+ * aliased as the table so that its scope applies unchanged): a few rows read instead of thousands.
+ */
+async function countedTotal(ctx: MasterContext, def: MasterDefinition) {
+  const scope = def.scope(ctx.actor) ?? sql<boolean>`true`;
+  const { rows } = await sql<{ total: string }>`select coalesce(sum(n), 0) as total
+    from ${sql.table(`${def.table}_counts`)} as ${sql.table(def.table)} where ${scope}`.execute(ctx.db);
+  return Number(rows[0]!.total);
+}
+
+export async function listRecords(ctx: MasterContext, def: MasterDefinition, query: ListQuery) {
+  const { filtered, narrowed } = filteredRows(ctx, def, query);
   const start = Math.max(0, Number(query._start ?? 0));
   const end = Math.min(start + MAX_PAGE, Math.max(start, Number(query._end ?? start + 10)));
   const rows = (await orderPage(def, withDisplay(def, filtered), query).limit(end - start).offset(start).execute()) as Row[];
   // A page that ends before its limit holds the last rows: the total is known without counting.
   if (rows.length < end - start && (rows.length > 0 || start === 0)) return { rows, total: start + rows.length };
+  if (def.counted && !narrowed) return { rows, total: await countedTotal(ctx, def) };
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }

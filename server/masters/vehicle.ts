@@ -36,6 +36,7 @@ export const vehicleMaster: MasterDefinition = {
     { table: 'drivers', column: 'default_vehicle_id', labelKey: 'menu.driver' },
     { table: 'vehicle_allocations', column: 'vehicle_id', labelKey: 'menu.allocation' },
   ],
+  counted: true,
   scope: (actor) => companyScope(actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id'),
   displayColumns: {
     vehicle_type_name: copiedLookup('vehicle_type_id', 'vehicle_types'),
