@@ -29,6 +29,17 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 const asText = (value: string) => value;
 pg.types.setTypeParser(pg.types.builtins.DATE, asText);
 
+/**
+ * Both engines plan a prepared statement once per connection and keep that plan. PostgreSQL's default
+ * plans each of a statement's first five runs for its parameters, then keeps planning them whenever
+ * its generic plan looks costlier, which the list pages' statements always do (a date range, a page
+ * `limit $n`): planning was about a third of the delivery page's time on both engines (on PGlite a plan
+ * also reads every relation's size through the emulated file system). Every list and lookup reads
+ * through an index chosen for it and within a bounded range (31 days at most for deliveries), so one
+ * plan serves every parameter (docs/performance.md, "One plan per statement on PostgreSQL too").
+ */
+export const PLAN_ONCE = 'force_generic_plan';
+
 const connectionLost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
 
 /**
@@ -40,24 +51,15 @@ const connectionLost = (error: Error) => console.error(`PostgreSQL connection lo
  * Its clients prepare the statements they run (db/prepared.ts).
  */
 function postgresPool(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, options: `-c plan_cache_mode=${PLAN_ONCE}` });
   pool.on('connect', (client) => client.on('error', connectionLost));
   // Idle clients: pg-pool removes them itself; the event only needs a listener.
   pool.on('error', connectionLost);
   return pool;
 }
 
-/**
- * The embedded database plans a prepared statement once and keeps that plan. PostgreSQL's default
- * plans each of a statement's first five runs for its parameters, then keeps planning them whenever
- * its generic plan looks costlier, which the list pages' date-range statements always do. On PGlite a
- * plan reads every relation's size through the emulated file system (a `fstat` per table and index),
- * so planning was a third of the delivery page's time (docs/performance.md). The embedded
- * database's data (one site) has no skew that a per-parameter plan would serve better; a PostgreSQL
- * server keeps its default.
- */
 const planOnce = async (connection: DatabaseConnection) => {
-  await connection.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+  await connection.executeQuery(CompiledQuery.raw(`set plan_cache_mode = ${PLAN_ONCE}`));
 };
 
 export function createDb(options: DbOptions): Db {

@@ -14,7 +14,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../common/deliveries.js';
-import { createDb, type Db } from '../db/index.js';
+import { createDb, type Db, PLAN_ONCE } from '../db/index.js';
 import { PreparingClient } from '../db/prepared.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
@@ -76,14 +76,14 @@ async function servePgliteApp(dataDir: string) {
 
 /**
  * The same statements straight through pg or PGlite: no authentication, scope building or Kysely;
- * on PostgreSQL `/delivery-prepared` sends them as named statements, as the application's pool does.
+ * on PostgreSQL `/delivery-prepared` sends them as named statements planned once, as the application's pool does.
  */
 async function serveBare(statements: Statement[], target: { databaseUrl?: string; dataDir?: string }) {
   const app = Fastify();
   let query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
-    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient });
+    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: `-c plan_cache_mode=${PLAN_ONCE}` });
     query = async (text, params) => (await pool.query(text, params)).rows;
     const prepared = async (text: string, params: unknown[]) => (await preparingPool.query(text, params)).rows;
     app.get('/delivery-prepared', async (_request, reply) => listPage(reply, prepared));
@@ -127,7 +127,7 @@ function report(engine: string, count: number, statements: number, app: Result, 
   console.log(`        ${figures(bare)}`);
   console.log(`  ratio ${ratio} % of the bare route; p99 ${app.latency.p99} ms vs ${bare.latency.p99} ms`);
   if (prepared) {
-    console.log(`  bare  with its ${statements} statements prepared, as the application's are (db/prepared.ts)`);
+    console.log(`  bare  with its ${statements} statements prepared and planned once, as the application's are (db/prepared.ts, db/index.ts)`);
     console.log(`        ${figures(prepared)}; the application reaches ${Math.round((100 * perSecond(app)) / perSecond(prepared))} % of it`);
   }
 }
