@@ -119,6 +119,7 @@ describe('foundation, in a real browser', () => {
     await signIn(page, 'center');
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('error-hint').textContent()).toBe('お探しのページは見つかりませんでした。');
     await snap(page, 'not-found');
     await page.getByTestId('error-home-link').click();
     await expect.poll(() => page.url()).toMatch(/\/delivery$/);

@@ -8,15 +8,27 @@ function resultStatus(status: number): ResultStatus {
   return status === 403 || status === 404 || status === 500 ? (String(status) as ResultStatus) : 'error';
 }
 
-/** The specification's error page: a status (500 unless told) and a message (`Error` unless told). */
-export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
+/**
+ * The specification's error page: a status (500 unless told) and a message (`Error` unless told),
+ * with a line in the user's language under it where the specification's message is English only.
+ */
+export function ErrorPage({ status = 500, message, hint }: { status?: number; message?: string; hint?: string }) {
   const { t } = useT();
   return (
     <div className="error-page" data-testid="error-page">
       <Result
         status={resultStatus(status)}
         title={<span data-testid="error-status">{status}</span>}
-        subTitle={<span data-testid="error-message">{message || t('errors.defaultMessage')}</span>}
+        subTitle={
+          <>
+            <span data-testid="error-message">{message || t('errors.defaultMessage')}</span>
+            {hint ? (
+              <span className="error-page__hint" data-testid="error-hint">
+                {hint}
+              </span>
+            ) : null}
+          </>
+        }
         extra={
           <Link to="/" data-testid="error-home-link">
             {t('errors.backHome')}
@@ -29,7 +41,7 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
 
 export function NotFoundPage() {
   const { t } = useT();
-  return <ErrorPage status={404} message={t('errors.pageNotFound')} />;
+  return <ErrorPage status={404} message={t('errors.pageNotFound')} hint={t('errors.pageNotFoundHint')} />;
 }
 
 export function ForbiddenPage() {
