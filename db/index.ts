@@ -39,6 +39,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, asText);
  * plan serves every parameter (docs/performance.md, "One plan per statement on PostgreSQL too").
  */
 export const PLAN_ONCE = 'force_generic_plan';
+/** The same, as a pg pool's connection `options`: set when each connection starts, no statement of its own. */
+export const PLAN_ONCE_OPTIONS = `-c plan_cache_mode=${PLAN_ONCE}`;
 
 const connectionLost = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
 
@@ -51,7 +53,7 @@ const connectionLost = (error: Error) => console.error(`PostgreSQL connection lo
  * Its clients prepare the statements they run (db/prepared.ts).
  */
 function postgresPool(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, options: `-c plan_cache_mode=${PLAN_ONCE}` });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
   pool.on('connect', (client) => client.on('error', connectionLost));
   // Idle clients: pg-pool removes them itself; the event only needs a listener.
   pool.on('error', connectionLost);

@@ -14,7 +14,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../common/deliveries.js';
-import { createDb, type Db, PLAN_ONCE } from '../db/index.js';
+import { createDb, type Db, PLAN_ONCE_OPTIONS } from '../db/index.js';
 import { PreparingClient } from '../db/prepared.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
@@ -83,7 +83,7 @@ async function serveBare(statements: Statement[], target: { databaseUrl?: string
   let query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
-    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: `-c plan_cache_mode=${PLAN_ONCE}` });
+    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
     query = async (text, params) => (await pool.query(text, params)).rows;
     const prepared = async (text: string, params: unknown[]) => (await preparingPool.query(text, params)).rows;
     app.get('/delivery-prepared', async (_request, reply) => listPage(reply, prepared));

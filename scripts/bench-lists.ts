@@ -12,7 +12,7 @@ import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { createDb, PLAN_ONCE } from '../db/index.js';
+import { createDb, PLAN_ONCE_OPTIONS } from '../db/index.js';
 import { PreparingClient } from '../db/prepared.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
@@ -126,7 +126,7 @@ export async function serveApp(databaseUrl: string) {
  */
 async function serveBare(databaseUrl: string, { actor, list: statements, rowCount }: Statements) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  const preparingPool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: `-c plan_cache_mode=${PLAN_ONCE}` });
+  const preparingPool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
   const app = Fastify();
   const page = statements.find((statement) => statement.sql.includes(' limit '))!;
   const count = statements.find((statement) => statement !== page)!;
