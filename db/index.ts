@@ -4,6 +4,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect } from 
 import pg from 'pg';
 import { TurnTakingPGliteDialect } from './fair-turns.js';
 import { PreparingClient } from './prepared.js';
+import { parseTimestamptz } from './timestamps.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -28,6 +29,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 /** A calendar date stays the text YYYY-MM-DD: as a Date it would shift with the time zone. */
 const asText = (value: string) => value;
 pg.types.setTypeParser(pg.types.builtins.DATE, asText);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 /**
  * Both engines plan a prepared statement once per connection and keep that plan. PostgreSQL's default
@@ -70,7 +72,7 @@ export function createDb(options: DbOptions): Db {
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, {
-    parsers: { [pg.types.builtins.DATE]: asText },
+    parsers: { [pg.types.builtins.DATE]: asText, [pg.types.builtins.TIMESTAMPTZ]: parseTimestamptz },
     loadDataDir: options.snapshot,
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
   });
