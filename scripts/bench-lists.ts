@@ -163,7 +163,8 @@ export async function serveInChild(role: string) {
 export async function startChild(role: string, env: Record<string, string>, module = import.meta.url): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(module), [], {
     env: { ...process.env, ...env, BENCH_ROLE: role, BENCH_MODULE: module },
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<folder>: each server writes a CPU profile there when it stops (node --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit').then(([code]) => {
