@@ -397,8 +397,7 @@ export async function planningInput(db: Db, tripId: number) {
     .select(['d.latitude', 'd.longitude', 'va.planned_departure', 'va.warnings'])
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
-  const oldStops = await db.selectFrom('allocation_stops').selectAll().where('vehicle_allocation_id', '=', tripId).execute();
-  return { deliveries, origin, oldStops };
+  return { deliveries, origin };
 }
 
 export interface PlannedStop {
@@ -416,12 +415,11 @@ export async function writeStops(
   tripId: number,
   stops: PlannedStop[],
   seqOfDelivery: Map<number, number>,
-  oldStops: Awaited<ReturnType<typeof planningInput>>['oldStops'],
   /** each delivery's stop_seq now, so that only changed ones are written */
   currentSeq: Map<number, number | null>,
 ) {
+  const oldStops = await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).returningAll().execute();
   const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
-  await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).execute();
   if (stops.length) {
     await db
       .insertInto('allocation_stops')

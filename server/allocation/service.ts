@@ -120,7 +120,7 @@ async function checkCapacity(ctx: WriteContext, tripId: number, known?: { vehicl
  * warnings of each stop and their summary on the trip, and the trip's totals.
  */
 export async function planStops(ctx: WriteContext, tripId: number, bumpVersion = false) {
-  const { deliveries, origin, oldStops } = await planningInput(ctx.db, tripId);
+  const { deliveries, origin } = await planningInput(ctx.db, tripId);
   const built = buildStops(
     deliveries.map((d) => ({ ...d, delivery_id: d.id, seq: d.stop_seq ?? 1000 })),
     (d) => d.delivery_destination_id,
@@ -140,7 +140,7 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
       warnings: windowWarnings(arrivals[i] ?? null, first),
     };
   });
-  await writeStops(ctx.db, tripId, stops, seqOfDelivery, oldStops, new Map(deliveries.map((d) => [d.id, d.stop_seq])));
+  await writeStops(ctx.db, tripId, stops, seqOfDelivery, new Map(deliveries.map((d) => [d.id, d.stop_seq])));
   const totals = {
     quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
     weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),

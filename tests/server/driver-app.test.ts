@@ -329,6 +329,27 @@ t.test('a late arrival marks the following stops at risk (遅延見込) and itse
   t.equal(d2!.status, 2, 'still 配送中');
 });
 
+t.test("a planner's new departure time re-plans the stops and keeps what the driver reported at a store", async (t) => {
+  const { trip } = await tripWith({ stops: [[storeA!.id, '09:00'], [storeB!.id, '10:00']] });
+  const driver = await asDriver(me.id);
+  const post = (url: string, payload: Record<string, unknown>) => driver({ method: 'POST', url: `/api/driver/trips/${trip.id}${url}`, payload });
+  await post('/loading_start', { at: at('07:30') });
+  await post('/departure', { at: at('08:00') });
+  t.equal((await post('/stops/1/arrival', { at: at('09:10'), latitude: 35.61234, longitude: 139.74321 })).statusCode, 200);
+  const stopsOf = () => db.selectFrom('allocation_stops').selectAll().where('vehicle_allocation_id', '=', trip.id).orderBy('seq').execute();
+  const before = await stopsOf();
+  const planner = await signedIn(app, 'center');
+  const later = await planner({
+    method: 'PATCH',
+    url: `/api/vehicle_allocation/${trip.id}`,
+    payload: { version: (await tripRow(trip.id)).version, planned_departure: at('08:30') },
+  });
+  t.equal(later.statusCode, 200, later.body);
+  const after = await stopsOf();
+  t.notSame(after.map((s) => s.planned_arrival), before.map((s) => s.planned_arrival), 'the stops were planned again');
+  t.same([after[0]!.delivery_destination_id, after[0]!.arrived_at?.toISOString(), after[0]!.arrival_latitude, after[0]!.arrival_longitude], [storeA!.id, at('09:10'), 35.61234, 139.74321], 'the arrival stays with its store');
+});
+
 t.test('clock in and out: one clock-in a day, no clock-out before it, never twice', async (t) => {
   const driver = await asDriver(other.id);
   // The demo has working days around today (db/seed/work-records.ts): this driver starts without any.
