@@ -358,13 +358,18 @@ export async function releaseDeliveries(db: Db, ids: number[], userId: number, n
     .execute();
 }
 
-/** Puts deliveries on a trip (配車済) at the given raw seq; `planStops` numbers the stops afterwards. */
+/**
+ * Puts deliveries on a trip (配車済) at the given raw seq; `planStops` numbers the stops afterwards.
+ * A delivery already there at that seq is left as it is: dragging one delivery onto a trip of twenty
+ * writes one row, not twenty-one (each written row is a new row version in every index of deliveries).
+ */
 export async function assignDeliveries(db: Db, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
   if (entries.length === 0) return;
   const values = sql.join(entries.map((e) => sql`(${e.delivery_id}::int, ${e.seq}::int)`));
   await sql`update deliveries set status = 1, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
-    version = deliveries.version + (case when deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq then 1 else 0 end)
-    from (values ${values}) as v(id, seq) where deliveries.id = v.id`.execute(db);
+    version = deliveries.version + 1
+    from (values ${values}) as v(id, seq)
+    where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
 }
 
 /** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */

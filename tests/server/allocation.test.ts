@@ -91,6 +91,16 @@ t.test('a trip is created with the next trip number and the vehicle’s carrier;
     'deliveries are 配車済 with their stop',
   );
 
+  // One more delivery, the others at the stop they have: only the new one is written.
+  const [e] = await deliveriesFor(date, [{ store: 2 }]);
+  const written = (ids: number[]) => db.selectFrom('deliveries').select(['id', 'version', 'updated_at']).where('id', 'in', ids).orderBy('id').execute();
+  const before = await written([a!.id, b!.id, c!.id, d!.id]);
+  response = await putStops(center, trip, [b!.id, a!.id, c!.id, d!.id, e!.id], [1, 2, 2, 3, 3]);
+  t.equal(response.statusCode, 200, response.body);
+  trip = response.json();
+  t.same(await written([a!.id, b!.id, c!.id, d!.id]), before, 'the deliveries already in place are not written again');
+  t.same((await deliveryRows([e!.id])).map((r) => [r.status, r.vehicle_allocation_id, r.stop_seq]), [[1, first.id, 3]], 'the new one joins its store’s stop');
+
   // The complete new list: d omitted goes back to 未配車; the rest reordered.
   response = await putStops(center, trip, [d!.id, a!.id].filter((id) => id !== d!.id).concat(c!.id, b!.id));
   t.equal(response.statusCode, 200, response.body);
