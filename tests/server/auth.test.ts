@@ -48,6 +48,13 @@ t.test('API routes refuse missing, malformed and expired tokens with 401', async
   const response = await app.inject({ method: 'GET', url: '/api/department', headers: { authorization: `Bearer ${expired}` } });
   t.equal(response.statusCode, 401);
   t.same(Object.keys(response.json()).sort(), ['code', 'message']);
+  // A valid token counts only as `Bearer <token>` (the scheme in any case), nothing before or after.
+  const token = await login(app, 'super');
+  const asHeader = async (authorization: string) => (await app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization } })).statusCode;
+  t.same(
+    await Promise.all([`Bearer ${token}`, `bearer ${token}`, token, `Basic ${token}`, `Bearer ${token} x`, `Bearer  ${token}`, 'Bearer '].map(asHeader)),
+    [200, 200, 401, 401, 401, 401, 401],
+  );
 });
 
 t.test('a token stops working when its user is deleted or changes password', async (t) => {
