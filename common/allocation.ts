@@ -3,6 +3,8 @@
  * the allocation board draws its capacity bars with the same ratio and colours.
  */
 
+import type { MessageKey } from './locales/index.js';
+
 /** What a trip's load is measured in: its quantity as pallets or cage carts (by load_unit), and kilograms. */
 export type Measure = 'pallets' | 'cage_carts' | 'weight';
 
@@ -11,6 +13,19 @@ export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
 
 /** A trip's status (vehicle_allocations.status): 計画, 積込中, 配送中, 完了, 取消. */
 export const TRIP_STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
+
+/**
+ * Why a trip cannot start loading (積込開始), as the message the server answers, or null when it can:
+ * cancelled, completed, a draft (not confirmed), or already started. The board disables its button
+ * with this reason; the server refuses with it.
+ */
+export function loadingStartRefusal(trip: { status: number; confirmed_at: Date | string | null }) {
+  if (trip.status === TRIP_STATUS.cancelled) return 'allocation.cancelled' as const satisfies MessageKey;
+  if (trip.status === TRIP_STATUS.completed) return 'allocation.completed' as const satisfies MessageKey;
+  if (trip.confirmed_at === null) return 'allocation.notConfirmed' as const satisfies MessageKey;
+  if (trip.status !== TRIP_STATUS.planned) return 'allocation.alreadyStarted' as const satisfies MessageKey;
+  return null;
+}
 
 /** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
 export const CAPACITY_AMBER_ABOVE = 0.9;

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { TRIP_STATUS } from '../../common/allocation.js';
+import { loadingStartRefusal } from '../../common/allocation.js';
 import type { Database } from '../../db/types.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
@@ -18,15 +18,6 @@ export const compactVehicleNumber = (vehicleNumber: string | null) => (vehicleNu
  */
 export function loadingStartTitle(center: string, tripNo: number, vehicleNumber: string | null): string {
   return translator('ja')('allocation.notification.loadingStart', { center, trip_no: tripNo, vehicle: compactVehicleNumber(vehicleNumber) }).trim();
-}
-
-/** Why a trip cannot start loading, or null when it can (cancelled, completed, a draft, already started). */
-export function loadingRefusal(trip: { status: number; confirmed_at: Date | null }): AppError | null {
-  if (trip.status === TRIP_STATUS.cancelled) return new AppError(409, 'allocation.cancelled');
-  if (trip.status === 3) return new AppError(409, 'allocation.completed');
-  if (trip.confirmed_at === null) return new AppError(409, 'allocation.notConfirmed');
-  if (trip.status !== 0) return new AppError(409, 'allocation.alreadyStarted');
-  return null;
 }
 
 /**
@@ -51,8 +42,8 @@ export async function startLoading(
     .forUpdate('va')
     .executeTakeFirst();
   if (!trip) throw notFound();
-  const refusal = loadingRefusal(trip);
-  if (refusal) throw refusal;
+  const refusal = loadingStartRefusal(trip);
+  if (refusal) throw new AppError(409, refusal);
 
   await db
     .updateTable('vehicle_allocations')

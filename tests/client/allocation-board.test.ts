@@ -1,6 +1,6 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
-import { capacityColour, capacityRatio } from '../../common/allocation.js';
+import { capacityColour, capacityRatio, loadingStartRefusal } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { timeOnDay } from '../../client/src/allocation/parts.js';
 import {
@@ -124,6 +124,17 @@ describe('undo', () => {
     // now trip 1 has nothing (6 and 5 moved to trip 2)
     const counts: Record<number, number> = { 1: 0, 2: 2 };
     expect(undoOrder(move, (id) => counts[id]!).map((s) => s.tripId)).toEqual([2, 1]);
+  });
+});
+
+describe('loading start (積込開始)', () => {
+  it("is refused for the server's reasons, read from the trip as the board holds it (dates as text)", () => {
+    const confirmed_at = '2026-11-28T00:00:00.000Z';
+    expect(loadingStartRefusal({ status: 0, confirmed_at })).toBeNull();
+    expect(loadingStartRefusal({ status: 0, confirmed_at: null })).toBe('allocation.notConfirmed');
+    expect(loadingStartRefusal({ status: 1, confirmed_at })).toBe('allocation.alreadyStarted');
+    expect(loadingStartRefusal({ status: 3, confirmed_at })).toBe('allocation.completed');
+    expect(loadingStartRefusal({ status: 9, confirmed_at: null })).toBe('allocation.cancelled');
   });
 });
 

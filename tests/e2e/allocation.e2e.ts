@@ -187,8 +187,13 @@ describe('the store-direct board, in a real browser', () => {
     await page.reload();
     await expect.poll(() => tripCard(page).getByTestId('trip-stop').nth(0).getAttribute('data-store')).toBe(second);
 
-    // 確定, then 積込開始.
+    // A draft cannot start loading: the button waits for 確定 and its tooltip says why.
     await settled(page);
+    expect(await card.getByTestId('trip-loading-start').isDisabled()).toBe(true);
+    await card.getByTestId('trip-loading-start-wrapper').hover();
+    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('この便は確定されていないため積込開始できません。');
+
+    // 確定, then 積込開始.
     await card.getByTestId('trip-confirm').click();
     await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
     await card.getByTestId('trip-loading-start').click();

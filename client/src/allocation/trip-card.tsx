@@ -5,7 +5,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { TRIP_STATUS } from '../../../common/allocation.js';
+import { loadingStartRefusal, TRIP_STATUS } from '../../../common/allocation.js';
 import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
@@ -73,6 +73,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const stops = [...trip.stops].sort((a, b) => a.seq - b.seq);
   const dragging = Boolean(active) && active?.data.current?.tripId !== trip.id;
   const confirmed = Boolean(trip.confirmed_at);
+  // The server's own rule (a draft, a started or closed trip cannot start loading); an empty trip neither.
+  const loadingRefusal = loadingStartRefusal(trip);
+  const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
   return (
     <div
       ref={setNodeRef}
@@ -133,18 +136,23 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
           {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
         </Button>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
-        <Popconfirm
-          title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
-          okText={t('allocationScreens.board.loadingStart')}
-          cancelText={t('buttons.cancel')}
-          okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
-          onConfirm={() => actions.onLoadingStart(trip)}
-          disabled={busy || trip.status !== 0 || stops.length === 0}
-        >
-          <Button size="small" type="primary" ghost disabled={busy || trip.status !== 0 || stops.length === 0} data-testid="trip-loading-start">
-            {t('allocationScreens.board.loadingStart')}
-          </Button>
-        </Popconfirm>
+        {/* The span takes the hover a disabled button does not get, so that the reason shows. */}
+        <Tooltip title={loadingRefusal ? t(loadingRefusal) : undefined}>
+          <span className={cannotStartLoading ? 'alloc-trip__disabled' : undefined} data-testid="trip-loading-start-wrapper">
+            <Popconfirm
+              title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
+              okText={t('allocationScreens.board.loadingStart')}
+              cancelText={t('buttons.cancel')}
+              okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
+              onConfirm={() => actions.onLoadingStart(trip)}
+              disabled={cannotStartLoading}
+            >
+              <Button size="small" type="primary" ghost disabled={cannotStartLoading} data-testid="trip-loading-start">
+                {t('allocationScreens.board.loadingStart')}
+              </Button>
+            </Popconfirm>
+          </span>
+        </Tooltip>
       </Space>
     </div>
   );
