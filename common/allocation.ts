@@ -15,6 +15,18 @@ export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
 export const TRIP_STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
 
 /**
+ * Why a trip cannot be confirmed (確定) or, with `confirm` false, go back to a draft (確定解除), as the
+ * message the server answers, or null: never once cancelled or completed; back to a draft only while
+ * loading has not started (drivers may already be on it).
+ */
+export function confirmationRefusal(trip: { status: number }, confirm: boolean) {
+  if (trip.status === TRIP_STATUS.cancelled) return 'allocation.cancelled' as const satisfies MessageKey;
+  if (trip.status === TRIP_STATUS.completed) return 'allocation.completed' as const satisfies MessageKey;
+  if (!confirm && trip.status !== TRIP_STATUS.planned) return 'allocation.startedCannotUnconfirm' as const satisfies MessageKey;
+  return null;
+}
+
+/**
  * Why a trip cannot start loading (積込開始), as the message the server answers, or null when it can:
  * cancelled, completed, a draft (not confirmed), or already started. The board disables its button
  * with this reason; the server refuses with it.

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -390,8 +390,8 @@ export async function moveDeliveries(ctx: WriteContext, from: { id: number; vers
 export async function setConfirmed(ctx: WriteContext, id: number, version: number, confirmed: boolean) {
   const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
   await checkVersion(ctx.db, trip!, version);
-  refuseClosed(trip!);
-  if (!confirmed && trip!.status !== STATUS.planned) throw new AppError(409, 'allocation.startedCannotUnconfirm');
+  const refusal = confirmationRefusal(trip!, confirmed);
+  if (refusal) throw new AppError(409, refusal);
   await ctx.db
     .updateTable('vehicle_allocations')
     .set({ confirmed_at: confirmed ? (trip!.confirmed_at ?? ctx.now) : null })

@@ -1,6 +1,6 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
-import { capacityColour, capacityRatio, loadingStartRefusal } from '../../common/allocation.js';
+import { capacityColour, capacityRatio, confirmationRefusal, loadingStartRefusal } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { timeOnDay } from '../../client/src/allocation/parts.js';
 import {
@@ -124,6 +124,18 @@ describe('undo', () => {
     // now trip 1 has nothing (6 and 5 moved to trip 2)
     const counts: Record<number, number> = { 1: 0, 2: 2 };
     expect(undoOrder(move, (id) => counts[id]!).map((s) => s.tripId)).toEqual([2, 1]);
+  });
+});
+
+describe('確定 and 確定解除', () => {
+  it("are refused for the server's reasons: closed trips never, back to a draft only before loading", () => {
+    expect(confirmationRefusal({ status: 0 }, true)).toBeNull();
+    expect(confirmationRefusal({ status: 0 }, false)).toBeNull();
+    expect(confirmationRefusal({ status: 1 }, true)).toBeNull();
+    expect(confirmationRefusal({ status: 1 }, false)).toBe('allocation.startedCannotUnconfirm');
+    expect(confirmationRefusal({ status: 2 }, false)).toBe('allocation.startedCannotUnconfirm');
+    expect(confirmationRefusal({ status: 3 }, true)).toBe('allocation.completed');
+    expect(confirmationRefusal({ status: 9 }, false)).toBe('allocation.cancelled');
   });
 });
 

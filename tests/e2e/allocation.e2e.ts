@@ -199,6 +199,7 @@ describe('the store-direct board, in a real browser', () => {
     await card.getByTestId('trip-loading-start').click();
     await page.getByTestId('trip-loading-start-ok').click();
     await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');
+    await expect.poll(() => card.getByTestId('trip-confirm').isDisabled()).toBe(true); // a loading trip stays confirmed
     const trip = await stackOf()
       .db.selectFrom('vehicle_allocations')
       .select(['status', 'confirmed_at', 'loading_started_at'])

@@ -5,7 +5,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { loadingStartRefusal, TRIP_STATUS } from '../../../common/allocation.js';
+import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
 import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
@@ -73,7 +73,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const stops = [...trip.stops].sort((a, b) => a.seq - b.seq);
   const dragging = Boolean(active) && active?.data.current?.tripId !== trip.id;
   const confirmed = Boolean(trip.confirmed_at);
-  // The server's own rule (a draft, a started or closed trip cannot start loading); an empty trip neither.
+  // The server's own rules, so that a button is off where the server would refuse, and says why on
+  // hover (its span takes the hover a disabled button does not get). An empty trip cannot start loading either.
+  const confirmRefusal = confirmationRefusal(trip, !confirmed);
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
   return (
@@ -132,11 +134,14 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </Typography.Text>
       ) : null}
       <Space size={4} className="alloc-trip__actions" wrap>
-        <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || trip.status === TRIP_STATUS.cancelled} data-testid="trip-confirm">
-          {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
-        </Button>
+        <Tooltip title={confirmRefusal ? t(confirmRefusal) : undefined}>
+          <span className={busy || confirmRefusal ? 'alloc-trip__disabled' : undefined}>
+            <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || confirmRefusal !== null} data-testid="trip-confirm">
+              {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
+            </Button>
+          </span>
+        </Tooltip>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
-        {/* The span takes the hover a disabled button does not get, so that the reason shows. */}
         <Tooltip title={loadingRefusal ? t(loadingRefusal) : undefined}>
           <span className={cannotStartLoading ? 'alloc-trip__disabled' : undefined} data-testid="trip-loading-start-wrapper">
             <Popconfirm
