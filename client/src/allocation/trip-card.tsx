@@ -5,12 +5,13 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
 import { capacityOf, highestColour } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import type { Stop, TripDetail } from './types.js';
-import { useT } from '../providers/translate.js';
+import { type MessageKey, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
 import { tripDetailPath } from '../trips/state.js';
 
@@ -65,6 +66,18 @@ export interface TripActions {
   onLoadingStart: (trip: TripDetail) => void;
 }
 
+/** An action that is off where the server would refuse it, with the reason on hover: the span takes the hover a disabled button does not get. */
+function Refusable({ reason, off, testId, children }: { reason: MessageKey | null; off: boolean; testId?: string; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <Tooltip title={reason ? t(reason) : undefined}>
+      <span className={off ? 'alloc-trip__disabled' : undefined} data-testid={testId}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
 export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: boolean; actions: TripActions }) {
   const { t } = useT();
   const { setNodeRef, isOver, active } = useDroppable({ id: tripDropId(trip.id), data: { type: 'trip', tripId: trip.id } });
@@ -73,8 +86,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const stops = [...trip.stops].sort((a, b) => a.seq - b.seq);
   const dragging = Boolean(active) && active?.data.current?.tripId !== trip.id;
   const confirmed = Boolean(trip.confirmed_at);
-  // The server's own rules, so that a button is off where the server would refuse, and says why on
-  // hover (its span takes the hover a disabled button does not get). An empty trip cannot start loading either.
+  // The server's own rules: a button is off where the server would refuse. An empty trip cannot start loading either.
   const confirmRefusal = confirmationRefusal(trip, !confirmed);
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
@@ -134,30 +146,26 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </Typography.Text>
       ) : null}
       <Space size={4} className="alloc-trip__actions" wrap>
-        <Tooltip title={confirmRefusal ? t(confirmRefusal) : undefined}>
-          <span className={busy || confirmRefusal ? 'alloc-trip__disabled' : undefined}>
-            <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || confirmRefusal !== null} data-testid="trip-confirm">
-              {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
-            </Button>
-          </span>
-        </Tooltip>
+        <Refusable reason={confirmRefusal} off={busy || confirmRefusal !== null}>
+          <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || confirmRefusal !== null} data-testid="trip-confirm">
+            {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
+          </Button>
+        </Refusable>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
-        <Tooltip title={loadingRefusal ? t(loadingRefusal) : undefined}>
-          <span className={cannotStartLoading ? 'alloc-trip__disabled' : undefined} data-testid="trip-loading-start-wrapper">
-            <Popconfirm
-              title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
-              okText={t('allocationScreens.board.loadingStart')}
-              cancelText={t('buttons.cancel')}
-              okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
-              onConfirm={() => actions.onLoadingStart(trip)}
-              disabled={cannotStartLoading}
-            >
-              <Button size="small" type="primary" ghost disabled={cannotStartLoading} data-testid="trip-loading-start">
-                {t('allocationScreens.board.loadingStart')}
-              </Button>
-            </Popconfirm>
-          </span>
-        </Tooltip>
+        <Refusable reason={loadingRefusal} off={cannotStartLoading} testId="trip-loading-start-wrapper">
+          <Popconfirm
+            title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
+            okText={t('allocationScreens.board.loadingStart')}
+            cancelText={t('buttons.cancel')}
+            okButtonProps={{ 'data-testid': 'trip-loading-start-ok' } as never}
+            onConfirm={() => actions.onLoadingStart(trip)}
+            disabled={cannotStartLoading}
+          >
+            <Button size="small" type="primary" ghost disabled={cannotStartLoading} data-testid="trip-loading-start">
+              {t('allocationScreens.board.loadingStart')}
+            </Button>
+          </Popconfirm>
+        </Refusable>
       </Space>
     </div>
   );
