@@ -88,6 +88,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const confirmed = Boolean(trip.confirmed_at);
   // The server's own rules: a button is off where the server would refuse. An empty trip cannot start loading either.
   const confirmRefusal = confirmationRefusal(trip, !confirmed);
+  const cannotConfirm = busy || confirmRefusal !== null;
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
   return (
@@ -146,8 +147,8 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </Typography.Text>
       ) : null}
       <Space size={4} className="alloc-trip__actions" wrap>
-        <Refusable reason={confirmRefusal} off={busy || confirmRefusal !== null}>
-          <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={busy || confirmRefusal !== null} data-testid="trip-confirm">
+        <Refusable reason={confirmRefusal} off={cannotConfirm}>
+          <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={cannotConfirm} data-testid="trip-confirm">
             {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
           </Button>
         </Refusable>
