@@ -7,6 +7,8 @@ export const mapsEn: typeof mapsJa = {
       limit: 'Results',
     },
     tilesUnavailable: 'Map tiles are unavailable. The list shows the coordinates of every point.',
+    origin: 'Center',
+    originTitle: '{{name}} (start and return)',
     noCoordinates: 'No coordinates',
     columns: {
       no: 'No.',

@@ -6,6 +6,8 @@ export const mapsJa = {
     },
     tilesUnavailable: '地図タイルを表示できません。各地点の座標は一覧で確認できます。',
     noCoordinates: '座標なし',
+    origin: 'センター',
+    originTitle: '{{name}}（出発・帰着）',
     columns: {
       no: 'No.',
       destination: '配送先',

@@ -214,9 +214,19 @@ export async function tripStops(db: Db, ids: number[]) {
 }
 
 /** The trips with their stops (in order) and each stop's deliveries, in the order of `ids`. */
+/**
+ * Trips with their stops, and where each starts and returns (for its map): the origin of a transfer,
+ * else the planning center, as planning reads it.
+ */
 export async function tripDetails(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await tripRowQuery(db).where('va.id', 'in', ids).execute();
+  const rows = await tripRowQuery(db)
+    .select([
+      sql<number | null>`case when va.origin_department_id is null then d.latitude else od.latitude end`.as('origin_latitude'),
+      sql<number | null>`case when va.origin_department_id is null then d.longitude else od.longitude end`.as('origin_longitude'),
+    ])
+    .where('va.id', 'in', ids)
+    .execute();
   const stopsOf = await tripStops(db, ids);
   const byId = new Map(rows.map((row) => [row.id, { ...row, stops: stopsOf.get(row.id) ?? [] }]));
   return ids.flatMap((id) => byId.get(id) ?? []);

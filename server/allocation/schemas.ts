@@ -112,7 +112,8 @@ const Stop = Type.Object({
   deliveries: Type.Array(StopDelivery),
 });
 
-export const TripDetail = Type.Intersect([Trip, Type.Object({ stops: Type.Array(Stop) })]);
+/** A trip with its stops and the coordinates of the center it starts from and returns to (null: not located). */
+export const TripDetail = Type.Intersect([Trip, Type.Object({ origin_latitude: NullableNumber, origin_longitude: NullableNumber, stops: Type.Array(Stop) })]);
 
 const tripFields = {
   vehicle_id: Type.Optional(Nullable(Id)),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatKm, isLocated } from '../../common/places.js';
 import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/config.js';
 import { tileSource } from '../../common/map-tiles.js';
-import { coordinatesText, directionEntries, entryPoints, nearestEntries, tripEntries } from '../../client/src/maps/map-logic.js';
+import { coordinatesText, directionEntries, entryPoints, nearestEntries, tripEntries, tripMapPoints } from '../../client/src/maps/map-logic.js';
 import type { Stop } from '../../client/src/allocation/types.js';
 import type { Destination } from '../../client/src/maps/types.js';
 
@@ -40,6 +40,17 @@ describe('map points', () => {
   it('puts on the map only the points with coordinates, keeping their numbers', () => {
     const points = entryPoints(tripEntries([stop(1, 'A', 35.1, 139.1), stop(2, 'B', null, null), stop(3, 'C', 35.3, 139.3)]));
     expect(points.map((p) => [p.label, p.title])).toEqual([['1', '1. A'], ['3', '3. C']]);
+  });
+
+  it("starts a trip's map at its center when located, a marker of its own kind before the numbered stops", () => {
+    const entries = tripEntries([stop(2, 'B', 35.2, 139.2), stop(1, 'A', null, null)]);
+    const origin = { label: 'センター', title: '品川センター（出発・帰着）' };
+    const points = tripMapPoints({ origin_latitude: 35.6, origin_longitude: 139.7 }, entries, origin);
+    expect(points.map((p) => [p.key, p.kind ?? 'point', p.label, p.title, p.latitude, p.longitude])).toEqual([
+      ['origin', 'origin', 'センター', '品川センター（出発・帰着）', 35.6, 139.7],
+      ['stop-2', 'point', '2', '2. B', 35.2, 139.2],
+    ]);
+    expect(tripMapPoints({ origin_latitude: null, origin_longitude: 139.7 }, entries, origin).map((p) => p.key)).toEqual(['stop-2']);
   });
 
   it('keeps the server order of the nearest search', () => {

@@ -122,8 +122,12 @@ describe('/check-map', () => {
       expect(await row.getByTestId('map-row-arrival').textContent()).toBe(formatDateTime(stop.planned_arrival));
       expect(await row.getByTestId('map-row-coordinates').textContent()).toMatch(/^\d+\.\d{6}, \d+\.\d{6}$/);
     }
-    // One marker per stop, labelled 1..n in the stops' order, on a map without tiles.
-    await expect.poll(() => markerLabels(page, 'check-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
+    // The center the trip leaves from and returns to, then one marker per stop, labelled 1..n in the stops' order, on a map without tiles.
+    await expect.poll(() => markerLabels(page, 'check-map')).toEqual(['センター', ...trip.stops.map((_, i) => String(i + 1))]);
+    expect(await page.getByTestId('check-map').locator('.leaflet-marker-icon').first().getAttribute('title')).toBe('品川センター（出発・帰着）');
+    // The route leaves the center through the stops (one line), and a dashed line brings it back.
+    expect(await page.getByTestId('check-map').locator('path.leaflet-interactive').count()).toBe(2);
+    expect(await page.getByTestId('check-map').locator('path[stroke-dasharray="6 6"]').count()).toBe(1);
     await page.getByTestId('tiles-unavailable').waitFor();
     expect(await page.getByTestId('tiles-unavailable').textContent()).toContain('地図タイルを表示できません');
 
@@ -139,7 +143,7 @@ describe('/check-map', () => {
     // The trip's detail page draws the same map (one shared component): the same numbered markers.
     await page.getByRole('link', { name: '便詳細を開く' }).click();
     await page.waitForURL(`**/store-direct/detail/${trip.id}`);
-    await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
+    await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(['センター', ...trip.stops.map((_, i) => String(i + 1))]);
     await snap(page, 'maps-trip-detail-ja');
     await context.close();
   });
@@ -160,7 +164,7 @@ describe('/check-map', () => {
     });
     await signIn(page, 'center');
     await page.goto(`/store-direct/detail/${trip.id}`);
-    await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(trip.stops.map((_, i) => String(i + 1)));
+    await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(['センター', ...trip.stops.map((_, i) => String(i + 1))]);
     await expect.poll(() => served.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator('[data-testid=trip-map] img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('tiles-unavailable').count()).toBe(0);

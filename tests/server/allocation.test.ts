@@ -111,6 +111,9 @@ t.test('a trip is created with the next trip number and the vehicle’s carrier;
   // Detail and list.
   const shown = (await center({ method: 'GET', url: `/api/vehicle_allocation/${first.id}` })).json();
   t.equal(shown.stops.length, 2);
+  const centerPoint = await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fleet.center).executeTakeFirstOrThrow();
+  t.ok(centerPoint.latitude !== null && centerPoint.longitude !== null, 'the demo center is located');
+  t.same([shown.origin_latitude, shown.origin_longitude], [centerPoint.latitude, centerPoint.longitude], 'the map starts at the planning center');
   const list = await center({ method: 'GET', url: `/api/vehicle_allocation?date_from=${date}&date_to=${date}` });
   t.equal(list.statusCode, 200);
   t.equal(list.headers['x-total-count'], '2');
@@ -485,6 +488,10 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
   t.match(withOther.demand, [{ destination_department_id: itabashi, pallets: 5, covered_pallets: 5 }], 'covered by the other center’s trip too');
   t.same(withOther.trips.map((x: { id: number }) => x.id), [transfer.id], 'the trips listed are the caller’s own');
   t.same(withOther.others.map((x: { id: number; department_name: string }) => [x.id, x.department_name]), [[byItabashi.id, '板橋センター']], 'the other center’s, apart');
+  const located = (id: number) => db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', id).executeTakeFirstOrThrow();
+  const [shinagawaPoint, itabashiPoint] = [await located(fleet.center), await located(itabashi)];
+  t.not(shinagawaPoint.latitude, itabashiPoint.latitude);
+  t.same([byItabashi.origin_latitude, byItabashi.origin_longitude], [shinagawaPoint.latitude, shinagawaPoint.longitude], 'a transfer starts at its origin, not at the center planning it');
   t.equal((await branch({ method: 'DELETE', url: `/api/vehicle_allocation/${byItabashi.id}`, payload: { version: byItabashi.version } })).statusCode, 200);
   const today = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${date}&kind=between_centers_today` })).json();
   t.match(today.demand, [{ pallets: 1, covered_pallets: 0 }], 'same-day deliveries for the same-day kind');

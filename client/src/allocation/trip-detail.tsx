@@ -187,7 +187,7 @@ export default function TripDetailPage() {
         </div>
         {transfer ? null : (
           <div>
-            <TripMap stops={stops} />
+            <TripMap trip={data} />
           </div>
         )}
       </div>

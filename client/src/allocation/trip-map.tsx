@@ -1,10 +1,19 @@
-/** The stops of a trip on the shared map: numbered markers joined in order. Tiles from configuration. */
+/** A trip on the shared map: its center, then the stops as numbered markers joined in order and back. Tiles from configuration. */
 import { useMemo } from 'react';
 import { PointsMap } from '../components/points-map.js';
-import { entryPoints, tripEntries } from '../maps/map-logic.js';
-import type { Stop } from './types.js';
+import { tripEntries, tripMapPoints } from '../maps/map-logic.js';
+import { useT } from '../providers/translate.js';
+import type { TripDetail } from './types.js';
 
-export function TripMap({ stops }: { stops: Stop[] }) {
-  const points = useMemo(() => entryPoints(tripEntries(stops)), [stops]);
+/** The marker word and tooltip of the center a trip starts from and returns to. */
+export function useOriginLabels(trip: Pick<TripDetail, 'origin_department_name' | 'department_name'> | undefined) {
+  const { t } = useT();
+  const name = trip?.origin_department_name ?? trip?.department_name ?? '';
+  return useMemo(() => ({ label: t('maps.origin'), title: t('maps.originTitle', { name }) }), [t, name]);
+}
+
+export function TripMap({ trip }: { trip: TripDetail }) {
+  const origin = useOriginLabels(trip);
+  const points = useMemo(() => tripMapPoints(trip, tripEntries(trip.stops), origin), [trip, origin]);
   return <PointsMap points={points} route testId="trip-map" />;
 }

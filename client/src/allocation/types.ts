@@ -98,6 +98,9 @@ export interface StopReport {
 }
 
 export interface TripDetail extends Trip {
+  /** The center the trip starts from and returns to (a transfer's origin, else the planning center); null: not located. */
+  origin_latitude: number | null;
+  origin_longitude: number | null;
   stops: Stop[];
 }
 

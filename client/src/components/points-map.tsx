@@ -22,8 +22,11 @@ export interface MapPoint {
   label: string;
   /** The tooltip, as text. */
   title: string;
-  /** `search`: the point searched (a different colour), not one of the numbered points. */
-  kind?: 'point' | 'search';
+  /**
+   * `search`: the point searched (a different colour), not one of the numbered points; `origin`: the
+   * center a trip starts from and returns to (a wider, dark marker showing a word).
+   */
+  kind?: 'point' | 'search' | 'origin';
 }
 
 const ATTRIBUTION = '<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noreferrer">地理院タイル</a>';
@@ -39,11 +42,16 @@ function textElement(tag: string, className: string, text: string): HTMLElement 
   return element;
 }
 
+/** Marker sizes in pixels (points-map.css draws them): the origin's is wide enough for a word. */
+const ICON_SIZE: Record<NonNullable<MapPoint['kind']>, L.PointTuple> = { point: [26, 26], search: [26, 26], origin: [64, 24] };
+
 function markerIcon(point: MapPoint): L.DivIcon {
-  const label = textElement('div', `map-marker map-marker--${point.kind ?? 'point'}`, point.label);
+  const kind = point.kind ?? 'point';
+  const label = textElement('div', `map-marker map-marker--${kind}`, point.label);
   label.dataset.testid = 'map-marker';
   label.dataset.key = point.key;
-  return L.divIcon({ className: 'map-marker-box', html: label, iconSize: [26, 26], iconAnchor: [13, 13] });
+  const [width, height] = ICON_SIZE[kind];
+  return L.divIcon({ className: 'map-marker-box', html: label, iconSize: [width, height], iconAnchor: [width / 2, height / 2] });
 }
 
 export function PointsMap({
@@ -57,7 +65,7 @@ export function PointsMap({
   points: MapPoint[];
   selected?: string | null;
   onSelect?: (key: string) => void;
-  /** Join the points in their order with a line (a trip's stops). */
+  /** Join the points in their order with a line (a trip's stops); from an `origin` first, a dashed line returns to it. */
   route?: boolean;
   className?: string;
   testId?: string;
@@ -119,7 +127,10 @@ export function PointsMap({
     }
     const latLngs = located.map((p) => L.latLng(p.latitude, p.longitude));
     const ordered = located.filter((p) => p.kind !== 'search').map((p) => L.latLng(p.latitude, p.longitude));
-    if (route && ordered.length > 1) L.polyline(ordered, { color: '#1d5fbf', weight: 3, opacity: 0.8 }).addTo(group);
+    if (route && ordered.length > 1) {
+      L.polyline(ordered, { color: '#1d5fbf', weight: 3, opacity: 0.8 }).addTo(group);
+      if (located[0]?.kind === 'origin') L.polyline([ordered.at(-1)!, ordered[0]!], { color: '#1d5fbf', weight: 2, opacity: 0.6, dashArray: '6 6' }).addTo(group);
+    }
     if (latLngs.length > 0) instance.fitBounds(L.latLngBounds(latLngs), { padding: [30, 30], maxZoom: 15 });
     else instance.setView(HOME, 10);
   }, [points, route]);

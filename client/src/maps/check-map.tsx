@@ -12,11 +12,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fetchTrip, messageOf } from '../allocation/api.js';
 import { CenterDateBar, useCenterDate } from '../allocation/parts.js';
+import { useOriginLabels } from '../allocation/trip-map.js';
 import type { Trip } from '../allocation/types.js';
 import { PointsMap } from '../components/points-map.js';
 import { useT } from '../providers/translate.js';
 import { fetchDayTrips, fetchDirectionDestinations, fetchDirections } from './api.js';
-import { directionEntries, entryPoints, tripEntries, type MapEntry } from './map-logic.js';
+import { directionEntries, entryPoints, tripEntries, tripMapPoints, type MapEntry } from './map-logic.js';
 import { PointsList } from './points-list.js';
 import { tripDetailPath } from '../trips/state.js';
 import '../allocation/allocation.css';
@@ -109,13 +110,17 @@ export default function CheckMapPage() {
     () => (mode === 'trip' ? tripEntries(trip.data?.stops ?? []) : directionEntries(destinations.data?.rows ?? [])),
     [mode, trip.data, destinations.data],
   );
-  const points = useMemo(() => entryPoints(entries), [entries]);
+  const origin = useOriginLabels(trip.data);
+  const points = useMemo(
+    () => (mode === 'trip' && trip.data ? tripMapPoints(trip.data, entries, origin) : entryPoints(entries)),
+    [mode, trip.data, entries, origin],
+  );
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => setSelected(null), [entries]);
 
   const error = useReadErrors(mode === 'trip' ? [trips.error, trip.error] : [directions.error, destinations.error]);
   const loading = mode === 'trip' ? trips.isFetching || trip.isFetching : directions.isFetching || destinations.isFetching;
-  const unlocated = entries.length - points.length;
+  const unlocated = entries.length - points.filter((point) => point.kind !== 'origin').length;
   const truncated = mode === 'direction' && destinations.data && destinations.data.total > destinations.data.rows.length ? destinations.data : null;
 
   const tripOptions = (trips.data ?? []).map((item: Trip) => ({

@@ -1,5 +1,5 @@
 /** The map pages' points as the side list and the map both show them: numbered in order. Pure. */
-import type { Stop } from '../allocation/types.js';
+import type { Stop, TripDetail } from '../allocation/types.js';
 import { isLocated } from '../../../common/places.js';
 import type { MapPoint } from '../components/points-map.js';
 import type { Destination, NearDestination } from './types.js';
@@ -80,6 +80,21 @@ export function entryPoints(entries: MapEntry[]): MapPoint[] {
       ? [{ key: entry.key, latitude: entry.latitude!, longitude: entry.longitude!, label: String(entry.no), title: `${entry.no}. ${entry.name}` }]
       : [],
   );
+}
+
+/**
+ * A trip's map: the center it starts from and returns to first, when located (the route leaves it and
+ * comes back to it), then its located stops with their numbers. `origin` is the center's marker word
+ * and tooltip.
+ */
+export function tripMapPoints(
+  trip: Pick<TripDetail, 'origin_latitude' | 'origin_longitude'>,
+  entries: MapEntry[],
+  origin: { label: string; title: string },
+): MapPoint[] {
+  const { origin_latitude: latitude, origin_longitude: longitude } = trip;
+  const start: MapPoint[] = isLocated(latitude, longitude) ? [{ key: 'origin', latitude: latitude!, longitude: longitude!, ...origin, kind: 'origin' }] : [];
+  return [...start, ...entryPoints(entries)];
 }
 
 /** Coordinates as the list shows them: six decimals (about 10 cm). */
