@@ -1,5 +1,27 @@
 import type { Kysely } from 'kysely';
+import { haversineKm } from '../../server/allocation/rules.js';
 import type { Database } from '../types.js';
+
+type Located = { latitude: number; longitude: number };
+
+/**
+ * 配送順 as a planner sets it: from the center, each time the nearest store not yet visited (a
+ * nearest-neighbour round), so that a trip run in that order does not zigzag. Returns the order
+ * (1…n) of each store, by its index in `stores`.
+ */
+export function roundOrder(center: Located, stores: Located[]): number[] {
+  const order = new Array<number>(stores.length);
+  let here = center;
+  const left = new Set(stores.keys());
+  for (let no = 1; left.size > 0; no++) {
+    let nearest = -1;
+    for (const i of left) if (nearest < 0 || haversineKm(here, stores[i]!) < haversineKm(here, stores[nearest]!)) nearest = i;
+    order[nearest] = no;
+    left.delete(nearest);
+    here = stores[nearest]!;
+  }
+  return order;
+}
 
 /** A small deterministic random source, so that the demo data is the same on every machine. */
 export function randomSource(seed: number) {
@@ -133,6 +155,7 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
   let storeNo = 0;
   for (const [center, districts] of Object.entries(NETWORK)) {
     const centerId = departmentIds.get(center)!;
+    const centerPoint = await trx.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', centerId).executeTakeFirstOrThrow();
     for (const [deliveryType, times] of [
       [0, { work_start: '05:00', loading_start: '06:00', departure: '08:00', work_end: '17:00' }],
       [1, { work_start: '06:00', loading_start: '07:00', departure: '09:00', work_end: '18:00' }],
@@ -164,7 +187,7 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
             trips_per_day: random.int(1, 3),
           })
           .execute();
-        const stores = Array.from({ length: STORES_PER_DIRECTION }, (_, i) => {
+        const stores = Array.from({ length: STORES_PER_DIRECTION }, () => {
           storeNo++;
           const customer = random.int(0, CUSTOMERS.length - 1);
           const town = random.pick(TOWNS);
@@ -176,7 +199,6 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
             customer_address: `${prefecture}${municipality}${town}${random.int(1, 5)}-${random.int(1, 30)}-${random.int(1, 20)}`,
             shipping_fee: random.pick([3000, 3500, 4000, 4500, 5000]),
             direction_id: direction.id,
-            order: i + 1,
             delivery_type: 1,
             specified_time: random.next() < 0.3 ? random.pick(['09:00', '10:00', '14:00']) : null,
             latitude: Math.round((latitude + (random.next() - 0.5) * 0.03) * 1e6) / 1e6,
@@ -188,7 +210,8 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
             customer_id: customerIds[customer]!,
           };
         });
-        await trx.insertInto('delivery_destinations').values(stores).execute();
+        const order = roundOrder(centerPoint as Located, stores);
+        await trx.insertInto('delivery_destinations').values(stores.map((store, i) => ({ ...store, order: order[i]! }))).execute();
       }
     }
   }

@@ -92,6 +92,7 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
         })),
       );
     if (stores.length === 0) continue;
+    const rank = new Map(stores.map((store, i) => [store.id, i]));
 
     for (let offset = -DAYS_AROUND; offset <= DAYS_AROUND; offset++) {
       const date = addDays(today, offset);
@@ -118,7 +119,8 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
           status: 0,
         };
       });
-      day.sort((a, b) => a.store.direction_id - b.store.direction_id || a.store.id - b.store.id);
+      // In the order of the directions' stores (方面, then 配送順): each trip runs its stores as a round.
+      day.sort((a, b) => rank.get(a.store.id)! - rank.get(b.store.id)! || a.slip_number!.localeCompare(b.slip_number!));
       const tripCount = offset <= 0 ? fleet.length : offset <= DRAFT_DAYS ? Math.min(3, fleet.length) : 0;
       // Fill the vehicles in turn, in the order of the directions' stores, each up to its capacity.
       const loads: (typeof day)[] = Array.from({ length: tripCount }, () => []);

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
+import { roundOrder } from '../../db/seed/network.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
@@ -541,12 +542,34 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
     .select(['va.id', 'other.id as other_id'])
     .execute();
   t.same(overlapping, [], 'no vehicle on two trips at once');
+  // Each round runs a direction's stores in its 配送順 (a nearest-neighbour round from the center), not zigzagging.
+  const stopOrders = await demoDays(db)
+    .innerJoin('allocation_stops as s', 's.vehicle_allocation_id', 'va.id')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
+    .select(['va.id', 'dd.direction_id', 'dd.order'])
+    .where('va.kind', '=', 'store_direct')
+    .orderBy('va.id')
+    .orderBy('s.seq')
+    .execute();
+  t.ok(stopOrders.length > 100, `${stopOrders.length} demo stops`);
+  const outOfOrder = stopOrders.filter((stop, i) => {
+    const previous = stopOrders[i - 1];
+    return previous?.id === stop.id && previous.direction_id === stop.direction_id && previous.order! > stop.order!;
+  });
+  t.same(outOfOrder, [], 'every round in 配送順');
 });
 
 // The allocation rules as functions (common/allocation.ts, server/allocation/planning.ts).
 // (A block of its own: its names and its application stay apart from the tests above.)
 {
   const twoTon = { pallet_capacity: 4, cage_cart_capacity: 10, max_loading_capacity: 2000 };
+
+  t.test('the demo’s 配送順: from the center, each time the nearest store left', async (t) => {
+    const center = { latitude: 35.6, longitude: 139.7 };
+    const stores = [0.03, 0.01, 0.04, 0.02].map((north) => ({ latitude: 35.6 + north, longitude: 139.7 }));
+    t.same(roundOrder(center, stores), [3, 1, 4, 2]);
+    t.same(roundOrder(center, []), []);
+  });
 
   t.test('capacity: exactly at the limit is accepted, one over refused with the figures', async (t) => {
     t.equal(overCapacity({ load_unit: 0, quantity: 4, weight: 2000 }, twoTon), null, '4 pallets, 2000 kg');
