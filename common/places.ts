@@ -6,6 +6,44 @@ export const NEAREST_LIMIT_CHOICES = [5, 10, 20] as const;
 /** The mean Earth radius (IUGG), in km: what the haversine distance of the search is measured with. */
 export const EARTH_RADIUS_KM = 6371.0088;
 
+/** A place on the map, in degrees. */
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in km (the same as the SQL of the nearest search). */
+export function haversineKm(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A round from `start`: each time the nearest point not yet visited (nearest neighbour). Returns the
+ * points' indexes in visiting order; of equally near points, the earlier index goes first. The demo's
+ * 配送順 and the board's 近い順 are made this way.
+ */
+export function roundOrder(start: Point, points: readonly Point[]): number[] {
+  const visits: number[] = [];
+  const left = new Set(points.keys());
+  let here = start;
+  while (left.size > 0) {
+    let nearest = -1;
+    let nearestKm = Number.POSITIVE_INFINITY;
+    for (const i of left) {
+      const km = haversineKm(here, points[i]!);
+      if (km < nearestKm) [nearest, nearestKm] = [i, km];
+    }
+    visits.push(nearest);
+    left.delete(nearest);
+    here = points[nearest]!;
+  }
+  return visits;
+}
+
 /** A distance for people: two decimals of km (10 m), with the unit. */
 export function formatKm(km: number): string {
   return `${km.toFixed(2)} km`;

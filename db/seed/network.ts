@@ -1,27 +1,7 @@
 import type { Kysely } from 'kysely';
-import { haversineKm } from '../../server/allocation/rules.js';
+import { roundOrder } from '../../common/places.js';
 import type { Database } from '../types.js';
 
-type Located = { latitude: number; longitude: number };
-
-/**
- * 配送順 as a planner sets it: from the center, each time the nearest store not yet visited (a
- * nearest-neighbour round), so that a trip run in that order does not zigzag. Returns the order
- * (1…n) of each store, by its index in `stores`.
- */
-export function roundOrder(center: Located, stores: Located[]): number[] {
-  const order = new Array<number>(stores.length);
-  let here = center;
-  const left = new Set(stores.keys());
-  for (let no = 1; left.size > 0; no++) {
-    let nearest = -1;
-    for (const i of left) if (nearest < 0 || haversineKm(here, stores[i]!) < haversineKm(here, stores[nearest]!)) nearest = i;
-    order[nearest] = no;
-    left.delete(nearest);
-    here = stores[nearest]!;
-  }
-  return order;
-}
 
 /** A small deterministic random source, so that the demo data is the same on every machine. */
 export function randomSource(seed: number) {
@@ -210,8 +190,9 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
             customer_id: customerIds[customer]!,
           };
         });
-        const order = roundOrder(centerPoint as Located, stores);
-        await trx.insertInto('delivery_destinations').values(stores.map((store, i) => ({ ...store, order: order[i]! }))).execute();
+        // 配送順 as a planner sets it: a round from the center, so that a trip run in that order does not zigzag.
+        const round = roundOrder(centerPoint as { latitude: number; longitude: number }, stores);
+        await trx.insertInto('delivery_destinations').values(stores.map((store, i) => ({ ...store, order: round.indexOf(i) + 1 }))).execute();
       }
     }
   }

@@ -1,3 +1,4 @@
+import { haversineKm, type Point } from '../../common/places.js';
 import { minutesOf } from '../../common/time.js';
 import type { StoredWarning } from '../../db/types.js';
 
@@ -9,20 +10,6 @@ export const ROAD_FACTOR = 1.3;
 export const AVERAGE_SPEED_KMH = 30;
 /** Minutes spent at each stop (unloading, paperwork). */
 export const STOP_MINUTES = 10;
-
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
-/** Great-circle distance in km. */
-export function haversineKm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Driving minutes between two points: distance × road factor at the average speed. */
 export function travelMinutes(a: Point | null, b: Point): number {

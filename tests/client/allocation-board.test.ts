@@ -21,6 +21,7 @@ import {
   pushUndo,
   rangeBetween,
   removeFromPlan,
+  roundPlan,
   rowAfterDrag,
   shiftInstant,
   shiftMinutes,
@@ -46,6 +47,33 @@ describe('a trip as a plan', () => {
       { delivery_id: 2, seq: 1 },
       { delivery_id: 3, seq: 2 },
     ]);
+  });
+});
+
+describe('近い順 (nearest first)', () => {
+  // Stores due north of the center at these distances (0.01° ≈ 1.1 km); null: no coordinates.
+  const located = (seq: number, destination: number, north: number | null): Stop =>
+    ({ ...stop(seq, destination, [destination * 10]), latitude: north === null ? null : 35.6 + north, longitude: north === null ? null : 139.7 }) as Stop;
+  const trip = (stops: Stop[], extra: { pinned?: boolean; origin_latitude?: number | null } = {}) => ({
+    stops,
+    pinned: false,
+    origin_latitude: 35.6,
+    origin_longitude: 139.7,
+    ...extra,
+  });
+  const order = (result: ReturnType<typeof roundPlan>) => ('plan' in result ? result.plan.map((s) => s.destinationId) : result.refusal);
+
+  it('runs the located stops as a round from the center, then the unlocated ones as they were', () => {
+    const stops = [located(1, 1, 0.03), located(2, 2, null), located(3, 3, 0.01), located(4, 4, 0.02), located(5, 5, null)];
+    expect(order(roundPlan(trip(stops)))).toEqual([3, 4, 1, 2, 5]);
+  });
+
+  it('says why not: already nearest first, a pinned trip, a center without coordinates', () => {
+    const inOrder = [located(1, 1, 0.01), located(2, 2, 0.02)];
+    expect(order(roundPlan(trip(inOrder)))).toBe('roundInOrder');
+    expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { pinned: true })))).toBe('roundPinned');
+    expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { origin_latitude: null })))).toBe('roundUnlocated');
+    expect(order(roundPlan(trip([])))).toBe('roundInOrder');
   });
 });
 

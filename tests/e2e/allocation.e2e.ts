@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
+import { haversineKm, type Point } from '../../common/places.js';
 import { centerDestinations, signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
@@ -261,6 +262,72 @@ describe('the store-direct board, in a real browser', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => stopsOf(two).count()).toBe(1);
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+    await context.close();
+  });
+
+  test('center: 近い順 runs the stops as a round from the center, is off once they are, undoes with Ctrl+Z, and never moves a pinned trip', async () => {
+    const day = addDays(DATE, 3);
+    const { ids } = await seedDirection(fixture.centerId, day, 'E2E-R');
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/store-direct?center=${fixture.centerId}&date=${day}`);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(ids.length);
+    await page.getByTestId('new-trip-vehicle').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+    await page.getByTestId('new-trip-create').click();
+    const card = page.getByTestId('trip-card').first();
+    await drag(page, page.getByTestId('direction-group').first().locator('.alloc-handle'), card);
+    await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(ids.length);
+    const order = () => card.getByTestId('trip-stop').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-store')));
+    const round = page.getByTestId('trip-round');
+
+    // Nearest first, then off: the stops already are, and the tooltip says so.
+    await settled(page);
+    if (await round.isEnabled()) await round.click();
+    await settled(page);
+    await expect.poll(() => round.isDisabled()).toBe(true);
+    await card.getByTestId('trip-round-wrapper').hover();
+    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('すでに近い順です。');
+    const nearestFirst = await order();
+    // …a round indeed: from the center, each stop the nearest of those left.
+    const db = stackOf().db;
+    const center = (await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fixture.centerId).executeTakeFirstOrThrow()) as Point;
+    const stores = await db.selectFrom('delivery_destinations').select(['customer_store_name', 'latitude', 'longitude']).where('customer_store_name', 'in', nearestFirst as string[]).execute();
+    const at = (name: string | null) => stores.find((s) => s.customer_store_name === name) as unknown as Point;
+    nearestFirst.reduce<Point>((here, name, i) => {
+      for (const later of nearestFirst.slice(i + 1)) expect(haversineKm(here, at(name))).toBeLessThanOrEqual(haversineKm(here, at(later)));
+      return at(name);
+    }, center);
+
+    // Out of order by a drag, 近い順 brings the round back and Ctrl+Z the dragged order, each stored (a reload shows it).
+    await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());
+    await settled(page);
+    const dragged = await order();
+    expect(dragged).not.toEqual(nearestFirst);
+    await expect.poll(() => round.isEnabled()).toBe(true);
+    await round.click();
+    await expect.poll(order).toEqual(nearestFirst);
+    await settled(page);
+    await page.keyboard.press('Control+z');
+    await expect.poll(order).toEqual(dragged);
+    await settled(page);
+    await page.reload();
+    await expect.poll(order).toEqual(dragged);
+    await round.click();
+    await settled(page);
+    await page.reload();
+    await expect.poll(order).toEqual(nearestFirst);
+
+    // A pinned trip (固定) is never reordered: off, with the reason.
+    await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());
+    await settled(page);
+    await card.getByTestId('trip-pin').click();
+    await settled(page);
+    await expect.poll(() => card.getByTestId('trip-pin').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => round.isDisabled()).toBe(true);
+    await card.getByTestId('trip-round-wrapper').hover();
+    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('固定された便は並べ替えできません。');
+    await snap(page, 'allocation-round-pinned-ja');
     await context.close();
   });
 

@@ -2,14 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
-import { roundOrder } from '../../db/seed/network.js';
+import { haversineKm, roundOrder } from '../../common/places.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
-import { buildStops, haversineKm, nextTripNo, plannedArrivals, plannedReturn, plannedWindow, tokyoMinutes, travelMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
+import { buildStops, nextTripNo, plannedArrivals, plannedReturn, plannedWindow, tokyoMinutes, travelMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -564,10 +564,14 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
 {
   const twoTon = { pallet_capacity: 4, cage_cart_capacity: 10, max_loading_capacity: 2000 };
 
-  t.test('the demo’s 配送順: from the center, each time the nearest store left', async (t) => {
+  t.test('a round (the demo’s 配送順, the board’s 近い順): from the start, each time the nearest point left', async (t) => {
     const center = { latitude: 35.6, longitude: 139.7 };
     const stores = [0.03, 0.01, 0.04, 0.02].map((north) => ({ latitude: 35.6 + north, longitude: 139.7 }));
-    t.same(roundOrder(center, stores), [3, 1, 4, 2]);
+    t.same(roundOrder(center, stores), [1, 3, 0, 2]);
+    // From the far end the round runs back: not the order of distance from the start.
+    const farEast = [{ latitude: 35.6, longitude: 139.75 }, { latitude: 35.6, longitude: 139.8 }, { latitude: 35.6, longitude: 139.71 }];
+    t.same(roundOrder(center, farEast), [2, 0, 1]);
+    t.same(roundOrder(center, [center, center]), [0, 1], 'equally near: the earlier first');
     t.same(roundOrder(center, []), []);
   });
 

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { demoApp, JWT_SECRET, login, departmentId, signedIn } from './helpers.js';
 import { sql } from 'kysely';
-import { EARTH_RADIUS_KM } from '../../common/places.js';
+import { haversineKm } from '../../common/places.js';
 
 const KNOWN = '東京都品川区東品川5-6-1';
 
@@ -123,11 +123,6 @@ t.test('Places: the nearest destinations in scope (GET /api/delivery_destination
       .executeTakeFirstOrThrow();
   }
 
-  function haversineKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-    const rad = (deg: number) => (deg * Math.PI) / 180;
-    const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-  }
 
   t.test('nearest first, with the haversine distance in km, at most `limit` rows', async (t) => {
     const store = await destinationOf('CT-SHINAGAWA');

@@ -3,6 +3,7 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { isLocated, type Point, roundOrder } from '../../../common/places.js';
 import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
@@ -68,6 +69,26 @@ export function moveStop(plan: Plan, from: number, to: number): Plan {
   const [stop] = next.splice(from, 1);
   next.splice(to, 0, stop!);
   return next;
+}
+
+/** 近い順: the trip's stops reordered as a round from its center, or why not. */
+export type RoundResult = { plan: Plan } | { refusal: 'roundPinned' | 'roundUnlocated' | 'roundInOrder' };
+
+/**
+ * 近い順: the located stops as a round from the trip's center (each time the nearest store left),
+ * then the stops without coordinates in their current order. A pinned trip is never reordered.
+ */
+export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude'>): RoundResult {
+  if (trip.pinned) return { refusal: 'roundPinned' };
+  if (!isLocated(trip.origin_latitude, trip.origin_longitude)) return { refusal: 'roundUnlocated' };
+  const plan = planOf(trip);
+  const pointOf = new Map(trip.stops.map((stop) => [stop.delivery_destination_id, stop]));
+  const located = plan.filter((stop) => isLocated(pointOf.get(stop.destinationId)?.latitude, pointOf.get(stop.destinationId)?.longitude));
+  const unlocated = plan.filter((stop) => !located.includes(stop));
+  const start: Point = { latitude: trip.origin_latitude!, longitude: trip.origin_longitude! };
+  const round = roundOrder(start, located.map((stop) => pointOf.get(stop.destinationId) as Point)).map((i) => located[i]!);
+  const next = [...round, ...unlocated];
+  return next.every((stop, i) => stop === plan[i]) ? { refusal: 'roundInOrder' } : { plan: next };
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   draggedDeliveries,
   entriesOf,
   moveStop,
+  type Plan,
   planOf,
   popUndo,
   pushUndo,
@@ -232,7 +233,11 @@ export default function StoreDirectBoard() {
 
   const reorder = (trip: TripDetail, from: number, to: number) => {
     const plan = planOf(trip);
-    const next = moveStop(plan, from, to);
+    replan(trip, plan, moveStop(plan, from, to));
+  };
+
+  /** The trip's stops in a new order (a drag, the keyboard, 近い順), shown at once; undoable. */
+  const replan = (trip: TripDetail, plan: Plan, next: Plan) => {
     if (next === plan) return;
     // Shown at once in its new place; the server's answer (or a refusal's reload) follows.
     beginWrite();
@@ -361,6 +366,7 @@ export default function StoreDirectBoard() {
     onPin: (trip) => void run(() => patchTrip(trip.id, { version: trip.version, pinned: !trip.pinned })),
     onConfirm: (trip) => void run(() => tripAction(trip.id, trip.version, trip.confirmed_at ? 'unconfirm' : 'confirm')),
     onLoadingStart: (trip) => void run(() => tripAction(trip.id, trip.version, 'loading_start')),
+    onRound: (trip, plan) => replan(trip, planOf(trip), plan),
   };
 
   const onCreate = (vehicleId: number, driverId?: number) =>

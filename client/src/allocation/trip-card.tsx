@@ -7,7 +7,7 @@ import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
-import { capacityOf, highestColour } from './board-logic.js';
+import { capacityOf, highestColour, type Plan, roundPlan } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import type { Stop, TripDetail } from './types.js';
@@ -64,13 +64,19 @@ export interface TripActions {
   onPin: (trip: TripDetail) => void;
   onConfirm: (trip: TripDetail) => void;
   onLoadingStart: (trip: TripDetail) => void;
+  /** 近い順: the trip's stops in this new order (undoable). */
+  onRound: (trip: TripDetail, plan: Plan) => void;
 }
 
-/** An action that is off where the server would refuse it, with the reason on hover: the span takes the hover a disabled button does not get. */
-function Refusable({ reason, off, testId, children }: { reason: MessageKey | null; off: boolean; testId?: string; children: ReactNode }) {
+/**
+ * An action that is off where it would be refused, with the reason on hover (else its `hint`): the
+ * span takes the hover a disabled button does not get.
+ */
+function Refusable({ reason, hint, off, testId, children }: { reason: MessageKey | null; hint?: MessageKey; off: boolean; testId?: string; children: ReactNode }) {
   const { t } = useT();
+  const title = reason ?? hint;
   return (
-    <Tooltip title={reason ? t(reason) : undefined}>
+    <Tooltip title={title ? t(title) : undefined}>
       <span className={off ? 'alloc-trip__disabled' : undefined} data-testid={testId}>
         {children}
       </span>
@@ -91,6 +97,8 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const cannotConfirm = busy || confirmRefusal !== null;
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
+  const round = roundPlan(trip);
+  const roundRefusal = 'refusal' in round ? (`allocationScreens.board.${round.refusal}` as const) : null;
   return (
     <div
       ref={setNodeRef}
@@ -150,6 +158,11 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         <Refusable reason={confirmRefusal} off={cannotConfirm}>
           <Button size="small" onClick={() => actions.onConfirm(trip)} disabled={cannotConfirm} data-testid="trip-confirm">
             {t(confirmed ? 'allocationScreens.board.unconfirm' : 'allocationScreens.board.confirm')}
+          </Button>
+        </Refusable>
+        <Refusable reason={roundRefusal} hint="allocationScreens.board.roundOrderHint" off={busy || 'refusal' in round} testId="trip-round-wrapper">
+          <Button size="small" onClick={() => 'plan' in round && actions.onRound(trip, round.plan)} disabled={busy || 'refusal' in round} data-testid="trip-round">
+            {t('allocationScreens.board.roundOrder')}
           </Button>
         </Refusable>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
