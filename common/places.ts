@@ -1,4 +1,9 @@
-/** The nearest-destination search of /places: limits the server checks and the screen offers. */
+/**
+ * Places on the map: the nearest-destination search of /places (limits the server checks and the
+ * screen offers), distances, and the round from a center (the demo's 配送順, the board's 近い順).
+ */
+
+/** The nearest search's result counts: by default, at most, and offered on the screen. */
 export const NEAREST_LIMIT_DEFAULT = 10;
 export const NEAREST_LIMIT_MAX = 20;
 export const NEAREST_LIMIT_CHOICES = [5, 10, 20] as const;

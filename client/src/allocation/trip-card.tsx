@@ -5,7 +5,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
 import { capacityOf, highestColour, type Plan, roundPlan } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
@@ -97,7 +97,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const cannotConfirm = busy || confirmRefusal !== null;
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
-  const round = roundPlan(trip);
+  const round = useMemo(() => roundPlan(trip), [trip]);
   const roundRefusal = 'refusal' in round ? (`allocationScreens.board.${round.refusal}` as const) : null;
   return (
     <div
