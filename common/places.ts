@@ -26,6 +26,20 @@ export function haversineKm(a: Point, b: Point): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Roads are longer than the straight line: the factor planning applies to the great-circle distance. */
+export const ROAD_FACTOR = 1.3;
+
+/** Road km of a trip as planning estimates it: from `start` through the stops in order and back, × ROAD_FACTOR. */
+export function roundTripKm(start: Point, stops: readonly Point[]): number {
+  let km = 0;
+  let here = start;
+  for (const stop of [...stops, start]) {
+    km += haversineKm(here, stop);
+    here = stop;
+  }
+  return km * ROAD_FACTOR;
+}
+
 /**
  * A round from `start`: each time the nearest point not yet visited (nearest neighbour). Returns the
  * points' indexes in visiting order; of equally near points, the earlier index goes first. The demo's

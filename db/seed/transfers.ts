@@ -1,8 +1,7 @@
 import { type Insertable, type Kysely } from 'kysely';
 import { addDays } from '../../common/deliveries.js';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../common/enums.js';
-import { haversineKm } from '../../common/places.js';
-import { ROAD_FACTOR } from '../../server/allocation/rules.js';
+import { haversineKm, ROAD_FACTOR } from '../../common/places.js';
 import type { Database, DeliveryTable, VehicleAllocationTable } from '../types.js';
 import { randomSource } from './network.js';
 import { OPERATION_CENTERS } from './operations.js';

@@ -1,11 +1,9 @@
-import { haversineKm, type Point } from '../../common/places.js';
+import { haversineKm, type Point, ROAD_FACTOR } from '../../common/places.js';
 import { minutesOf } from '../../common/time.js';
 import type { StoredWarning } from '../../db/types.js';
 
 /** Pure rules of trips: travel estimates, time-window warnings, overlapping windows, stop building. */
 
-/** Roads are longer than the straight line: the factor applied to the great-circle distance. */
-export const ROAD_FACTOR = 1.3;
 /** Average speed in town, km/h. */
 export const AVERAGE_SPEED_KMH = 30;
 /** Minutes spent at each stop (unloading, paperwork). */

@@ -26,6 +26,7 @@ import {
   shiftInstant,
   shiftMinutes,
   totalsOf,
+  tripKm,
   undoOrder,
   type Plan,
   type UndoStep,
@@ -66,6 +67,14 @@ describe('近い順 (nearest first)', () => {
   it('runs the located stops as a round from the center, then the unlocated ones as they were', () => {
     const stops = [located(1, 1, 0.03), located(2, 2, null), located(3, 3, 0.01), located(4, 4, 0.02), located(5, 5, null)];
     expect(order(roundPlan(trip(stops)))).toEqual([3, 4, 1, 2, 5]);
+  });
+
+  it('estimates the road km from the center through the located stops in order and back (straight line × 1.3)', () => {
+    // 0.01° of latitude is 1.112 km: center → +0.02 → +0.01 → center is 4.448 km in a straight line.
+    const stops = [located(1, 1, 0.02), located(2, 2, null), located(3, 3, 0.01)];
+    expect(tripKm(trip(stops))).toBeCloseTo(4.4478 * 1.3, 3);
+    expect(tripKm(trip(stops, { origin_latitude: null }))).toBeNull();
+    expect(tripKm(trip([located(1, 1, null)]))).toBeNull();
   });
 
   it('says why not: already nearest first, a pinned trip, a center without coordinates', () => {

@@ -279,6 +279,7 @@ describe('the store-direct board, in a real browser', () => {
     await drag(page, page.getByTestId('direction-group').first().locator('.alloc-handle'), card);
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(ids.length);
     const order = () => card.getByTestId('trip-stop').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-store')));
+    await expect.poll(() => card.getByTestId('trip-distance').textContent()).toMatch(/^約\d+\.\d km$/);
     const round = page.getByTestId('trip-round');
 
     // Nearest first, then off: the stops already are, and the tooltip says so.

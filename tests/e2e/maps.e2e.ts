@@ -144,6 +144,8 @@ describe('/check-map', () => {
     await page.getByRole('link', { name: '便詳細を開く' }).click();
     await page.waitForURL(`**/store-direct/detail/${trip.id}`);
     await expect.poll(() => markerLabels(page, 'trip-map')).toEqual(['センター', ...trip.stops.map((_, i) => String(i + 1))]);
+    // The round's estimated road distance among the trip's facts (as on the board's card).
+    expect(await page.locator('.alloc-detail__facts').getByTestId('trip-distance').textContent()).toMatch(/^約\d+\.\d km$/);
     await snap(page, 'maps-trip-detail-ja');
     await context.close();
   });

@@ -12,7 +12,8 @@ import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
 import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
-import type { Warning } from './types.js';
+import { tripKm } from './board-logic.js';
+import type { TripDetail, Warning } from './types.js';
 import { keyIn, runtimeKey, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
 import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
@@ -129,6 +130,18 @@ export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
 }
 
 /** A stored warning's text: the server's key when the catalogue has it, else ours. */
+/** 走行距離（概算）: the trip's estimated road km, one decimal, the estimate explained on hover; nothing when it cannot be estimated. */
+export function TripDistance({ trip }: { trip: Pick<TripDetail, 'stops' | 'origin_latitude' | 'origin_longitude'> }) {
+  const { t } = useT();
+  const km = useMemo(() => tripKm(trip), [trip]);
+  if (km === null) return null;
+  return (
+    <span title={t('allocationScreens.trip.distanceHint')} data-testid="trip-distance">
+      {t('allocationScreens.trip.distanceValue', { km: km.toFixed(1) })}
+    </span>
+  );
+}
+
 export function useWarningText() {
   const { t, i18n } = useT();
   return (warning: Warning) => {

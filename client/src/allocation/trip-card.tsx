@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { type ReactNode, useMemo } from 'react';
 import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
 import { capacityOf, highestColour, type Plan, roundPlan } from './board-logic.js';
-import { CapacityBars, formatNumber, timeOf, WarningTags, windowText } from './parts.js';
+import { CapacityBars, formatNumber, timeOf, TripDistance, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import type { Stop, TripDetail } from './types.js';
 import { type MessageKey, useT } from '../providers/translate.js';
@@ -139,6 +139,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </span>
         <span>{trip.delivery_company_name}</span>
         {trip.planned_departure ? <span>{timeOf(trip.planned_departure)}→{timeOf(trip.planned_arrival)}</span> : null}
+        <TripDistance trip={trip} />
       </div>
       <CapacityBars measures={measures} />
       {trip.warnings.length > 0 ? <WarningTags warnings={trip.warnings} date={trip.date} /> : null}

@@ -13,7 +13,7 @@ import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { fetchTrip, messageOf } from './api.js';
 import { capacityOf } from './board-logic.js';
-import { CapacityBars, formatNumber, WarningTags, windowText } from './parts.js';
+import { CapacityBars, formatNumber, TripDistance, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
@@ -166,6 +166,11 @@ export default function TripDetailPage() {
             <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{formatDateTime(data.planned_loading_start)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{formatDateTime(data.planned_departure)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{formatDateTime(data.planned_arrival)}</Descriptions.Item>
+            {transfer ? null : (
+              <Descriptions.Item label={t('allocationScreens.trip.distance')}>
+                <TripDistance trip={data} />
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{formatDateTime(data.loading_started_at)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{formatDateTime(data.departed_at)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{formatDateTime(data.completed_at)}</Descriptions.Item>
