@@ -128,6 +128,8 @@ describe('/check-map', () => {
     // The route leaves the center through the stops (one line), and a dashed line brings it back.
     expect(await page.getByTestId('check-map').locator('path.leaflet-interactive').count()).toBe(2);
     expect(await page.getByTestId('check-map').locator('path[stroke-dasharray="6 6"]').count()).toBe(1);
+    // …and its estimated road distance beside the count, as on the board's card.
+    expect(await page.getByTestId('trip-distance').textContent()).toMatch(/^約\d+\.\d km$/);
     await page.getByTestId('tiles-unavailable').waitFor();
     expect(await page.getByTestId('tiles-unavailable').textContent()).toContain('地図タイルを表示できません');
 

@@ -11,7 +11,7 @@ import { Alert, Card, Segmented, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fetchTrip, messageOf } from '../allocation/api.js';
-import { CenterDateBar, useCenterDate } from '../allocation/parts.js';
+import { CenterDateBar, TripDistance, useCenterDate } from '../allocation/parts.js';
 import { useOriginLabels } from '../allocation/trip-map.js';
 import type { Trip } from '../allocation/types.js';
 import { PointsMap } from '../components/points-map.js';
@@ -195,6 +195,11 @@ export default function CheckMapPage() {
             {t('maps.checkMap.points', { count: entries.length })}
             {unlocated > 0 ? t('maps.checkMap.withoutCoordinates', { count: unlocated }) : null}
           </Typography.Text>
+          {mode === 'trip' && trip.data ? (
+            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+              <TripDistance trip={trip.data} />
+            </Typography.Text>
+          ) : null}
           {truncated ? (
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
               {t('maps.checkMap.truncated', { shown: truncated.rows.length, total: truncated.total })}
