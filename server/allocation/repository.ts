@@ -369,16 +369,28 @@ export async function releaseDeliveries(db: Db, ids: number[], userId: number, n
 }
 
 /**
+ * A typed array parameter (`$n::type[]`): rows go in as one array per column and come out of
+ * `unnest(…)`, so that a statement's text is the same whatever the number of rows. It is then
+ * prepared once per connection (db/prepared.ts) rather than parsed and planned with hundreds of
+ * parameters on every write; a 40-stop trip's stops were 640 parameters.
+ */
+const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+
+/** An instant as text, which both engines read back as the same timestamptz inside an array. */
+const instant = (at: Date | null | undefined) => (at ? at.toISOString() : null);
+
+/**
  * Puts deliveries on a trip (配車済) at the given raw seq; `planStops` numbers the stops afterwards.
  * A delivery already there at that seq is left as it is: dragging one delivery onto a trip of twenty
  * writes one row, not twenty-one (each written row is a new row version in every index of deliveries).
  */
 export async function assignDeliveries(db: Db, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
   if (entries.length === 0) return;
-  const values = sql.join(entries.map((e) => sql`(${e.delivery_id}::int, ${e.seq}::int)`));
+  const ids = column(entries.map((e) => e.delivery_id), 'int');
+  const seqs = column(entries.map((e) => e.seq), 'int');
   await sql`update deliveries set status = 1, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
     version = deliveries.version + 1
-    from (values ${values}) as v(id, seq)
+    from unnest(${ids}, ${seqs}) as v(id, seq)
     where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
 }
 
@@ -436,37 +448,36 @@ export async function writeStops(
   const oldStops = await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).returningAll().execute();
   const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
   if (stops.length) {
-    await db
-      .insertInto('allocation_stops')
-      .values(
-        stops.map((stop) => {
-          const old = reported.get(stop.delivery_destination_id);
-          return {
-            vehicle_allocation_id: tripId,
-            seq: stop.seq,
-            delivery_destination_id: stop.delivery_destination_id,
-            planned_arrival: stop.planned_arrival,
-            quantity: stop.quantity,
-            weight: stop.weight,
-            warnings: JSON.stringify(stop.warnings),
-            arrived_at: old?.arrived_at ?? null,
-            arrival_latitude: old?.arrival_latitude ?? null,
-            arrival_longitude: old?.arrival_longitude ?? null,
-            departed_at: old?.departed_at ?? null,
-            wait_minutes: old?.wait_minutes ?? null,
-            work_started_at: old?.work_started_at ?? null,
-            work_ended_at: old?.work_ended_at ?? null,
-            work_content: old?.work_content ?? null,
-            consignee_confirmed: old?.consignee_confirmed ?? null,
-          };
-        }),
-      )
-      .execute();
+    const kept = stops.map((stop) => reported.get(stop.delivery_destination_id));
+    const keptOf = <T>(pick: (old: NonNullable<(typeof kept)[number]>) => T) => kept.map((old) => (old ? pick(old) : null));
+    await sql`insert into allocation_stops (vehicle_allocation_id, seq, delivery_destination_id, planned_arrival, quantity, weight, warnings,
+        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)
+      select ${tripId}, s.seq, s.destination, s.planned_arrival, s.quantity, s.weight, s.warnings::jsonb,
+        s.arrived_at, s.arrival_latitude, s.arrival_longitude, s.departed_at, s.wait_minutes, s.work_started_at, s.work_ended_at, s.work_content, s.consignee_confirmed
+      from unnest(${sql.join([
+        column(stops.map((stop) => stop.seq), 'smallint'),
+        column(stops.map((stop) => stop.delivery_destination_id), 'int'),
+        column(stops.map((stop) => instant(stop.planned_arrival)), 'timestamptz'),
+        column(stops.map((stop) => stop.quantity), 'int'),
+        column(stops.map((stop) => stop.weight), 'float8'),
+        column(stops.map((stop) => JSON.stringify(stop.warnings)), 'text'),
+        column(keptOf((old) => instant(old.arrived_at)), 'timestamptz'),
+        column(keptOf((old) => old.arrival_latitude), 'float8'),
+        column(keptOf((old) => old.arrival_longitude), 'float8'),
+        column(keptOf((old) => instant(old.departed_at)), 'timestamptz'),
+        column(keptOf((old) => old.wait_minutes), 'int'),
+        column(keptOf((old) => instant(old.work_started_at)), 'timestamptz'),
+        column(keptOf((old) => instant(old.work_ended_at)), 'timestamptz'),
+        column(keptOf((old) => old.work_content), 'text'),
+        column(keptOf((old) => old.consignee_confirmed), 'bool'),
+      ])}) as s(seq, destination, planned_arrival, quantity, weight, warnings,
+        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)`.execute(db);
   }
   const changed = [...seqOfDelivery].filter(([id, seq]) => currentSeq.get(id) !== seq);
   if (changed.length) {
-    const values = sql.join(changed.map(([id, seq]) => sql`(${id}::int, ${seq}::int)`));
-    await sql`update deliveries set stop_seq = v.seq from (values ${values}) as v(id, seq)
+    const ids = column(changed.map(([id]) => id), 'int');
+    const seqs = column(changed.map(([, seq]) => seq), 'int');
+    await sql`update deliveries set stop_seq = v.seq from unnest(${ids}, ${seqs}) as v(id, seq)
       where deliveries.id = v.id and deliveries.stop_seq is distinct from v.seq`.execute(db);
   }
 }

@@ -336,6 +336,8 @@ t.test("a planner's new departure time re-plans the stops and keeps what the dri
   await post('/loading_start', { at: at('07:30') });
   await post('/departure', { at: at('08:00') });
   t.equal((await post('/stops/1/arrival', { at: at('09:10'), latitude: 35.61234, longitude: 139.74321 })).statusCode, 200);
+  const work = { at: at('09:40'), wait_minutes: 12, work_started_at: at('09:22'), work_ended_at: at('09:38'), work_content: '荷降ろし', consignee_confirmed: true };
+  t.equal((await post('/stops/1/departure', work)).statusCode, 200);
   const stopsOf = () => db.selectFrom('allocation_stops').selectAll().where('vehicle_allocation_id', '=', trip.id).orderBy('seq').execute();
   const before = await stopsOf();
   const planner = await signedIn(app, 'center');
@@ -348,6 +350,12 @@ t.test("a planner's new departure time re-plans the stops and keeps what the dri
   const after = await stopsOf();
   t.notSame(after.map((s) => s.planned_arrival), before.map((s) => s.planned_arrival), 'the stops were planned again');
   t.same([after[0]!.delivery_destination_id, after[0]!.arrived_at?.toISOString(), after[0]!.arrival_latitude, after[0]!.arrival_longitude], [storeA!.id, at('09:10'), 35.61234, 139.74321], 'the arrival stays with its store');
+  const { departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed } = after[0]!;
+  t.same(
+    { at: departed_at?.toISOString(), wait_minutes, work_started_at: work_started_at?.toISOString(), work_ended_at: work_ended_at?.toISOString(), work_content, consignee_confirmed },
+    work,
+    'and so do its departure, waiting and work',
+  );
 });
 
 t.test('clock in and out: one clock-in a day, no clock-out before it, never twice', async (t) => {
