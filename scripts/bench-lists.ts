@@ -6,6 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
@@ -159,12 +160,20 @@ export async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
+/**
+ * The Node.js options `npm start` runs the server with (package.json), given to every server this
+ * benchmark forks, the application's and the bare route's alike.
+ */
+const START_NODE_OPTIONS = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /** Forks `module` (this file unless another benchmark's) as a server in the given role; resolves once it listens. */
 export async function startChild(role: string, env: Record<string, string>, module = import.meta.url): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(module), [], {
     env: { ...process.env, ...env, BENCH_ROLE: role, BENCH_MODULE: module },
     // BENCH_PROFILE=<folder>: each server writes a CPU profile there when it stops (node --cpu-prof).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    execArgv: [...START_NODE_OPTIONS, '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit').then(([code]) => {
