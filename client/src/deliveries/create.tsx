@@ -90,7 +90,7 @@ export default function DeliveryCreatePage() {
             <Form.Item name="load_unit" label={f('load_unit')} rules={[required('load_unit', true)]}>
               <Radio.Group
                 optionType="button"
-                options={[LOAD_UNIT.pallet, LOAD_UNIT.cageCart].map((value) => ({ value, label: t(keyIn('deliveryScreens.loadUnit', value)) }))}
+                options={[LOAD_UNIT.pallet, LOAD_UNIT.cageCart].map((value) => ({ value, label: t(keyIn('deliveries.loadUnit', value)) }))}
               />
             </Form.Item>
           </Col>

@@ -175,7 +175,7 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
       </Col>
       <Col xs={12} md={6}>
         <Form.Item name="load_unit" label={f('load_unit')}>
-          <Radio.Group optionType="button" options={enumRadio(Object.values(LOAD_UNIT), 'deliveryScreens.loadUnit')} />
+          <Radio.Group optionType="button" options={enumRadio(Object.values(LOAD_UNIT), 'deliveries.loadUnit')} />
         </Form.Item>
       </Col>
       <Col xs={12} md={8}>
