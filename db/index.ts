@@ -52,10 +52,14 @@ const connectionLost = (error: Error) => console.error(`PostgreSQL connection lo
  * failover in the middle of a transaction) would emit 'error' with no listener and end the process.
  * Every client therefore gets its own listener for its whole life: the request's next query fails
  * instead (answered 503), Kysely's failed rollback discards the client, and the pool opens a new one.
- * Its clients prepare the statements they run (db/prepared.ts).
+ * Its clients prepare the statements they run (db/prepared.ts), and idle ones are kept
+ * (`idleTimeoutMillis: 0`): pg closes them after 10 s by default, and each planner's move after a
+ * pause then paid a new connection and the preparing of every statement again, 115-160 ms rather
+ * than 40-45 (`npm run bench -- allocation`, docs/performance.md). A connection the server drops
+ * while idle is removed by the pool ('error' below) and replaced on demand.
  */
 function postgresPool(connectionString: string) {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 0, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
   pool.on('connect', (client) => client.on('error', connectionLost));
   // Idle clients: pg-pool removes them itself; the event only needs a listener.
   pool.on('error', connectionLost);
