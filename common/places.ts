@@ -1,6 +1,6 @@
 /**
  * Places on the map: the nearest-destination search of /places (limits the server checks and the
- * screen offers), distances, and the round from a center (the demo's 配送順, the board's 近い順).
+ * screen offers), distances, and the rounds from a center (the demo's 配送順, the board's 近い順).
  */
 
 /** The nearest search's result counts: by default, at most, and offered on the screen. */
@@ -61,6 +61,35 @@ export function roundOrder(start: Point, points: readonly Point[]): number[] {
     here = points[nearest]!;
   }
   return visits;
+}
+
+/** Less than this is no shorter: rounding in the sums never reverses a stretch back and forth. */
+const SHORTER_KM = 1e-9;
+
+/**
+ * The board's 近い順: the nearest-neighbour round (`roundOrder`), then untangled (2-opt): whenever
+ * reversing a stretch of it makes the round from `start` and back shorter, it is reversed, until no
+ * reversal does. Nearest neighbour alone often ends with a long way back across its own path; a round
+ * without crossings is what a planner draws by hand. Returns the points' indexes in visiting order.
+ */
+export function shortRound(start: Point, points: readonly Point[]): number[] {
+  const round = roundOrder(start, points);
+  const at = (k: number) => (k < 0 || k >= round.length ? start : points[round[k]!]!);
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (let i = 0; i < round.length - 1; i++) {
+      for (let j = i + 1; j < round.length; j++) {
+        // The legs into the stretch i..j and out of it, against the same legs with the stretch reversed.
+        const now = haversineKm(at(i - 1), at(i)) + haversineKm(at(j), at(j + 1));
+        const reversed = haversineKm(at(i - 1), at(j)) + haversineKm(at(i), at(j + 1));
+        if (reversed < now - SHORTER_KM) {
+          round.splice(i, j - i + 1, ...round.slice(i, j + 1).reverse());
+          improved = true;
+        }
+      }
+    }
+  }
+  return round;
 }
 
 /** A distance for people: two decimals of km (10 m), with the unit. */

@@ -48,7 +48,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       undone: 'Undone',
       stopsReorderHint: 'Reorder stops by dragging, or focus one and press Space → ↑↓ → Space',
       roundOrder: 'Nearest first',
-      roundOrderHint: 'Reorders the stops as a round from the center, each time to the nearest store left. Ctrl+Z undoes it.',
+      roundOrderHint: 'Reorders the stops into a short round from the center: the nearest store first, then untangled so that the route never crosses itself. Ctrl+Z undoes it.',
       roundPinned: 'A pinned trip cannot be reordered.',
       roundUnlocated: 'The center has no coordinates, so the stops cannot be ordered by distance.',
       roundInOrder: 'The stops are already nearest first.',

@@ -46,7 +46,7 @@ export const allocationScreensJa = {
       undone: '元に戻しました',
       stopsReorderHint: '停車順はドラッグ、またはフォーカスしてSpace → ↑↓ → Spaceで並べ替え',
       roundOrder: '近い順',
-      roundOrderHint: 'センターから近い順（毎回いちばん近い店舗へ）に停車順を並べ替えます。Ctrl+Z で元に戻せます。',
+      roundOrderHint: 'センターから近い店舗を順に回り、経路が交差しないよう整えた短い順路に停車順を並べ替えます。Ctrl+Z で元に戻せます。',
       roundPinned: '固定された便は並べ替えできません。',
       roundUnlocated: 'センターの位置が未登録のため、近い順に並べ替えできません。',
       roundInOrder: 'すでに近い順です。',

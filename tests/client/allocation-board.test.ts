@@ -69,6 +69,14 @@ describe('近い順 (nearest first)', () => {
     expect(order(roundPlan(trip(stops)))).toEqual([3, 4, 1, 2, 5]);
   });
 
+  it('untangles the round: nearest first would come back across its own way, 近い順 does not', () => {
+    // North and east of the center (degrees): nearest first goes 3, 4, 2, 1; untangled, 1 before 2.
+    const at = (seq: number, destination: number, north: number, east: number): Stop =>
+      ({ ...stop(seq, destination, [destination * 10]), latitude: 35.6 + north, longitude: 139.7 + east }) as Stop;
+    const stops = [at(1, 1, 0.08, 0.04), at(2, 2, 0.01, 0.03), at(3, 3, 0.01, -0.01), at(4, 4, 0.02, -0.04)];
+    expect(order(roundPlan(trip(stops)))).toEqual([3, 4, 1, 2]);
+  });
+
   it('estimates the road km from the center through the located stops in order and back (straight line × 1.3)', () => {
     // 0.01° of latitude is 1.112 km: center → +0.02 → +0.01 → center is 4.448 km in a straight line.
     const stops = [located(1, 1, 0.02), located(2, 2, null), located(3, 3, 0.01)];

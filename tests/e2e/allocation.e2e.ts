@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { haversineKm, type Point } from '../../common/places.js';
+import { type Point, roundOrder, roundTripKm } from '../../common/places.js';
 import { centerDestinations, signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
@@ -290,15 +290,21 @@ describe('the store-direct board, in a real browser', () => {
     await card.getByTestId('trip-round-wrapper').hover();
     await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('すでに近い順です。');
     const nearestFirst = await order();
-    // …a round indeed: from the center, each stop the nearest of those left.
+    // …a short round indeed: from the center and back, no longer than nearest first, and no stretch of
+    // it that would make it shorter reversed.
     const db = stackOf().db;
     const center = (await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fixture.centerId).executeTakeFirstOrThrow()) as Point;
     const stores = await db.selectFrom('delivery_destinations').select(['customer_store_name', 'latitude', 'longitude']).where('customer_store_name', 'in', nearestFirst as string[]).execute();
     const at = (name: string | null) => stores.find((s) => s.customer_store_name === name) as unknown as Point;
-    nearestFirst.reduce<Point>((here, name, i) => {
-      for (const later of nearestFirst.slice(i + 1)) expect(haversineKm(here, at(name))).toBeLessThanOrEqual(haversineKm(here, at(later)));
-      return at(name);
-    }, center);
+    const km = (names: (string | null)[]) => roundTripKm(center, names.map(at));
+    const points = nearestFirst.map(at);
+    expect(km(nearestFirst)).toBeLessThanOrEqual(roundTripKm(center, roundOrder(center, points).map((i) => points[i]!)) + 1e-9);
+    for (let i = 0; i < nearestFirst.length - 1; i++) {
+      for (let j = i + 1; j < nearestFirst.length; j++) {
+        const reversed = [...nearestFirst.slice(0, i), ...nearestFirst.slice(i, j + 1).reverse(), ...nearestFirst.slice(j + 1)];
+        expect(km(reversed)).toBeGreaterThanOrEqual(km(nearestFirst) - 1e-6);
+      }
+    }
 
     // Out of order by a drag, 近い順 brings the round back and Ctrl+Z the dragged order, each stored (a reload shows it).
     await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
-import { haversineKm, roundOrder } from '../../common/places.js';
+import { haversineKm, roundOrder, roundTripKm, shortRound } from '../../common/places.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
@@ -573,6 +573,39 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
     t.same(roundOrder(center, farEast), [2, 0, 1]);
     t.same(roundOrder(center, [center, center]), [0, 1], 'equally near: the earlier first');
     t.same(roundOrder(center, []), []);
+  });
+
+  t.test('the board’s 近い順: the nearest-first round untangled, never longer, with no stretch whose reversal shortens it', async (t) => {
+    const center = { latitude: 35.6, longitude: 139.7 };
+    const around = (offsets: [number, number][]) => offsets.map(([north, east]) => ({ latitude: 35.6 + north, longitude: 139.7 + east }));
+    const km = (points: { latitude: number; longitude: number }[], order: number[]) => roundTripKm(center, order.map((i) => points[i]!));
+    // Nearest first goes west, then comes back east by the near store and only then out to the far one,
+    // crossing its own way; untangled, it visits the far store before the near one on the way home.
+    const crossing = around([[0.08, 0.04], [0.01, 0.03], [0.01, -0.01], [0.02, -0.04]]);
+    t.same(roundOrder(center, crossing), [2, 3, 1, 0]);
+    t.same(shortRound(center, crossing), [2, 3, 0, 1]);
+    t.equal(km(crossing, [2, 3, 0, 1]).toFixed(2), '32.46', 'from 36.69 km');
+    t.same(shortRound(center, around([[0.01, 0], [0.02, 0], [0.03, 0]])), [0, 1, 2], 'out along a line: already the shortest');
+    t.same(shortRound(center, []), []);
+    // Any stores: never longer than nearest first, and no reversal of a stretch makes it shorter.
+    let seed = 7;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    let longer = 0;
+    let improvable = 0;
+    for (let n = 0; n < 200; n++) {
+      const stores = around(Array.from({ length: 3 + (n % 10) }, () => [random() * 0.2 - 0.1, random() * 0.2 - 0.1] as [number, number]));
+      const round = shortRound(center, stores);
+      t.same([...round].sort((a, b) => a - b), [...stores.keys()], 'every store once');
+      if (km(stores, round) > km(stores, roundOrder(center, stores)) + 1e-9) longer++;
+      for (let i = 0; i < round.length - 1; i++) {
+        for (let j = i + 1; j < round.length; j++) {
+          const reversed = [...round.slice(0, i), ...round.slice(i, j + 1).reverse(), ...round.slice(j + 1)];
+          if (km(stores, reversed) < km(stores, round) - 1e-6) improvable++;
+        }
+      }
+    }
+    t.equal(longer, 0, 'never longer than nearest first');
+    t.equal(improvable, 0, 'no stretch left to reverse');
   });
 
   t.test('capacity: exactly at the limit is accepted, one over refused with the figures', async (t) => {

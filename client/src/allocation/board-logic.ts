@@ -3,7 +3,7 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
-import { isLocated, type Point, roundOrder, roundTripKm } from '../../../common/places.js';
+import { isLocated, type Point, roundTripKm, shortRound } from '../../../common/places.js';
 import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
@@ -82,8 +82,9 @@ export function tripKm(trip: Pick<TripDetail, 'stops' | 'origin_latitude' | 'ori
 export type RoundResult = { plan: Plan } | { refusal: 'roundPinned' | 'roundUnlocated' | 'roundInOrder' };
 
 /**
- * 近い順: the located stops as a round from the trip's center (each time the nearest store left),
- * then the stops without coordinates in their current order. A pinned trip is never reordered.
+ * 近い順: the located stops as a short round from the trip's center (nearest first, then untangled:
+ * `shortRound`), then the stops without coordinates in their current order. A pinned trip is never
+ * reordered.
  */
 export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude'>): RoundResult {
   if (trip.pinned) return { refusal: 'roundPinned' };
@@ -93,7 +94,7 @@ export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_la
   const located = plan.filter((stop) => isLocated(pointOf.get(stop.destinationId)?.latitude, pointOf.get(stop.destinationId)?.longitude));
   const unlocated = plan.filter((stop) => !located.includes(stop));
   const start: Point = { latitude: trip.origin_latitude!, longitude: trip.origin_longitude! };
-  const round = roundOrder(start, located.map((stop) => pointOf.get(stop.destinationId) as Point)).map((i) => located[i]!);
+  const round = shortRound(start, located.map((stop) => pointOf.get(stop.destinationId) as Point)).map((i) => located[i]!);
   const next = [...round, ...unlocated];
   return next.every((stop, i) => stop === plan[i]) ? { refusal: 'roundInOrder' } : { plan: next };
 }
