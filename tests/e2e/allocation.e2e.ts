@@ -110,6 +110,15 @@ const deliveryRow = (page: Page, id: number) => page.locator(`[data-testid=unall
 const tripCard = (page: Page) => page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
 const palletFigures = (card: Locator) => card.getByTestId('capacity-pallets-figures');
 /** The board takes one write at a time: wait until the last one and its reload are done. */
+/**
+ * The tooltips shown once the mouse is over a control, as a planner opens them: the mouse comes onto it from elsewhere (after a
+ * click on the control itself the pointer is already there, and no tooltip opens on the way in).
+ */
+async function tooltipsOver(page: Page, control: Locator) {
+  await page.mouse.move(0, 0);
+  await control.hover();
+  return page.getByRole('tooltip').allTextContents();
+}
 const settled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
 
 /** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
@@ -191,8 +200,7 @@ describe('the store-direct board, in a real browser', () => {
     // A draft cannot start loading: the button waits for 確定 and its tooltip says why.
     await settled(page);
     expect(await card.getByTestId('trip-loading-start').isDisabled()).toBe(true);
-    await card.getByTestId('trip-loading-start-wrapper').hover();
-    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('この便は確定されていないため積込開始できません。');
+    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-loading-start-wrapper'))).toContain('この便は確定されていないため積込開始できません。');
 
     // 確定, then 積込開始.
     await card.getByTestId('trip-confirm').click();
@@ -287,8 +295,7 @@ describe('the store-direct board, in a real browser', () => {
     if (await round.isEnabled()) await round.click();
     await settled(page);
     await expect.poll(() => round.isDisabled()).toBe(true);
-    await card.getByTestId('trip-round-wrapper').hover();
-    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('すでに近い順です。');
+    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-round-wrapper'))).toContain('すでに近い順です。');
     const nearestFirst = await order();
     // …a short round indeed: from the center and back, no longer than nearest first, and no stretch of
     // it that would make it shorter reversed.
@@ -332,9 +339,21 @@ describe('the store-direct board, in a real browser', () => {
     await settled(page);
     await expect.poll(() => card.getByTestId('trip-pin').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => round.isDisabled()).toBe(true);
-    await card.getByTestId('trip-round-wrapper').hover();
-    await expect.poll(() => page.getByRole('tooltip').allTextContents()).toContain('固定された便は並べ替えできません。');
+    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-round-wrapper'))).toContain('固定された便は並べ替えできません。');
     await snap(page, 'allocation-round-pinned-ja');
+
+    // A stop's warning as long as a store's name makes it wraps inside the card, not past its edge.
+    const { vehicle_allocation_id: tripId } = await db.selectFrom('deliveries').select('vehicle_allocation_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    const longStore = 'ホームセンターくすのき 世田谷区南町駅前ショッピングモール二階店';
+    const warning = { code: 'allocation.warnings.missesSpecifiedTime', params: { store: longStore, planned: '11:01', specified: '09:00' } };
+    await db.updateTable('allocation_stops').set({ warnings: JSON.stringify([warning, warning]) }).where('vehicle_allocation_id', '=', tripId!).where('seq', '=', 1).execute();
+    await page.reload();
+    const tag = card.getByTestId('stop-warning').first();
+    await expect.poll(() => card.getByTestId('stop-warning').count(), { timeout: 10_000 }).toBe(2);
+    const [tagBox, cardBox] = [await tag.boundingBox(), await card.boundingBox()];
+    expect(tagBox!.x + tagBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+    expect(tagBox!.height, 'on more than one line').toBeGreaterThan(20);
+    await snap(page, 'allocation-stop-warning-wraps-ja');
     await context.close();
   });
 
