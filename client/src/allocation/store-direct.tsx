@@ -23,7 +23,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
@@ -287,17 +287,24 @@ export default function StoreDirectBoard() {
     }
   }, [undoStack, queryKey, centerId, date]);
 
+  // Ctrl+Z reads the board as it is when the key is pressed: updated in a layout effect, so that no
+  // key can arrive once a move has ended on screen but before the listener knows (a passive effect
+  // re-registering the listener left that gap, and a quick Ctrl+Z was silently dropped).
+  const latest = useRef({ undo, busy });
+  useLayoutEffect(() => {
+    latest.current = { undo, busy };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
       event.preventDefault();
-      if (!busy) void undo();
+      if (!latest.current.busy) void latest.current.undo();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [undo, busy]);
+  }, []);
 
   const draggedCount = (act: Active | null): number => {
     const d = act?.data.current;
