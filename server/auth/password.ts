@@ -14,6 +14,9 @@ const COSTS: Record<PasswordCost, { memoryCost?: number; timeCost?: number; para
 };
 let cost: PasswordCost = 'recommended';
 
+/** The cost of the hashes made now in this process. */
+export const passwordCost = (): PasswordCost => cost;
+
 /** Sets the cost of the hashes made from now on in this process, the unknown-account hash's too. */
 export function usePasswordCost(next: PasswordCost) {
   cost = next;

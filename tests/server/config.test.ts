@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+import { passwordCost, usePasswordCost } from '../../server/auth/password.js';
 import { ConfigError, loadConfig, wantsDemoData } from '../../server/config.js';
 import { openDatabase } from '../../server/runtime.js';
 
@@ -48,6 +49,10 @@ t.test('demo data: into an empty database by default, in production only when DE
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-config-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The application's cost, whatever test files sharing this process chose for their sign-ins (helpers.ts).
+  const cost = passwordCost();
+  usePasswordCost('recommended');
+  t.teardown(() => usePasswordCost(cost));
   const open = async (env: NodeJS.ProcessEnv) => {
     const { db, seeded } = await openDatabase(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, NODE_ENV: 'production', ...env }));
     const departments = await db.selectFrom('departments').select('id').execute();
