@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { plannedArrivals, plannedReturn, type Point, travelMinutes } from '../../common/places.js';
 import type { AllocationStopTable, Database, DeliveryTable, VehicleAllocationTable } from '../types.js';
 import { randomSource } from './network.js';
 import { type SeededTrip, workRecordsOf } from './work-records.js';
@@ -60,7 +61,7 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
   const deliveries: NewDelivery[] = [];
 
   for (const [centerNo, code] of OPERATION_CENTERS.entries()) {
-    const center = await trx.selectFrom('departments').select(['id']).where('code', '=', code).executeTakeFirst();
+    const center = await trx.selectFrom('departments').select(['id', 'latitude', 'longitude']).where('code', '=', code).executeTakeFirst();
     if (!center) continue;
     const stores: Store[] = await trx
       .selectFrom('delivery_destinations as dd')
@@ -92,6 +93,7 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
         })),
       );
     if (stores.length === 0) continue;
+    const origin: Point | null = center.latitude === null || center.longitude === null ? null : { latitude: center.latitude, longitude: center.longitude };
     const rank = new Map(stores.map((store, i) => [store.id, i]));
 
     for (let offset = -DAYS_AROUND; offset <= DAYS_AROUND; offset++) {
@@ -146,22 +148,31 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
         const loadingStart = at(date, 7, k * 10);
         const departure = plus(loadingStart, 60);
         const storesInOrder = [...new Map(load.map((d) => [d.store.id, d.store])).values()];
-        const lastArrival = plus(departure, 40 * storesInOrder.length);
-        const planned = plus(lastArrival, 60);
+        // Planned as the server plans a trip (common/places.ts), so that a planner's first move does not shift every time.
+        const arrivals = plannedArrivals(departure, origin, storesInOrder);
+        const planned = plannedReturn(departure, origin, storesInOrder);
         const status = offset < 0 ? 3 : offset === 0 && k === 0 ? 1 : 0;
         const confirmed = offset < 0 || (offset === 0 && k < used - 1);
         const past = offset < 0;
         const loadingStarted = past ? plus(loadingStart, random.int(0, 10)) : status === 1 ? loadingStart : null;
-        let finishedAt = departure;
+        const departedAt = past ? plus(departure, random.int(0, 15)) : null;
+        // A past trip as driven: each stop reached no earlier than the previous one's work ended plus the
+        // drive, give or take a few minutes, now and then held up (a late stop makes the next ones late).
+        let finishedAt = departedAt ?? departure;
+        let here = origin;
         storesInOrder.forEach((store, i) => {
           const seq = i + 1;
-          const stopPlanned = plus(departure, 40 * seq);
-          const lateBy = past ? (random.next() < 0.12 ? random.int(20, 60) : random.int(-5, 10)) : 0;
-          const arrived = past ? plus(stopPlanned, lateBy) : null;
-          const wait = past ? random.int(0, 20) : null;
+          const stopPlanned = arrivals[i]!;
+          const reachable = plus(finishedAt, travelMinutes(here, store));
+          const aroundPlan = plus(stopPlanned, random.int(-5, 5));
+          const heldUp = random.next() < 0.06 ? random.int(20, 45) : 0;
+          const arrived = past ? plus(new Date(Math.max(aroundPlan.getTime(), reachable.getTime())), heldUp) : null;
+          const lateBy = arrived ? (arrived.getTime() - stopPlanned.getTime()) / MINUTE : 0;
+          const wait = past ? random.int(0, 3) : null;
           const workStart = arrived && plus(arrived, wait!);
-          const workEnd = workStart && plus(workStart, random.int(10, 25));
+          const workEnd = workStart && plus(workStart, random.int(5, 10 - wait!));
           if (workEnd) finishedAt = workEnd;
+          here = store;
           const mine = load.filter((d) => d.store.id === store.id);
           stops.push({
             tripKey: key,
@@ -219,8 +230,8 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
           planned_departure: departure,
           planned_arrival: planned,
           loading_started_at: loadingStarted,
-          departed_at: past ? plus(departure, random.int(0, 15)) : null,
-          completed_at: past ? plus(finishedAt, 45) : null,
+          departed_at: departedAt,
+          completed_at: past ? plus(finishedAt, (origin ? travelMinutes(here, origin) : 0) + random.int(5, 15)) : null,
           status,
           handled_at: loadingStarted,
           toll: past ? random.pick([0, 0, 820, 1320, 2150]) : null,

@@ -5,8 +5,8 @@ import type { Actor } from '../auth/actor.js';
 import { notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
-import type { Point } from '../../common/places.js';
-import { plannedArrivals, plannedReturn, tokyoInstant, windowWarnings } from './rules.js';
+import { plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
+import { tokyoInstant, windowWarnings } from './rules.js';
 
 /** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
 

@@ -1,43 +1,7 @@
-import { haversineKm, type Point, ROAD_FACTOR } from '../../common/places.js';
 import { minutesOf } from '../../common/time.js';
 import type { StoredWarning } from '../../db/types.js';
 
-/** Pure rules of trips: travel estimates, time-window warnings, overlapping windows, stop building. */
-
-/** Average speed in town, km/h. */
-export const AVERAGE_SPEED_KMH = 30;
-/** Minutes spent at each stop (unloading, paperwork). */
-export const STOP_MINUTES = 10;
-
-/** Driving minutes between two points: distance × road factor at the average speed. */
-export function travelMinutes(a: Point | null, b: Point): number {
-  if (!a) return 0;
-  return ((haversineKm(a, b) * ROAD_FACTOR) / AVERAGE_SPEED_KMH) * 60;
-}
-
-/**
- * Planned arrival at each stop: leave `origin` at `departure`, drive to each stop in order, and spend
- * STOP_MINUTES at every stop before driving on. Without a departure there is no estimate.
- */
-export function plannedArrivals(departure: Date | null, origin: Point | null, stops: Point[]): (Date | null)[] {
-  if (!departure) return stops.map(() => null);
-  let clock = departure.getTime();
-  let at: Point | null = origin;
-  return stops.map((stop, i) => {
-    if (i > 0) clock += STOP_MINUTES * 60_000;
-    clock += travelMinutes(at, stop) * 60_000;
-    at = stop;
-    return new Date(Math.round(clock / 1000) * 1000);
-  });
-}
-
-/** When the vehicle is back at `origin` after the last stop (the end of a new trip's planned window). */
-export function plannedReturn(departure: Date, origin: Point | null, stops: Point[]): Date {
-  const arrivals = plannedArrivals(departure, origin, stops);
-  const last = arrivals.at(-1);
-  if (!last || stops.length === 0) return new Date(departure.getTime() + STOP_MINUTES * 60_000);
-  return new Date(last.getTime() + STOP_MINUTES * 60_000 + (origin ? travelMinutes(stops.at(-1)!, origin) : 0) * 60_000);
-}
+/** Pure rules of trips: time-window warnings, overlapping windows, stop building (travel estimates: common/places.ts). */
 
 const TOKYO_OFFSET_MINUTES = 9 * 60;
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
 import type { MessageKey } from '../../common/locales/index.js';
+import { plannedArrivals } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
@@ -24,7 +25,7 @@ import {
   takenTripNos,
   writeStops,
 } from './repository.js';
-import { buildStops, nextTripNo, plannedArrivals, plannedWindow, tripWarnings, windowWarnings } from './rules.js';
+import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
 import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
 

@@ -2,14 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
-import { haversineKm, roundOrder, roundTripKm, shortRound } from '../../common/places.js';
+import { haversineKm, plannedArrivals, plannedReturn, roundOrder, roundTripKm, shortRound, travelMinutes } from '../../common/places.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
-import { buildStops, nextTripNo, plannedArrivals, plannedReturn, plannedWindow, tokyoMinutes, travelMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
+import { buildStops, nextTripNo, plannedWindow, tokyoMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -557,6 +557,36 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
     return previous?.id === stop.id && previous.direction_id === stop.direction_id && previous.order! > stop.order!;
   });
   t.same(outOfOrder, [], 'every round in 配送順');
+});
+
+t.test('the demo’s trips are planned as the server plans them: saving a round unchanged moves no time, and the past ones were driven in order', async (t) => {
+  const tomorrow = addDays(tokyoToday(), 1);
+  const trip = await db.selectFrom('vehicle_allocations').select(['id', 'version', 'planned_arrival']).where('department_id', '=', fleet.center).where('date', '=', tomorrow).where('kind', '=', 'store_direct').where('deleted_at', 'is', null).orderBy('trip_no').executeTakeFirstOrThrow();
+  const deliveries = await db.selectFrom('deliveries').select('id').where('vehicle_allocation_id', '=', trip.id).where('deleted_at', 'is', null).orderBy('stop_seq').orderBy('id').execute();
+  const timesOf = () => db.selectFrom('allocation_stops').select(['seq', 'planned_arrival']).where('vehicle_allocation_id', '=', trip.id).orderBy('seq').execute();
+  const seeded = await timesOf();
+  t.ok(seeded.length >= 2, `${seeded.length} stops`);
+  const saved = await putStops(center, trip, deliveries.map((d) => d.id));
+  t.equal(saved.statusCode, 200, saved.body);
+  t.same(await timesOf(), seeded, 'every planned arrival as seeded');
+  // Driven: each stop reached after the previous one's work ended, and the trip back after the last.
+  const driven = await db
+    .selectFrom('allocation_stops as s')
+    .innerJoin('vehicle_allocations as va', 'va.id', 's.vehicle_allocation_id')
+    .select(['va.id', 'va.departed_at', 'va.completed_at', 's.arrived_at', 's.work_started_at', 's.departed_at as left_at'])
+    .where('va.department_id', '=', fleet.center)
+    .where('va.date', '<', tokyoToday())
+    .where('va.kind', '=', 'store_direct')
+    .orderBy('va.id')
+    .orderBy('s.seq')
+    .execute();
+  t.ok(driven.length > 50, `${driven.length} stops driven`);
+  const outOfTurn = driven.filter((stop, i) => {
+    const previous = driven[i - 1]?.id === stop.id ? driven[i - 1]! : null;
+    const start = previous ? previous.left_at! : stop.departed_at!;
+    return stop.arrived_at! < start || stop.work_started_at! < stop.arrived_at! || stop.left_at! < stop.work_started_at! || stop.completed_at! < stop.left_at!;
+  });
+  t.same(outOfTurn, [], 'no stop reached before the one before it was left');
 });
 
 // The allocation rules as functions (common/allocation.ts, server/allocation/planning.ts).
