@@ -30,8 +30,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export const dayAfterDemo = (n = 0) => addDays(tokyoToday(), DAYS_AROUND + 30 + n);
 
-/** Changes whenever the schema, the demo data or the database engine could: then the template is rebuilt. */
-function templateKey(): string {
+/**
+ * What the template is built from: the schema, the demo data, this file and the database engine, hashed
+ * as this process loaded them. A file edited while a run is under way (a browser suite takes minutes)
+ * must not give the code already loaded the new content's key: its snapshot would hold the old seed.
+ */
+const loadedSources = (() => {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -43,9 +47,13 @@ function templateKey(): string {
   walk(path.join(ROOT, 'db'));
   hash.update(readFileSync(import.meta.filename));
   hash.update(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  return hash.digest('hex');
+})();
+
+/** Changes whenever the loaded sources or the day do: then the template is rebuilt. */
+function templateKey(): string {
   // The demo's deliveries and trips lie around the seed day: a template of yesterday is stale.
-  hash.update(tokyoToday());
-  return hash.digest('hex').slice(0, 12);
+  return createHash('sha256').update(loadedSources).update(tokyoToday()).digest('hex').slice(0, 12);
 }
 
 /**
