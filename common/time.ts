@@ -60,3 +60,21 @@ export function formatMinutes(minutes: number): string {
   const whole = Math.round(Math.abs(minutes));
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+const TOKYO_OFFSET_MINUTES = 9 * 60;
+
+/** Minutes since midnight in Asia/Tokyo of an instant (a Date or its ms); Japan keeps no summer time. */
+export function tokyoMinutes(at: Date | number): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return Math.floor((ms / 60_000 + TOKYO_OFFSET_MINUTES) % 1440);
+}
+
+/** The instant of a calendar day's HH:mm in Asia/Tokyo. */
+export function tokyoInstant(date: string, hhmm: string): Date {
+  return new Date(`${date}T${hhmm}:00+09:00`);
+}
+
+/** Minutes since midnight as HH:mm (the day's clock). */
+export function clockOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

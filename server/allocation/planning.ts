@@ -1,12 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
 import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import { tokyoInstant } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
 import { plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
-import { tokyoInstant, windowWarnings } from './rules.js';
+import { windowWarnings } from './rules.js';
 
 /** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
 

@@ -1,44 +1,27 @@
-import { minutesOf } from '../../common/time.js';
+import { clockOf, tokyoMinutes } from '../../common/time.js';
+import { type StoreTimes, windowMiss } from '../../common/windows.js';
 import type { StoredWarning } from '../../db/types.js';
 
 /** Pure rules of trips: time-window warnings, overlapping windows, stop building (travel estimates: common/places.ts). */
 
-const TOKYO_OFFSET_MINUTES = 9 * 60;
-
-/** Minutes since midnight in Asia/Tokyo (no daylight saving), and the HH:mm shown. */
-export function tokyoMinutes(at: Date): number {
-  return Math.floor((at.getTime() / 60_000 + TOKYO_OFFSET_MINUTES) % 1440);
-}
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** An instant from a calendar date and an HH:mm in Asia/Tokyo. */
-export function tokyoInstant(date: string, time: string): Date {
-  return new Date(`${date}T${time}:00+09:00`);
-}
-
-export interface StoreWindow {
+export interface StoreWindow extends StoreTimes {
   store: string;
-  start_time: string | null;
-  ending_time: string | null;
-  specified_time: string | null;
 }
 
 /**
  * Warnings (never refusals) for a stop planned at `planned`: before the store's receiving window,
- * after it, or after its specified time. Times compare as the day's clock in Asia/Tokyo.
+ * after it, or after its specified time (common/windows.ts `windowMiss`).
  */
 export function windowWarnings(planned: Date | null, store: StoreWindow): StoredWarning[] {
   if (!planned) return [];
-  const at = tokyoMinutes(planned);
+  const miss = windowMiss(planned, store);
+  const at = clockOf(tokyoMinutes(planned));
+  const window = { store: store.store, planned: at, start: store.start_time?.slice(0, 5) ?? '', end: store.ending_time?.slice(0, 5) ?? '' };
   const warnings: StoredWarning[] = [];
-  const start = store.start_time === null ? null : minutesOf(store.start_time.slice(0, 5));
-  const end = store.ending_time === null ? null : minutesOf(store.ending_time.slice(0, 5));
-  const window = { store: store.store, planned: hhmm(at), start: store.start_time?.slice(0, 5) ?? '', end: store.ending_time?.slice(0, 5) ?? '' };
-  if (start !== null && at < start) warnings.push({ code: 'allocation.warnings.earlyForWindow', params: window });
-  if (end !== null && at > end) warnings.push({ code: 'allocation.warnings.lateForWindow', params: window });
-  const specified = store.specified_time === null ? null : minutesOf(store.specified_time.slice(0, 5));
-  if (specified !== null && at > specified) {
-    warnings.push({ code: 'allocation.warnings.missesSpecifiedTime', params: { store: store.store, planned: hhmm(at), specified: hhmm(specified) } });
+  if (miss.early > 0) warnings.push({ code: 'allocation.warnings.earlyForWindow', params: window });
+  if (miss.late > 0) warnings.push({ code: 'allocation.warnings.lateForWindow', params: window });
+  if (miss.afterSpecified > 0) {
+    warnings.push({ code: 'allocation.warnings.missesSpecifiedTime', params: { store: store.store, planned: at, specified: store.specified_time!.slice(0, 5) } });
   }
   return warnings;
 }

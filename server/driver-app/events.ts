@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MessageKey } from '../../common/locales/index.js';
+import { TRIP_STATUS } from '../../common/allocation.js';
+import { addDays, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
 import type { Database } from '../../db/types.js';
 import { startLoading } from '../allocation/loading.js';
@@ -7,14 +9,11 @@ import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import * as repo from './repository.js';
 import {
-  addDays,
   arrivalDelayStatus,
   deadlineOf,
-  DELIVERY_STATUS,
   delayOf,
   followingEstimates,
   tokyoDate,
-  TRIP_STATUS,
   withinTripDays,
   workPeriodProblems,
 } from './rules.js';

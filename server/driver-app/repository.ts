@@ -4,7 +4,7 @@ import { LOGIN_FLAG } from '../../common/enums.js';
 import { tripStops } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
 import { tripsChanged } from '../realtime/outbox.js';
-import { TRIP_STATUS } from './rules.js';
+import { TRIP_STATUS } from '../../common/allocation.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,4 +1,6 @@
 import { LEVEL, USER_TYPE } from '../../common/enums.js';
+import { addDays, DELAY_STATUS } from '../../common/deliveries.js';
+import { tokyoInstant } from '../../common/time.js';
 import type { Actor } from '../auth/actor.js';
 
 /**
@@ -6,24 +8,10 @@ import type { Actor } from '../auth/actor.js';
  * a stop's deadline and what an arrival means for the deliveries there and at the following stops.
  */
 
-/** deliveries.status */
-export const DELIVERY_STATUS = { unallocated: 0, allocated: 1, inTransit: 2, delivered: 3 } as const;
-/** deliveries.delivery_delay_status: 定刻, 遅延, 遅延見込 */
-export const DELAY_STATUS = { onTime: 0, delayed: 1, atRisk: 2 } as const;
-/** vehicle_allocations.status */
-export const TRIP_STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;
-
-const DAY_MS = 86_400_000;
 const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar day (YYYY-MM-DD) of an instant in Asia/Tokyo. */
 export const tokyoDate = (instant: Date): string => TOKYO_DAY.format(instant);
-
-/** The instant of a calendar day's HH:mm in Asia/Tokyo (Japan keeps no summer time). */
-export const tokyoInstant = (date: string, hhmm: string): Date => new Date(`${date}T${hhmm}:00+09:00`);
-
-/** A calendar day `days` later (or earlier). */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Times the app reports for a trip fall on its day, the day before or the day after (Asia/Tokyo). */
 export function withinTripDays(tripDate: string, at: Date): boolean {

@@ -21,6 +21,7 @@ import {
   pushUndo,
   rangeBetween,
   removeFromPlan,
+  roundInputs,
   roundPlan,
   rowAfterDrag,
   shiftInstant,
@@ -55,11 +56,12 @@ describe('近い順 (nearest first)', () => {
   // Stores due north of the center at these distances (0.01° ≈ 1.1 km); null: no coordinates.
   const located = (seq: number, destination: number, north: number | null): Stop =>
     ({ ...stop(seq, destination, [destination * 10]), latitude: north === null ? null : 35.6 + north, longitude: north === null ? null : 139.7 }) as Stop;
-  const trip = (stops: Stop[], extra: { pinned?: boolean; origin_latitude?: number | null } = {}) => ({
+  const trip = (stops: Stop[], extra: { pinned?: boolean; origin_latitude?: number | null; planned_departure?: string | null } = {}) => ({
     stops,
     pinned: false,
     origin_latitude: 35.6,
     origin_longitude: 139.7,
+    planned_departure: null,
     ...extra,
   });
   const order = (result: ReturnType<typeof roundPlan>) => ('plan' in result ? result.plan.map((s) => s.destinationId) : result.refusal);
@@ -75,6 +77,28 @@ describe('近い順 (nearest first)', () => {
       ({ ...stop(seq, destination, [destination * 10]), latitude: 35.6 + north, longitude: 139.7 + east }) as Stop;
     const stops = [at(1, 1, 0.08, 0.04), at(2, 2, 0.01, 0.03), at(3, 3, 0.01, -0.01), at(4, 4, 0.02, -0.04)];
     expect(order(roundPlan(trip(stops)))).toEqual([3, 4, 1, 2]);
+  });
+
+  it('keeps a specified time before it shortens the way: the store due at 08:15 first, though it is the farthest', () => {
+    // Leaving at 08:00 (Asia/Tokyo); 0.01° north is 1.112 km, 2.9 minutes at 30 km/h with the road factor.
+    const due = (seq: number, destination: number, north: number, specified: string | null): Stop =>
+      ({ ...located(seq, destination, north), start_time: null, ending_time: null, specified_time: specified }) as Stop;
+    const stops = [due(1, 1, 0.01, null), due(2, 2, 0.02, null), due(3, 3, 0.05, '08:15:00')];
+    const leaving = { planned_departure: '2026-11-30T08:00:00+09:00' };
+    expect(order(roundPlan(trip(stops)))).toBe('roundInOrder');
+    expect(order(roundPlan(trip(stops, leaving)))).toEqual([3, 2, 1]);
+    // Due at 09:00 instead, every order keeps it: the shortest way (as they are) again.
+    const later = [stops[0]!, stops[1]!, due(3, 3, 0.05, '09:00')];
+    expect(order(roundPlan(trip(later, leaving)))).toBe('roundInOrder');
+  });
+
+  it('reads the same inputs from a reloaded trip: the card weighs it again only when they change', () => {
+    const stops = [located(1, 1, 0.01), located(2, 2, 0.02)];
+    const key = roundInputs(trip(stops));
+    expect(roundInputs(trip(stops.map((s) => ({ ...s }))))).toBe(key);
+    expect(roundInputs(trip(stops, { planned_departure: '2026-11-30T08:00:00+09:00' }))).not.toBe(key);
+    expect(roundInputs(trip([stops[0]!, { ...stops[1]!, specified_time: '09:00' } as Stop]))).not.toBe(key);
+    expect(roundInputs(trip([stops[1]!, stops[0]!].map((s, i) => ({ ...s, seq: i + 1 }))))).not.toBe(key);
   });
 
   it('estimates the road km from the center through the located stops in order and back (straight line × 1.3)', () => {

@@ -7,7 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { type Point, roundOrder, roundTripKm } from '../../common/places.js';
+import type { Point } from '../../common/places.js';
+import { bestRound, type RoundStop } from '../../common/rounds.js';
 import { centerDestinations, signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
@@ -295,23 +296,24 @@ describe('the store-direct board, in a real browser', () => {
     if (await round.isEnabled()) await round.click();
     await settled(page);
     await expect.poll(() => round.isDisabled()).toBe(true);
-    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-round-wrapper'))).toContain('すでに近い順です。');
+    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-round-wrapper'))).toContain('すでにこの停車順が最適です。');
     const nearestFirst = await order();
-    // …a short round indeed: from the center and back, no longer than nearest first, and no stretch of
-    // it that would make it shorter reversed.
+    // …the order the rule keeps (common/rounds.ts): the stores' times kept first, then the shortest way;
+    // no other order of the three is better, from the trip's planned departure as stored (none: km alone).
     const db = stackOf().db;
     const center = (await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fixture.centerId).executeTakeFirstOrThrow()) as Point;
-    const stores = await db.selectFrom('delivery_destinations').select(['customer_store_name', 'latitude', 'longitude']).where('customer_store_name', 'in', nearestFirst as string[]).execute();
-    const at = (name: string | null) => stores.find((s) => s.customer_store_name === name) as unknown as Point;
-    const km = (names: (string | null)[]) => roundTripKm(center, names.map(at));
-    const points = nearestFirst.map(at);
-    expect(km(nearestFirst)).toBeLessThanOrEqual(roundTripKm(center, roundOrder(center, points).map((i) => points[i]!)) + 1e-9);
-    for (let i = 0; i < nearestFirst.length - 1; i++) {
-      for (let j = i + 1; j < nearestFirst.length; j++) {
-        const reversed = [...nearestFirst.slice(0, i), ...nearestFirst.slice(i, j + 1).reverse(), ...nearestFirst.slice(j + 1)];
-        expect(km(reversed)).toBeGreaterThanOrEqual(km(nearestFirst) - 1e-6);
-      }
-    }
+    const stored = await db
+      .selectFrom('vehicle_allocations')
+      .select('planned_departure')
+      .where('id', '=', Number(await card.getAttribute('data-trip-id')))
+      .executeTakeFirstOrThrow();
+    const stores = await db
+      .selectFrom('delivery_destinations')
+      .select(['customer_store_name', 'latitude', 'longitude', 'start_time', 'ending_time', 'specified_time'])
+      .where('customer_store_name', 'in', nearestFirst as string[])
+      .execute();
+    const at = (name: string | null) => stores.find((s) => s.customer_store_name === name) as unknown as RoundStop;
+    expect(bestRound(center, stored.planned_departure, nearestFirst.map(at))).toEqual([0, 1, 2]);
 
     // Out of order by a drag, 近い順 brings the round back and Ctrl+Z the dragged order, each stored (a reload shows it).
     await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());

@@ -9,7 +9,10 @@ import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
-import { buildStops, nextTripNo, plannedWindow, tokyoMinutes, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
+import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
+import { tokyoMinutes } from '../../common/time.js';
+import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
+import { missedMinutes, type StoreTimes, windowMiss } from '../../common/windows.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -636,6 +639,95 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     }
     t.equal(longer, 0, 'never longer than nearest first');
     t.equal(improvable, 0, 'no stretch left to reverse');
+  });
+
+  t.test('the board’s 近い順 with times: the fewest stores missed, then the fewest minutes, then the shortest way, then the stores reached sooner', async (t) => {
+    const center = { latitude: 35.6, longitude: 139.7 };
+    const departure = new Date('2026-12-01T08:00:00+09:00');
+    const noTimes: StoreTimes = { start_time: null, ending_time: null, specified_time: null };
+    // Weighed here without bestRound's own arithmetic: the server's arrivals, the stores' misses, the road km.
+    const weigh = (stores: RoundStop[], order: number[], leaving: Date | null = departure) => {
+      const visited = order.map((i) => stores[i]!);
+      const missed = plannedArrivals(leaving, center, visited).map((at, k) => (at ? missedMinutes(windowMiss(at, visited[k]!)) : 0));
+      const legs = visited.map((stop, k) => roundTripKm(center, visited.slice(0, k + 1)) - roundTripKm(center, [stop]) / 2);
+      return [missed.filter((m) => m > 0).length, missed.reduce((a, b) => a + b, 0), roundTripKm(center, visited), legs.reduce((a, b) => a + b, 0)];
+    };
+    const cheaper = (a: number[], b: number[]) => {
+      for (let k = 0; k < a.length; k++) {
+        if (Math.abs(a[k]! - b[k]!) > 1e-6) return a[k]! < b[k]!;
+      }
+      return false;
+    };
+    const permutations = (n: number): number[][] =>
+      n === 0 ? [[]] : permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, at) => [...p.slice(0, at), n - 1, ...p.slice(at)]));
+
+    // A store due at 08:15, the farthest: first, though the way is longer; due at 09:00, the shortest way again.
+    const north = (km: number, times = noTimes): RoundStop => ({ latitude: 35.6 + km / 111.2, longitude: 139.7, ...times });
+    const due = (time: string): StoreTimes => ({ ...noTimes, specified_time: time });
+    t.same(bestRound(center, departure, [north(1), north(2), north(5.5, due('08:15'))]), [2, 1, 0]);
+    t.same(bestRound(center, departure, [north(1), north(2), north(5.5, due('09:00'))]), [0, 1, 2]);
+    t.same(bestRound(center, null, [north(1), north(2), north(5.5, due('08:15'))]), [0, 1, 2], 'no departure: km alone');
+    // A window that opens at 08:30 (the plan does not wait): the near store last, not first.
+    t.same(bestRound(center, departure, [north(1, { ...noTimes, start_time: '08:30' }), north(2), north(3)]), [1, 2, 0]);
+    // Of two equally long rounds, the one out by the near store first; as they are when nothing is better.
+    t.same(bestRound(center, null, [north(3), north(1), north(2)]), [1, 2, 0]);
+    t.same(bestRound(center, null, [north(1), north(2), north(3)]), [0, 1, 2]);
+    t.same(bestRound(center, departure, []), []);
+
+    let seed = 11;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const clock = (from: number, span: number) => {
+      const minutes = from + Math.floor(random() * span);
+      return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    };
+    const store = (): RoundStop => {
+      const kind = Math.floor(random() * 4);
+      const times =
+        kind === 0 ? noTimes : kind === 1 ? due(clock(8 * 60 + 10, 90)) : { ...noTimes, start_time: clock(7 * 60, 120), ending_time: clock(9 * 60 + 30, 120) };
+      return { latitude: 35.6 + random() * 0.16 - 0.08, longitude: 139.7 + random() * 0.16 - 0.08, ...times };
+    };
+    // Up to EXACT_ROUND_STOPS stops: no order is better.
+    let beaten = 0;
+    let timesDecided = 0;
+    for (let n = 0; n < 36; n++) {
+      const stores = Array.from({ length: 2 + (n % 6) }, store);
+      const best = weigh(stores, bestRound(center, departure, stores));
+      if (permutations(stores.length).some((order) => cheaper(weigh(stores, order), best))) beaten++;
+      if (weigh(stores, shortRound(center, stores))[0]! > best[0]!) timesDecided++;
+    }
+    t.equal(beaten, 0, 'the best of every order, up to seven stops');
+    t.ok(timesDecided >= 5, `in ${timesDecided} of 36 the short round missed more stores`);
+    t.ok(EXACT_ROUND_STOPS >= 7);
+    // Beyond: every store once, no worse than as they were or the short round, and no one move better.
+    let worse = 0;
+    let improvable = 0;
+    for (let n = 0; n < 8; n++) {
+      const stores = Array.from({ length: EXACT_ROUND_STOPS + 2 + n * 2 }, store);
+      const round = bestRound(center, departure, stores);
+      t.same([...round].sort((a, b) => a - b), [...stores.keys()], 'every store once');
+      const cost = weigh(stores, round);
+      if (cheaper(weigh(stores, [...stores.keys()]), cost) || cheaper(weigh(stores, shortRound(center, stores)), cost)) worse++;
+      for (let i = 0; i < round.length; i++) {
+        for (let j = 0; j < round.length; j++) {
+          const reversed = i < j ? [...round.slice(0, i), ...round.slice(i, j + 1).reverse(), ...round.slice(j + 1)] : round;
+          const rest = round.filter((_, k) => k !== i);
+          const moved = [...rest.slice(0, j), round[i]!, ...rest.slice(j)];
+          if (cheaper(weigh(stores, reversed), cost) || cheaper(weigh(stores, moved), cost)) improvable++;
+        }
+      }
+    }
+    t.equal(worse, 0, 'never worse than the stops as they were nor than the short round');
+    t.equal(improvable, 0, 'no reversal of a stretch nor a stop put elsewhere makes it better');
+  });
+
+  t.test('a store’s times missed, in minutes: before the window, after it, after the specified time', async (t) => {
+    const atTokyo = (hhmm: string) => new Date(`2026-12-01T${hhmm}:00+09:00`);
+    const store = { start_time: '09:00:00', ending_time: '11:00', specified_time: '10:00' };
+    t.same(windowMiss(atTokyo('08:40'), store), { early: 20, late: 0, afterSpecified: 0 });
+    t.same(windowMiss(atTokyo('10:00'), store), { early: 0, late: 0, afterSpecified: 0 });
+    t.same(windowMiss(atTokyo('11:30'), store), { early: 0, late: 30, afterSpecified: 90 });
+    t.equal(missedMinutes(windowMiss(atTokyo('11:30'), store)), 120);
+    t.same(windowMiss(atTokyo('03:00'), { start_time: null, ending_time: null, specified_time: null }), { early: 0, late: 0, afterSpecified: 0 });
   });
 
   t.test('capacity: exactly at the limit is accepted, one over refused with the figures', async (t) => {

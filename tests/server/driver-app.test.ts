@@ -5,7 +5,8 @@ import { createDb } from '../../db/index.js';
 import { LOADING_START_NOTIFICATION } from '../../server/allocation/loading.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { tokyoDate, tokyoInstant } from '../../server/driver-app/rules.js';
+import { tokyoDate } from '../../server/driver-app/rules.js';
+import { tokyoInstant } from '../../common/time.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, JWT_SECRET, signedIn } from './helpers.js';
 

@@ -3,7 +3,8 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
-import { isLocated, type Point, roundTripKm, shortRound } from '../../../common/places.js';
+import { isLocated, type Point, roundTripKm } from '../../../common/places.js';
+import { bestRound, type RoundStop } from '../../../common/rounds.js';
 import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
@@ -81,20 +82,28 @@ export function tripKm(trip: Pick<TripDetail, 'stops' | 'origin_latitude' | 'ori
 /** 近い順: the trip's stops reordered as a round from its center, or why not. */
 export type RoundResult = { plan: Plan } | { refusal: 'roundPinned' | 'roundUnlocated' | 'roundInOrder' };
 
+/** What 近い順 reads of a trip, as text: the same text, the same answer (a reloaded board's unchanged trips are not weighed again). */
+export function roundInputs(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure'>): string {
+  const stops = trip.stops.map((s) => [s.seq, s.delivery_destination_id, s.latitude, s.longitude, s.start_time, s.ending_time, s.specified_time, s.deliveries.map((d) => d.id)]);
+  return JSON.stringify([trip.pinned, trip.origin_latitude, trip.origin_longitude, trip.planned_departure, stops]);
+}
+
 /**
- * 近い順: the located stops as a short round from the trip's center (nearest first, then untangled:
- * `shortRound`), then the stops without coordinates in their current order. A pinned trip is never
- * reordered.
+ * 近い順: the located stops in the order that keeps the most stores' times, then misses the fewest
+ * minutes, then drives the fewest km from the trip's center and back (common/rounds.ts `bestRound`,
+ * arrivals from the trip's planned departure), then the stops without coordinates in their current
+ * order. A pinned trip is never reordered.
  */
-export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude'>): RoundResult {
+export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure'>): RoundResult {
   if (trip.pinned) return { refusal: 'roundPinned' };
   if (!isLocated(trip.origin_latitude, trip.origin_longitude)) return { refusal: 'roundUnlocated' };
   const plan = planOf(trip);
-  const pointOf = new Map(trip.stops.map((stop) => [stop.delivery_destination_id, stop]));
-  const located = plan.filter((stop) => isLocated(pointOf.get(stop.destinationId)?.latitude, pointOf.get(stop.destinationId)?.longitude));
+  const stopOf = new Map(trip.stops.map((stop) => [stop.delivery_destination_id, stop]));
+  const located = plan.filter((stop) => isLocated(stopOf.get(stop.destinationId)?.latitude, stopOf.get(stop.destinationId)?.longitude));
   const unlocated = plan.filter((stop) => !located.includes(stop));
   const start: Point = { latitude: trip.origin_latitude!, longitude: trip.origin_longitude! };
-  const round = shortRound(start, located.map((stop) => pointOf.get(stop.destinationId) as Point)).map((i) => located[i]!);
+  const departure = trip.planned_departure ? new Date(trip.planned_departure) : null;
+  const round = bestRound(start, departure, located.map((stop) => stopOf.get(stop.destinationId) as RoundStop)).map((i) => located[i]!);
   const next = [...round, ...unlocated];
   return next.every((stop, i) => stop === plan[i]) ? { refusal: 'roundInOrder' } : { plan: next };
 }

@@ -7,7 +7,7 @@ import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { type ReactNode, useMemo } from 'react';
 import { confirmationRefusal, loadingStartRefusal } from '../../../common/allocation.js';
-import { capacityOf, highestColour, type Plan, roundPlan } from './board-logic.js';
+import { capacityOf, highestColour, type Plan, roundInputs, roundPlan } from './board-logic.js';
 import { CapacityBars, formatNumber, timeOf, TripDistance, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import type { Stop, TripDetail } from './types.js';
@@ -97,7 +97,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const cannotConfirm = busy || confirmRefusal !== null;
   const loadingRefusal = loadingStartRefusal(trip);
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
-  const round = useMemo(() => roundPlan(trip), [trip]);
+  // Weighed again only when what it reads changes (common/rounds.ts searches every order of a small trip).
+  const inputs = roundInputs(trip);
+  const round = useMemo(() => roundPlan(trip), [inputs]);
   const roundRefusal = 'refusal' in round ? (`allocationScreens.board.${round.refusal}` as const) : null;
   return (
     <div
