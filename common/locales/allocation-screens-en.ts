@@ -66,6 +66,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
     },
     trip: {
       tripNo: 'Trip {{no}}',
+      departsAt: 'Departs {{time}}',
       detailHeading: 'Trip {{no}}',
       back: 'Back to the board',
       stops: 'Stops',

@@ -64,6 +64,7 @@ export const allocationScreensJa = {
     },
     trip: {
       tripNo: '便{{no}}',
+      departsAt: '{{time}} 出発',
       detailHeading: '便詳細 便{{no}}',
       back: '配車ボードへ',
       stops: '停車先',

@@ -135,7 +135,14 @@ export async function board(db: Db, actor: Actor, centerId: number, date: string
     trips: await tripDetails(db, tripIds.map((t) => t.id)),
     vehicles: await centerVehicles(db, actor, centerId, date),
     drivers: await centerDrivers(db, actor, centerId),
+    new_trip: await newTripTimes(db, centerId, date),
   };
+}
+
+/** What a trip made on the board starts with: the center's store-delivery loading start and departure that day (proposalTimes). */
+async function newTripTimes(db: Db, centerId: number, date: string) {
+  const times = await proposalTimes(db, centerId, date);
+  return { planned_loading_start: times.loadingStart, planned_departure: times.departure };
 }
 
 interface VehicleType extends Capacities {

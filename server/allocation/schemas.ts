@@ -264,6 +264,8 @@ export const boardSchema = {
         }),
       ),
       drivers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer() })),
+      /** The times a new trip of the board starts with (the center's 稼働時間 for store delivery). */
+      new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp }),
     }),
     ...errorResponses,
   },

@@ -285,8 +285,11 @@ describe('the store-direct board, in a real browser', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
     await page.getByTestId('new-trip-create').click();
     const card = page.getByTestId('trip-card').first();
+    // It starts at the center's 稼働時間 (the demo's store delivery: 09:00), so its stops get arrivals.
+    await expect.poll(() => card.getByTestId('trip-times').textContent()).toBe('09:00 出発');
     await drag(page, page.getByTestId('direction-group').first().locator('.alloc-handle'), card);
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(ids.length);
+    await expect.poll(() => card.getByTestId('stop-arrival').allTextContents()).toEqual(ids.map(() => expect.stringMatching(/^\d{2}:\d{2}$/)));
     const order = () => card.getByTestId('trip-stop').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-store')));
     await expect.poll(() => card.getByTestId('trip-distance').textContent()).toMatch(/^約\d+\.\d km$/);
     const round = page.getByTestId('trip-round');

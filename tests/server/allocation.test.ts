@@ -403,6 +403,13 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: itabashiStore.id, quantity: 2 });
   const withTransfer = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
   t.match(withTransfer.unallocated.find((g: { direction_id: number }) => g.direction_id === itabashiStore.direction_id), { transfer_to: '板橋センター' });
+  // A new trip starts at the center's 稼働時間 for store delivery, else at 07:00 / 09:00.
+  const newTripTimes = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json().new_trip;
+  const storeTimes = db.updateTable('operation_times').where('department_id', '=', fleet.center).where('delivery_type', '=', 1);
+  await storeTimes.set({ loading_start: '06:30', departure: '08:15' }).execute();
+  t.same(await newTripTimes(), { planned_loading_start: iso(date, '06:30'), planned_departure: iso(date, '08:15') });
+  await storeTimes.set({ deleted_at: new Date() }).execute();
+  t.same(await newTripTimes(), { planned_loading_start: iso(date, '07:00'), planned_departure: iso(date, '09:00') }, 'no times kept: the defaults');
 });
 
 t.test('the calculator: totals and vehicles needed per direction; accept makes drafts and never touches pinned trips', async (t) => {

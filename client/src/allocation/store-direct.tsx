@@ -378,7 +378,9 @@ export default function StoreDirectBoard() {
 
   const onCreate = (vehicleId: number, driverId?: number) =>
     void run(async () => {
-      const trip = await createTrip({ date, kind: 'store_direct', department_id: centerId, vehicle_id: vehicleId, driver_id: driverId });
+      // It starts at the center's times (稼働時間), so its stops get planned arrivals and their warnings at once.
+      const times = data?.new_trip ?? {};
+      const trip = await createTrip({ date, kind: 'store_direct', department_id: centerId, vehicle_id: vehicleId, driver_id: driverId, ...times });
       toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
     });
 

@@ -45,7 +45,7 @@ function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: n
         className="alloc-stop__time"
         title={`${t('allocationScreens.trip.plannedArrival')} / ${t('allocationScreens.trip.window')} ${windowText(stop.start_time, stop.ending_time)}`}
       >
-        {timeOf(stop.planned_arrival)}
+        <span data-testid="stop-arrival">{timeOf(stop.planned_arrival)}</span>
         {stop.specified_time ? <small className="alloc-stop__specified">◎{stop.specified_time.slice(0, 5)}</small> : null}
       </span>
       <span className="alloc-stop__qty">
@@ -140,7 +140,13 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
           <DriverName name={trip.driver_name} />
         </span>
         <span>{trip.delivery_company_name}</span>
-        {trip.planned_departure ? <span>{timeOf(trip.planned_departure)}→{timeOf(trip.planned_arrival)}</span> : null}
+        {trip.planned_departure ? (
+          <span data-testid="trip-times">
+            {trip.planned_arrival
+              ? `${timeOf(trip.planned_departure)}→${timeOf(trip.planned_arrival)}`
+              : t('allocationScreens.trip.departsAt', { time: timeOf(trip.planned_departure) })}
+          </span>
+        ) : null}
         <TripDistance trip={trip} />
       </div>
       <CapacityBars measures={measures} />

@@ -150,6 +150,8 @@ export interface Board {
   trips: TripDetail[];
   vehicles: BoardVehicle[];
   drivers: BoardDriver[];
+  /** The times a new trip starts with: the center's 稼働時間 (store delivery) that day. */
+  new_trip: { planned_loading_start: string; planned_departure: string };
 }
 
 export interface TransferDemand {
