@@ -60,6 +60,7 @@ export const allocationEn: typeof allocationJa = {
       earlyForWindow: '{{store}}: planned arrival {{planned}} is before the receiving window ({{start}}–{{end}}).',
       missesSpecifiedTime: '{{store}}: planned arrival {{planned}} misses the specified time {{specified}}.',
       stopsWithWarnings: '{{count}} stops have time-window warnings.',
+      returnsAfterPlanned: 'Estimated return {{estimated}} is after the planned return {{planned}}.',
     },
     notification: {
       loadingStart: '{{center}} loading started, trip {{trip_no}} {{vehicle}}',

@@ -59,6 +59,7 @@ export const allocationJa = {
       earlyForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より早いです。',
       missesSpecifiedTime: '{{store}}：到着予定{{planned}}が指定時刻{{specified}}に間に合いません。',
       stopsWithWarnings: '時間指定の警告がある配送先が{{count}}件あります。',
+      returnsAfterPlanned: '帰着見込{{estimated}}が帰着予定{{planned}}を過ぎています。',
     },
     notification: {
       loadingStart: '{{center}} 積込開始 便{{trip_no}} {{vehicle}}',

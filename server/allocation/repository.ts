@@ -421,7 +421,7 @@ export async function planningInput(db: Db, tripId: number) {
   const origin = await db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', (join) => join.on(sql<SqlBool>`d.id = coalesce(va.origin_department_id, va.department_id)`))
-    .select(['d.latitude', 'd.longitude', 'va.planned_departure', 'va.warnings'])
+    .select(['d.latitude', 'd.longitude', 'va.planned_departure', 'va.planned_arrival', 'va.warnings'])
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
   return { deliveries, origin };

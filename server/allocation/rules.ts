@@ -32,6 +32,18 @@ export function tripWarnings(stopWarnings: StoredWarning[][]): StoredWarning[] {
   return count === 0 ? [] : [{ code: 'allocation.warnings.stopsWithWarnings', params: { count } }];
 }
 
+/** Less than a minute past the planned return is on time (arrivals are planned to the second). */
+const RETURN_SLACK_MS = 60_000;
+
+/**
+ * A trip's warning when its round, as planned, brings it back to the center after the return the planner
+ * set (帰着予定): the stops take longer than the trip's window says. None without both times.
+ */
+export function returnWarnings(estimated: Date | null, planned: Date | null): StoredWarning[] {
+  if (!estimated || !planned || estimated.getTime() - planned.getTime() < RETURN_SLACK_MS) return [];
+  return [{ code: 'allocation.warnings.returnsAfterPlanned', params: { estimated: clockOf(tokyoMinutes(estimated)), planned: clockOf(tokyoMinutes(planned)) } }];
+}
+
 /** A trip's planned window [start, end): from loading start (else departure) to arrival; null when incomplete. */
 export function plannedWindow(trip: { planned_loading_start: Date | null; planned_departure: Date | null; planned_arrival: Date | null }) {
   const start = trip.planned_loading_start ?? trip.planned_departure;

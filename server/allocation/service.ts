@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
 import type { MessageKey } from '../../common/locales/index.js';
-import { plannedArrivals } from '../../common/places.js';
+import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
@@ -25,7 +25,7 @@ import {
   takenTripNos,
   writeStops,
 } from './repository.js';
-import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings } from './rules.js';
+import { buildStops, nextTripNo, plannedWindow, returnWarnings, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
 import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
 
@@ -127,7 +127,9 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     (d) => d.delivery_destination_id,
   );
   const originPoint = origin.latitude !== null && origin.longitude !== null ? { latitude: origin.latitude, longitude: origin.longitude } : null;
-  const arrivals = plannedArrivals(origin.planned_departure, originPoint, built.map((s) => s.entries[0]!));
+  const points = built.map((s) => s.entries[0]!);
+  const arrivals = plannedArrivals(origin.planned_departure, originPoint, points);
+  const estimatedReturn = origin.planned_departure && points.length ? plannedReturn(origin.planned_departure, originPoint, points) : null;
   const seqOfDelivery = new Map<number, number>();
   const stops = built.map((stop, i) => {
     const first = stop.entries[0]!;
@@ -151,7 +153,11 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     .updateTable('vehicle_allocations')
     .set((eb) => ({
       ...totals,
-      warnings: JSON.stringify([...tripWarnings(stops.map((s) => s.warnings)), ...workRuleWarningsOf(origin.warnings)]),
+      warnings: JSON.stringify([
+        ...tripWarnings(stops.map((s) => s.warnings)),
+        ...returnWarnings(estimatedReturn, origin.planned_arrival),
+        ...workRuleWarningsOf(origin.warnings),
+      ]),
       ...(bumpVersion ? { version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id } : {}),
     }))
     .where('id', '=', tripId)
@@ -289,7 +295,8 @@ export async function updateTrip(ctx: WriteContext, id: number, body: TripUpdate
     .set((eb) => ({ ...columns, delivery_company_id: company, version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
     .where('id', '=', id)
     .execute();
-  if (trip!.kind === 'store_direct' && !sameInstant(trip!.planned_departure, columns.planned_departure)) await planStops(ctx, id);
+  const roundTimesChanged = !sameInstant(trip!.planned_departure, columns.planned_departure) || !sameInstant(trip!.planned_arrival, columns.planned_arrival);
+  if (trip!.kind === 'store_direct' && roundTimesChanged) await planStops(ctx, id);
   await checkCapacity(ctx, id);
   if (driverChanged || timesChanged) await checkTripWorkRules(ctx.db, id);
 }

@@ -10,7 +10,7 @@ import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
 import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
-import { tokyoMinutes } from '../../common/time.js';
+import { formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
 import { missedMinutes, type StoreTimes, windowMiss } from '../../common/windows.js';
 
@@ -261,6 +261,24 @@ t.test('a stop outside its store window gets warnings stored on it and summarise
   t.same(early.json().stops[0].warnings, []);
   t.same(early.json().warnings, []);
   t.ok(new Date(early.json().stops[0].planned_arrival) < new Date(at(date, '09:30')));
+});
+
+t.test('a round that comes back after the planned return (帰着予定) warns on the trip; a later return clears it', async (t) => {
+  const date = dayAfterDemo(6);
+  const trip = await newTrip(center, date, { planned_departure: at(date, '08:00'), planned_arrival: at(date, '08:20') });
+  const [far, farther] = await deliveriesFor(date, [{ store: 6 }, { store: 20 }]);
+  const response = await putStops(center, trip, [far!.id, farther!.id]);
+  t.equal(response.statusCode, 200, 'a warning, never a refusal');
+  const returnWarning = (body: { warnings: { code: string; params?: Record<string, string> }[] }) => body.warnings.find((w) => w.code === 'allocation.warnings.returnsAfterPlanned');
+  const warned = returnWarning(response.json());
+  const lastArrival = new Date(response.json().stops.at(-1).planned_arrival);
+  t.equal(warned?.params?.planned, '08:20');
+  t.ok(warned!.params!.estimated! > formatDateTime(lastArrival).slice(11), `back (${warned?.params?.estimated}) after the last stop's arrival and its 10 minutes`);
+  const later = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: response.json().version, planned_arrival: at(date, '18:00') } });
+  t.equal(later.statusCode, 200, later.body);
+  t.equal(returnWarning(later.json()), undefined, 'cleared when the return moves past the round');
+  const again = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: later.json().version, planned_arrival: at(date, '08:30') } });
+  t.equal(returnWarning(again.json())?.params?.planned, '08:30', 'and back when it moves before it');
 });
 
 t.test('cancel, confirm, unconfirm and loading start', async (t) => {
