@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
-import { plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
+import { haversineKm, plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
 import { windowWarnings } from './rules.js';
 
 /** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
@@ -216,7 +216,8 @@ function fits(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin
 /**
  * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs, and a greedy
  * proposal: the unallocated deliveries, direction by direction in the stores' order, onto the center's
- * vehicles that have no pinned or overlapping trip, one trip per vehicle, within capacity and windows.
+ * vehicles that have no pinned or overlapping trip, one trip per vehicle, within capacity and windows;
+ * once no vehicle is left, onto a proposed trip with room (混載).
  */
 export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
   const center = await centerInScope(db, actor, centerId);
@@ -279,6 +280,16 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
 
   const proposal: ProposedTrip[] = [];
   const unassigned: number[] = [];
+  /** With no vehicle left, a proposed trip the delivery still fits (混載), the one whose last store is nearest to its store. */
+  const sharedTrip = (delivery: Unallocated) => {
+    const here = pointOf(delivery);
+    const distance = (trip: ProposedTrip) => {
+      const last = pointOf(trip.deliveries.at(-1)!);
+      return here && last ? haversineKm(last, here) : Number.POSITIVE_INFINITY;
+    };
+    const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, times.departure, origin));
+    return room.sort((a, b) => distance(a) - distance(b))[0];
+  };
   for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
     const preferred = group.direction_id === null ? null : (defaultType.get(group.direction_id) ?? null);
     const take = () => {
@@ -292,12 +303,12 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       if (trip && !fits(trip, delivery, times.departure, origin)) trip = undefined;
       if (!trip) {
         const vehicle = take();
-        if (!vehicle) {
+        trip = vehicle ? { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 } : sharedTrip(delivery);
+        if (!trip) {
           unassigned.push(delivery.id);
           continue;
         }
-        trip = { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 };
-        proposal.push(trip);
+        if (vehicle) proposal.push(trip);
         if (!fits(trip, delivery, times.departure, origin)) {
           unassigned.push(delivery.id);
           continue;
@@ -322,6 +333,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       vehicle_number: trip.vehicle.vehicle_number,
       driver_id: driverFor(trip.vehicle),
       direction_id: trip.direction_id,
+      direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],
       delivery_ids: trip.deliveries.map((d) => d.id),
       quantity: trip.quantity,
       weight: trip.weight,

@@ -276,6 +276,8 @@ const ProposalTrip = Type.Object({
   vehicle_number: Type.String(),
   driver_id: NullableInt,
   direction_id: NullableInt,
+  /** every direction the trip carries, its own first (more than one: 混載) */
+  direction_ids: Type.Array(NullableInt),
   delivery_ids: Type.Array(Type.Integer()),
   quantity: Type.Integer(),
   weight: Type.Number(),

@@ -266,6 +266,7 @@ describe('the calculator’s totals', () => {
       vehicle_number: `品川 ${vehicle_id}`,
       driver_id: null,
       direction_id: vehicle_id,
+      direction_ids: [vehicle_id],
       delivery_ids,
       quantity,
       weight,

@@ -475,6 +475,38 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   t.equal((await db.selectFrom('vehicle_allocations').select('id').where('date', '=', date).execute()).length, trips.length, 'nothing half-made');
 });
 
+t.test('the calculator: once no vehicle is left, a direction’s deliveries ride on a proposed trip with room (混載); too big for any, unassigned', async (t) => {
+  const date = dayAfterDemo(17);
+  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const vehicles = [...board.vehicles].sort((a, b) => (b.max_loading_capacity ?? 0) - (a.max_loading_capacity ?? 0));
+  const [free, ...others] = vehicles;
+  for (const vehicle of others) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
+  // Two stores of two directions that any arrival from 09:00 to noon suits.
+  const open = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select(['dd.id', 'dd.direction_id'])
+    .where('dir.department_id', '=', fleet.center)
+    .where('dd.specified_time', 'is', null)
+    .where((eb) => eb.or([eb('dd.start_time', 'is', null), eb('dd.start_time', '<=', '09:00')]))
+    .where((eb) => eb.or([eb('dd.ending_time', 'is', null), eb('dd.ending_time', '>=', '12:00')]))
+    .orderBy('dd.direction_id')
+    .orderBy('dd.order')
+    .execute();
+  const one = open[0]!;
+  const other = open.find((store) => store.direction_id !== one.direction_id)!;
+  const made = [];
+  for (const [store, quantity] of [[one, 1], [other, 1], [other, free.pallet_capacity + 1]] as const) {
+    made.push(await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: store.id, quantity, weight: 100, load_unit: 0 }));
+  }
+  const body = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+  t.equal(body.proposal.length, 1, 'the one free vehicle');
+  t.equal(body.proposal[0].vehicle_id, free.id);
+  t.same(body.proposal[0].delivery_ids, [made[0]!.id, made[1]!.id], 'both directions on it');
+  t.same(body.proposal[0].direction_ids, [one.direction_id, other.direction_id], 'and says so');
+  t.same(body.unassigned_delivery_ids, [made[2]!.id], 'more pallets than the vehicle carries');
+});
+
 t.test('transfers: demand from the shipping center to the direction’s center, covered by trips of the kind', async (t) => {
   const date = dayAfterDemo(14);
   const tomorrow = dayAfterDemo(15);

@@ -75,7 +75,7 @@ export default function CalculatorPage() {
       dataIndex: 'driver_id',
       render: (id: number | null) => (id === null ? '—' : (board.data?.drivers.find((d) => d.id === id)?.name ?? `#${id}`)),
     },
-    { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_id', render: directionName },
+    { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_ids', render: (ids: (number | null)[]) => ids.map(directionName).join('・') },
     { title: t('allocationScreens.calculator.deliveries'), key: 'count', align: 'right', render: (_, p) => p.delivery_ids.length },
     { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },

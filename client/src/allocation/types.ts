@@ -190,6 +190,8 @@ export interface CalculatorProposal {
   vehicle_number: string;
   driver_id: number | null;
   direction_id: number | null;
+  /** every direction the trip carries, its own first (more than one: 混載) */
+  direction_ids: (number | null)[];
   delivery_ids: number[];
   quantity: number;
   weight: number;
