@@ -181,6 +181,10 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       driver: 'Driver',
       deliveries: 'Deliveries',
       unassigned: 'Deliveries that could not be assigned: {{count}}',
+      unassignedReason: {
+        noVehicle: 'no free vehicle has room for it',
+        overCapacity: 'more than one vehicle carries',
+      },
       accept: 'Accept the proposal',
       discard: 'Discard',
       discarded: 'Proposal discarded',

@@ -179,6 +179,10 @@ export const allocationScreensJa = {
       driver: 'ドライバー',
       deliveries: '配送件数',
       unassigned: '割り当てできなかった配送: {{count}}件',
+      unassignedReason: {
+        noVehicle: '積載に余裕のある空き車両がありません',
+        overCapacity: '1台の積載上限を超えています',
+      },
       accept: '配車案を採用',
       discard: '破棄',
       discarded: '配車案を破棄しました',

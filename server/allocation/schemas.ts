@@ -300,6 +300,8 @@ export const calculatorSchema = {
       ),
       proposal: Type.Array(ProposalTrip),
       unassigned_delivery_ids: Type.Array(Type.Integer()),
+      /** each delivery left out and why: no vehicle with room for it, or more than a vehicle of its own carries */
+      unassigned: Type.Array(Type.Object({ delivery_id: Type.Integer(), reason: Type.Union([Type.Literal('noVehicle'), Type.Literal('overCapacity')]) })),
     }),
     ...errorResponses,
   },

@@ -450,13 +450,39 @@ describe('the allocation calculator, in a real browser', () => {
   test('center: discards a proposal, then accepts one; the proposal says why it is empty each time', async () => {
     const center = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
     const centerId = center.id;
-    await seedDirection(centerId, CALC_DATE, 'E2E-C');
+    const { ids } = await seedDirection(centerId, CALC_DATE, 'E2E-C');
+    // …and one that no vehicle carries: listed under the proposal with why, then taken away.
+    const db = stackOf().db;
+    const huge = await db
+      .insertInto('deliveries')
+      .columns(['date', 'department_id', 'delivery_destination_id', 'slip_number', 'quantity', 'load_unit', 'weight', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb.selectFrom('deliveries').select([
+          'date',
+          'department_id',
+          'delivery_destination_id',
+          eb.val('E2E-C999').as('slip_number'),
+          eb.val(999).as('quantity'),
+          'load_unit',
+          'weight',
+          'created_at',
+          'updated_at',
+        ]).where('id', '=', ids[0]!),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
     const proposal = page.getByTestId('calculator-proposal');
     const proposedRows = () => proposal.locator('tbody tr.ant-table-row').count();
     await page.goto(`/debug/caculator_data_allocation?center=${centerId}&date=${CALC_DATE}`);
     await expect.poll(proposedRows).toBeGreaterThan(0);
+    const left = page.getByTestId('calculator-unassigned-delivery');
+    await expect.poll(() => left.allTextContents()).toEqual([expect.stringMatching(/^E2E-C999 .+ — 1台の積載上限を超えています$/)]);
+    await db.updateTable('deliveries').set({ deleted_at: new Date() }).where('id', '=', huge.id).execute();
+    await page.reload();
+    await expect.poll(proposedRows).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('calculator-unassigned').count()).toBe(0);
     // Each table ends with its totals: the column summed, the count of what it sums in the label.
     const directions = page.getByTestId('calculator-directions');
     const directionCount = await directions.locator('tbody tr.ant-table-row').count();

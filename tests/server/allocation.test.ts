@@ -441,6 +441,7 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
     { store: 1, quantity: 2, weight: 200 },
     { store: 2, quantity: 1, load_unit: 1, weight: 50 },
     { store: 11, quantity: 4, weight: 800 },
+    { store: 20, quantity: 999, weight: 100 },
   ];
   const fresh = await deliveriesFor(date, specs);
   const response = await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` });
@@ -454,6 +455,7 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   t.same([...proposed, ...body.unassigned_delivery_ids].sort((x: number, y: number) => x - y), fresh.map((d) => d.id).sort((x, y) => x - y), 'every unallocated delivery, once');
   t.notOk(body.proposal.some((p: { vehicle_id: number }) => p.vehicle_id === pinnedVehicle.id), 'the pinned trip’s vehicle is not proposed');
   t.notOk(proposed.includes(kept!.id), 'the pinned trip’s delivery stays');
+  t.same(body.unassigned, [{ delivery_id: fresh.at(-1)!.id, reason: 'overCapacity' }], '999 pallets: more than a vehicle of its own carries');
 
   const accepted = await center({
     method: 'POST',
@@ -504,7 +506,8 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   t.equal(body.proposal[0].vehicle_id, free.id);
   t.same(body.proposal[0].delivery_ids, [made[0]!.id, made[1]!.id], 'both directions on it');
   t.same(body.proposal[0].direction_ids, [one.direction_id, other.direction_id], 'and says so');
-  t.same(body.unassigned_delivery_ids, [made[2]!.id], 'more pallets than the vehicle carries');
+  t.same(body.unassigned, [{ delivery_id: made[2]!.id, reason: 'noVehicle' }], 'more pallets than the trip has room for, and no other vehicle');
+  t.same(body.unassigned_delivery_ids, [made[2]!.id]);
 });
 
 t.test('transfers: demand from the shipping center to the direction’s center, covered by trips of the kind', async (t) => {

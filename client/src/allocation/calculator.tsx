@@ -11,9 +11,9 @@ import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { directionTotals, proposalTotals } from './board-logic.js';
 import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
-import type { Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
+import type { Board, Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
-import { useT } from '../providers/translate.js';
+import { keyIn, useT } from '../providers/translate.js';
 
 export default function CalculatorPage() {
   const { t } = useT();
@@ -144,12 +144,14 @@ export default function CalculatorPage() {
         data-testid="calculator-proposal"
         summary={(rows) => <ProposalTotalsRow proposal={rows} />}
       />
-      {data && data.unassigned_delivery_ids.length > 0 && !discarded ? (
+      {data && data.unassigned.length > 0 && !discarded ? (
         <Alert
           type="warning"
           showIcon
           style={{ marginTop: 8 }}
-          message={t('allocationScreens.calculator.unassigned', { count: data.unassigned_delivery_ids.length })}
+          data-testid="calculator-unassigned"
+          message={t('allocationScreens.calculator.unassigned', { count: data.unassigned.length })}
+          description={<UnassignedList unassigned={data.unassigned} board={board.data} />}
         />
       ) : null}
       <div style={{ marginTop: 8 }}>
@@ -165,6 +167,26 @@ function proposalEmptyKey(data: Calculator | undefined, discarded: boolean) {
   if (!data || data.directions.length === 0) return 'allocationScreens.calculator.empty' as const;
   if (data.unassigned_delivery_ids.length === 0) return 'allocationScreens.calculator.allAllocated' as const;
   return 'allocationScreens.calculator.noVehicleFree' as const;
+}
+
+/** The deliveries left out of the proposal: slip, store and why, as the board lists them. */
+function UnassignedList({ unassigned, board }: { unassigned: Calculator['unassigned']; board: Board | undefined }) {
+  const { t } = useT();
+  const deliveries = new Map((board?.unallocated ?? []).flatMap((group) => group.deliveries).map((d) => [d.id, d]));
+  return (
+    <ul className="alloc-unassigned">
+      {unassigned.map(({ delivery_id, reason }) => {
+        const delivery = deliveries.get(delivery_id);
+        return (
+          <li key={delivery_id} data-testid="calculator-unassigned-delivery" data-delivery-id={delivery_id}>
+            {delivery ? `${delivery.slip_number} ${delivery.store_name ?? ''}` : `#${delivery_id}`}
+            {' — '}
+            {t(keyIn('allocationScreens.calculator.unassignedReason', reason))}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function VehicleNeeds({ needs }: { needs: CalculatorDirection['vehicles_needed'] }) {

@@ -201,6 +201,8 @@ export interface Calculator {
   directions: CalculatorDirection[];
   proposal: CalculatorProposal[];
   unassigned_delivery_ids: number[];
+  /** each delivery left out and why */
+  unassigned: { delivery_id: number; reason: 'noVehicle' | 'overCapacity' }[];
 }
 
 /** A trip's deliveries in the shape `PUT …/stops` takes. */
