@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import { bestRound } from '../../common/rounds.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -217,10 +218,23 @@ function fitRefusal(trip: ProposedTrip, delivery: Unallocated, departure: Date, 
 }
 
 /**
+ * A proposed trip's deliveries in the order 近い順 runs its stores (common/rounds.ts: the stores' times
+ * kept first, then the shortest round from the center), the stores without coordinates last as they were.
+ */
+function roundOf(deliveries: Unallocated[], origin: Point | null, departure: Date): Unallocated[] {
+  if (!origin) return deliveries;
+  const stores = [...new Map(deliveries.map((d) => [d.delivery_destination_id, d])).values()];
+  const located = stores.filter((store) => pointOf(store) !== null);
+  const round = bestRound(origin, departure, located.map((store) => ({ ...pointOf(store)!, ...store })));
+  const order = [...round.map((i) => located[i]!), ...stores.filter((store) => pointOf(store) === null)];
+  return order.flatMap((store) => deliveries.filter((d) => d.delivery_destination_id === store.delivery_destination_id));
+}
+
+/**
  * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs, and a greedy
  * proposal: the unallocated deliveries, direction by direction in the stores' order, onto the center's
  * vehicles that have no pinned or overlapping trip, one trip per vehicle, within capacity and windows;
- * once no vehicle is left, onto a proposed trip with room (混載).
+ * once no vehicle is left, onto a proposed trip with room (混載); each trip's stores then in 近い順's order.
  */
 export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
   const center = await centerInScope(db, actor, centerId);
@@ -323,7 +337,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       trip.weight += delivery.weight ?? 0;
     }
   }
-  const used = proposal.filter((trip) => trip.deliveries.length > 0);
+  const used = proposal.filter((trip) => trip.deliveries.length > 0).map((trip) => ({ ...trip, deliveries: roundOf(trip.deliveries, origin, times.departure) }));
   const driversLeft = [...drivers];
   const driverFor = (vehicle: ProposalVehicle) => {
     const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);

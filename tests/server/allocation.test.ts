@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SqlBool } from 'kysely';
 import t from 'tap';
 import type { Db } from '../../db/index.js';
-import { haversineKm, plannedArrivals, plannedReturn, roundOrder, roundTripKm, shortRound, travelMinutes } from '../../common/places.js';
+import { haversineKm, plannedArrivals, plannedReturn, type Point, roundOrder, roundTripKm, shortRound, travelMinutes } from '../../common/places.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
@@ -487,7 +487,7 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   const open = await db
     .selectFrom('delivery_destinations as dd')
     .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .select(['dd.id', 'dd.direction_id'])
+    .select(['dd.id', 'dd.direction_id', 'dd.latitude', 'dd.longitude'])
     .where('dir.department_id', '=', fleet.center)
     .where('dd.specified_time', 'is', null)
     .where((eb) => eb.or([eb('dd.start_time', 'is', null), eb('dd.start_time', '<=', '09:00')]))
@@ -495,8 +495,12 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
     .orderBy('dd.direction_id')
     .orderBy('dd.order')
     .execute();
-  const one = open[0]!;
-  const other = open.find((store) => store.direction_id !== one.direction_id)!;
+  // A store of one direction (planned first: the lower id, it takes the vehicle) and a store of a later
+  // direction nearer to the center.
+  const centerPoint = (await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fleet.center).executeTakeFirstOrThrow()) as Point;
+  const fromCenter = (store: Point) => haversineKm(centerPoint, store);
+  const pairs = open.flatMap((a) => open.filter((b) => b.direction_id! > a.direction_id! && fromCenter(b) < fromCenter(a)).map((b) => [a, b] as const));
+  const [one, other] = pairs[0]!;
   const made = [];
   for (const [store, quantity] of [[one, 1], [other, 1], [other, free.pallet_capacity + 1]] as const) {
     made.push(await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: store.id, quantity, weight: 100, load_unit: 0 }));
@@ -504,8 +508,8 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   const body = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
   t.equal(body.proposal.length, 1, 'the one free vehicle');
   t.equal(body.proposal[0].vehicle_id, free.id);
-  t.same(body.proposal[0].delivery_ids, [made[0]!.id, made[1]!.id], 'both directions on it');
-  t.same(body.proposal[0].direction_ids, [one.direction_id, other.direction_id], 'and says so');
+  t.same(body.proposal[0].delivery_ids, [made[1]!.id, made[0]!.id], 'both directions on it, the nearer store first (近い順)');
+  t.same(body.proposal[0].direction_ids, [other.direction_id, one.direction_id], 'and says so');
   t.same(body.unassigned, [{ delivery_id: made[2]!.id, reason: 'noVehicle' }], 'more pallets than the trip has room for, and no other vehicle');
   t.same(body.unassigned_delivery_ids, [made[2]!.id]);
 });
