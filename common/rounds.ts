@@ -1,6 +1,6 @@
 import { haversineKm, type Point, shortRound, STOP_MINUTES, travelMinutes } from './places.js';
 import { tokyoMinutes } from './time.js';
-import { type Clocks, clocksOf, missAt, missedMinutes, type StoreTimes } from './windows.js';
+import { type Clocks, clocksOf, minutesMissedAt, type StoreTimes } from './windows.js';
 
 /**
  * The board's 近い順 (docs/decisions.md): the order of a trip's stops that keeps the most stores'
@@ -61,7 +61,7 @@ function walker(start: Point, departure: Date | null, stops: readonly RoundStop[
     walk.reach += walk.km;
     if (departs !== null) {
       walk.clock += (walk.here === 0 ? 0 : STOP_MINUTES * 60_000) + travelMs[walk.here]![next]!;
-      const missed = missedMinutes(missAt(tokyoMinutes(Math.round(walk.clock / 1000) * 1000), clocks[stop]!));
+      const missed = minutesMissedAt(tokyoMinutes(Math.round(walk.clock / 1000) * 1000), clocks[stop]!);
       if (missed > 0) {
         walk.misses += 1;
         walk.minutes += missed;
@@ -181,13 +181,15 @@ function byDeadline(stops: readonly RoundStop[], after: number[]): number[] {
 /**
  * 近い順: the stops' indexes in the order to visit them from `start`, leaving at `departure` (no
  * departure: km alone decide). Up to EXACT_ROUND_STOPS stops the best order; beyond, the best of a
- * local search from the current order, the short round (`shortRound`) and the stores by their time
- * limits. Of equally good orders the current one is kept.
+ * local search from the short round (`shortRound`) and from the stores by their time limits, unless the
+ * current order is as good. Of equally good orders the current one is kept.
  */
 export function bestRound(start: Point, departure: Date | null, stops: readonly RoundStop[]): number[] {
   const walk = walker(start, departure, stops);
+  const current = [...stops.keys()];
   const short = shortRound(start, stops);
-  const seeds = [[...stops.keys()], short, byDeadline(stops, short)];
-  const found = seeds.map((seed) => improved(seed, walk)).reduce((best, next) => (compareCost(next.cost, best.cost) < 0 ? next : best));
+  const searched = [short, byDeadline(stops, short)].map((seed) => improved(seed, walk)).reduce((best, next) => (compareCost(next.cost, best.cost) < 0 ? next : best));
+  // The current order as good already (a trip 近い順 ordered before): searched from itself, so it is kept unless a move betters it.
+  const found = compareCost(walk.home(walk.walks(current).at(-1)!), searched.cost) <= 0 ? improved(current, walk) : searched;
   return stops.length <= EXACT_ROUND_STOPS ? exactRound(found, walk) : found.order;
 }

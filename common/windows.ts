@@ -28,14 +28,16 @@ export interface Clocks {
 
 export const clocksOf = (store: StoreTimes): Clocks => ({ start: clock(store.start_time), end: clock(store.ending_time), specified: clock(store.specified_time) });
 
+const before = (minutes: number, limit: number | null) => (limit !== null && minutes < limit ? limit - minutes : 0);
+const after = (minutes: number, limit: number | null) => (limit !== null && minutes > limit ? minutes - limit : 0);
+
 /** How an arrival at `minutes` of the day misses the store's clocks. */
-export function missAt(minutes: number, { start, end, specified }: Clocks): WindowMiss {
-  return {
-    early: start !== null && minutes < start ? start - minutes : 0,
-    late: end !== null && minutes > end ? minutes - end : 0,
-    afterSpecified: specified !== null && minutes > specified ? minutes - specified : 0,
-  };
+export function missAt(minutes: number, clocks: Clocks): WindowMiss {
+  return { early: before(minutes, clocks.start), late: after(minutes, clocks.end), afterSpecified: after(minutes, clocks.specified) };
 }
+
+/** The minutes an arrival at `minutes` of the day misses the store's clocks by, all kinds together (nothing allocated: 近い順 asks often). */
+export const minutesMissedAt = (minutes: number, clocks: Clocks) => before(minutes, clocks.start) + after(minutes, clocks.end) + after(minutes, clocks.specified);
 
 /** How an arrival at `at` misses the store's times, compared as the day's clock in Asia/Tokyo. */
 export const windowMiss = (at: Date, store: StoreTimes): WindowMiss => missAt(tokyoMinutes(at), clocksOf(store));

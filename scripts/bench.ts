@@ -7,6 +7,7 @@ import { benchDeliveries } from './bench-deliveries.js';
 import { benchImports } from './bench-imports.js';
 import { benchLists } from './bench-lists.js';
 import { benchRealtime } from './bench-realtime.js';
+import { benchRounds } from './bench-rounds.js';
 
 const PARTS: Record<string, () => Promise<void>> = {
   imports: benchImports,
@@ -14,6 +15,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   deliveries: benchDeliveries,
   allocation: benchAllocation,
   realtime: benchRealtime,
+  rounds: benchRounds,
 };
 
 const only = process.argv[2];
