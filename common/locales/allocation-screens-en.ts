@@ -47,6 +47,10 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       nothingToUndo: 'Nothing to undo',
       undone: 'Undone',
       stopsReorderHint: 'Reorder stops by dragging, or focus one and press Space → ↑↓ → Space',
+      roundAll: 'All trips nearest first',
+      roundAllHint: 'Reorders the stops of every trip that is not pinned by the same rule as each trip’s Nearest first. Ctrl+Z undoes them all at once.',
+      roundAllDone: 'Stops reordered on {{count}} trips.',
+      roundAllInOrder: 'Every trip’s stops are already in the best order.',
       roundOrder: 'Nearest first',
       roundOrderHint: 'Reorders the stops: stores reached within their specified times and receiving windows first, then the shortest round back to the center. Ctrl+Z undoes it.',
       roundPinned: 'A pinned trip cannot be reordered.',
@@ -62,6 +66,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
         move: 'move between trips',
         unassign: 'unallocation',
         reorder: 'stop order change',
+        roundAll: 'all trips nearest first',
       },
     },
     trip: {

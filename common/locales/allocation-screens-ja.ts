@@ -45,6 +45,10 @@ export const allocationScreensJa = {
       nothingToUndo: '元に戻す操作はありません',
       undone: '元に戻しました',
       stopsReorderHint: '停車順はドラッグ、またはフォーカスしてSpace → ↑↓ → Spaceで並べ替え',
+      roundAll: '全便を近い順',
+      roundAllHint: '固定していない全便の停車順を、各便の「近い順」と同じ規則で並べ替えます。Ctrl+Z でまとめて元に戻せます。',
+      roundAllDone: '{{count}}便の停車順を並べ替えました。',
+      roundAllInOrder: 'すべての便がすでに最適な停車順です。',
       roundOrder: '近い順',
       roundOrderHint: '指定時刻・受入時間に間に合う店舗を優先し、センターに戻るまでが最も短い停車順に並べ替えます。Ctrl+Z で元に戻せます。',
       roundPinned: '固定された便は並べ替えできません。',
@@ -60,6 +64,7 @@ export const allocationScreensJa = {
         move: '便間の移動',
         unassign: '未配車に戻す',
         reorder: '停車順の変更',
+        roundAll: '全便を近い順',
       },
     },
     trip: {

@@ -21,6 +21,7 @@ import {
   pushUndo,
   rangeBetween,
   removeFromPlan,
+  roundAllPlans,
   roundInputs,
   roundPlan,
   rowAfterDrag,
@@ -99,6 +100,19 @@ describe('近い順 (nearest first)', () => {
     expect(roundInputs(trip(stops, { planned_departure: '2026-11-30T08:00:00+09:00' }))).not.toBe(key);
     expect(roundInputs(trip([stops[0]!, { ...stops[1]!, specified_time: '09:00' } as Stop]))).not.toBe(key);
     expect(roundInputs(trip([stops[1]!, stops[0]!].map((s, i) => ({ ...s, seq: i + 1 }))))).not.toBe(key);
+  });
+
+  it('全便を近い順: only the trips it would reorder (not pinned, not in order), each with its plan now and after', () => {
+    const outOfOrder = [located(1, 1, 0.02), located(2, 2, 0.01)];
+    const trips = [
+      { id: 1, ...trip(outOfOrder, { pinned: true }) },
+      { id: 2, ...trip([located(1, 3, 0.01), located(2, 4, 0.02)]) },
+      { id: 3, ...trip(outOfOrder) },
+    ];
+    const changes = roundAllPlans(trips);
+    expect(changes.map((c) => c.trip.id)).toEqual([3]);
+    expect(changes[0]!.before.map((p) => p.destinationId)).toEqual([1, 2]);
+    expect(changes[0]!.after.map((p) => p.destinationId)).toEqual([2, 1]);
   });
 
   it('estimates the road km from the center through the located stops in order and back (straight line × 1.3)', () => {

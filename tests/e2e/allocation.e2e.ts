@@ -9,7 +9,7 @@ import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
-import { centerDestinations, signIn, snap, useStack, visit } from './harness.js';
+import { centerDestinations, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -336,6 +336,19 @@ describe('the store-direct board, in a real browser', () => {
     await settled(page);
     await page.reload();
     await expect.poll(order).toEqual(nearestFirst);
+
+    // 全便を近い順 does the same for every trip it would reorder, and one Ctrl+Z puts them back.
+    await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());
+    await settled(page);
+    const draggedAgain = await order();
+    expect(draggedAgain).not.toEqual(nearestFirst);
+    await page.getByTestId('board-round-all').click();
+    await expect.poll(order).toEqual(nearestFirst);
+    await toast(page, '1便の停車順を並べ替えました。');
+    await settled(page);
+    await page.keyboard.press('Control+z');
+    await expect.poll(order).toEqual(draggedAgain);
+    await settled(page);
 
     // A pinned trip (固定) is never reordered: off, with the reason.
     await drag(page, card.getByTestId('trip-stop').first(), card.getByTestId('trip-stop').last());

@@ -108,6 +108,14 @@ export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_la
   return next.every((stop, i) => stop === plan[i]) ? { refusal: 'roundInOrder' } : { plan: next };
 }
 
+/** 全便を近い順: every trip that 近い順 would reorder (not pinned, not already in the best order), with its plan now and after. */
+export function roundAllPlans<T extends Parameters<typeof roundPlan>[0] & { id: number }>(trips: T[]): { trip: T; before: Plan; after: Plan }[] {
+  return trips.flatMap((trip) => {
+    const result = roundPlan(trip);
+    return 'plan' in result ? [{ trip, before: planOf(trip), after: result.plan }] : [];
+  });
+}
+
 /**
  * The deliveries a drag carries: the whole selection when the dragged one is selected (in the
  * board's order), else the dragged one alone.

@@ -4,7 +4,7 @@
  * reorder stops by drag or keyboard; Ctrl+Z undoes the last move. Every write goes to the server
  * with the trip's version; a refusal changes nothing and is shown.
  */
-import { CopyOutlined, UndoOutlined } from '@ant-design/icons';
+import { CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
 import { addDays } from '../../../common/allocation.js';
 import {
   closestCenter,
@@ -41,6 +41,8 @@ import {
   pushUndo,
   rangeBetween,
   removeFromPlan,
+  roundAllPlans,
+  type TripSnapshot,
   undoOrder,
   type UndoStep,
 } from './board-logic.js';
@@ -259,6 +261,28 @@ export default function StoreDirectBoard() {
     });
   };
 
+  // 全便を近い順: every trip 近い順 would reorder, one after the other; one Ctrl+Z puts back all that were written.
+  const onRoundAll = () => {
+    const changes = roundAllPlans(trips);
+    if (changes.length === 0) {
+      toast.info(t('allocationScreens.board.roundAllInOrder'), 'allocation-round-all');
+      return;
+    }
+    const before: TripSnapshot[] = [];
+    const step: UndoStep = { label: 'roundAll', before };
+    void run(async () => {
+      try {
+        for (const { trip, before: plan, after } of changes) {
+          await putStops(trip.id, trip.version, entriesOf(after));
+          before.push({ tripId: trip.id, entries: entriesOf(plan) });
+        }
+      } catch (error) {
+        if (before.length) setUndoStack((stack) => pushUndo(stack, step));
+        throw error;
+      }
+    }, step).then((ok) => ok && toast.success(t('allocationScreens.board.roundAllDone', { count: changes.length }), 'allocation-round-all'));
+  };
+
   const undo = useCallback(async () => {
     const { step, rest } = popUndo(undoStack);
     if (!step) {
@@ -423,6 +447,17 @@ export default function StoreDirectBoard() {
         <Tooltip title={lastStep ? t('allocationScreens.board.undoHint', { label: t(keyIn('allocationScreens.board.moveLabels', lastStep.label)) }) : 'Ctrl+Z'}>
           <Button size="small" icon={<UndoOutlined />} disabled={!lastStep || busy} onClick={() => void undo()} data-testid="board-undo">
             {t('allocationScreens.board.undo')}
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('allocationScreens.board.roundAllHint')}>
+          <Button
+            size="small"
+            icon={<NodeIndexOutlined />}
+            disabled={busy || !trips.some((trip) => !trip.pinned && trip.stops.length > 1)}
+            onClick={onRoundAll}
+            data-testid="board-round-all"
+          >
+            {t('allocationScreens.board.roundAll')}
           </Button>
         </Tooltip>
         <Tooltip title={t('allocationScreens.board.copyPreviousDayHint')}>
