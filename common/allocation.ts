@@ -27,6 +27,18 @@ export function confirmationRefusal(trip: { status: number }, confirm: boolean) 
 }
 
 /**
+ * Why a trip can no longer change (its fields; with `stops`, its deliveries and their order too), as the
+ * message the server answers, or null: never once cancelled or completed, and its stops not once it has
+ * left (the driver is on the round). The board turns 近い順 off with it; the server refuses with it.
+ */
+export function closedRefusal(trip: { status: number }, stops: boolean) {
+  if (trip.status === TRIP_STATUS.cancelled) return 'allocation.cancelled' as const satisfies MessageKey;
+  if (trip.status === TRIP_STATUS.completed) return 'allocation.completed' as const satisfies MessageKey;
+  if (stops && trip.status === TRIP_STATUS.inTransit) return 'allocation.notPlanned' as const satisfies MessageKey;
+  return null;
+}
+
+/**
  * Why a trip cannot start loading (積込開始), as the message the server answers, or null when it can:
  * cancelled, completed, a draft (not confirmed), or already started. The board disables its button
  * with this reason; the server refuses with it.

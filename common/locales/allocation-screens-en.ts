@@ -53,6 +53,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       roundAllInOrder: 'Every trip’s stops are already in the best order.',
       roundOrder: 'Nearest first',
       roundOrderHint: 'Reorders the stops: stores reached within their specified times and receiving windows first, then the shortest round back to the center. Ctrl+Z undoes it.',
+      roundClosed: 'A trip that has left or is completed cannot be reordered.',
       roundPinned: 'A pinned trip cannot be reordered.',
       roundUnlocated: 'The center has no coordinates, so the stops cannot be ordered by distance.',
       roundInOrder: 'The stops are already in the best order.',

@@ -51,6 +51,7 @@ export const allocationScreensJa = {
       roundAllInOrder: 'すべての便がすでに最適な停車順です。',
       roundOrder: '近い順',
       roundOrderHint: '指定時刻・受入時間に間に合う店舗を優先し、センターに戻るまでが最も短い停車順に並べ替えます。Ctrl+Z で元に戻せます。',
+      roundClosed: '出発済み・完了した便は並べ替えできません。',
       roundPinned: '固定された便は並べ替えできません。',
       roundUnlocated: 'センターの位置が未登録のため、近い順に並べ替えできません。',
       roundInOrder: 'すでにこの停車順が最適です。',

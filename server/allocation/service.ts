@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { closedRefusal, confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
@@ -44,10 +44,9 @@ const fieldError = (ctx: WriteContext, field: string, key: MessageKey, params: R
   invalid({ [field]: ctx.t(key, { field: ctx.t(`allocation.fields.${field}`), ...params }) });
 
 /** A cancelled or completed trip takes no change; `strict` also refuses one in transit. */
-function refuseClosed(trip: LockedTrip, strict = false) {
-  if (trip.status === STATUS.cancelled) throw new AppError(409, 'allocation.cancelled');
-  if (trip.status === STATUS.completed) throw new AppError(409, 'allocation.completed');
-  if (strict && trip.status === STATUS.inTransit) throw new AppError(409, 'allocation.notPlanned');
+function refuseClosed(trip: LockedTrip, stops = false) {
+  const refusal = closedRefusal(trip, stops);
+  if (refusal) throw new AppError(409, refusal);
 }
 
 const handledByApp = () => new AppError(409, 'errors.handledByApp');

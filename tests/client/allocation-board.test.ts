@@ -57,8 +57,9 @@ describe('近い順 (nearest first)', () => {
   // Stores due north of the center at these distances (0.01° ≈ 1.1 km); null: no coordinates.
   const located = (seq: number, destination: number, north: number | null): Stop =>
     ({ ...stop(seq, destination, [destination * 10]), latitude: north === null ? null : 35.6 + north, longitude: north === null ? null : 139.7 }) as Stop;
-  const trip = (stops: Stop[], extra: { pinned?: boolean; origin_latitude?: number | null; planned_departure?: string | null } = {}) => ({
+  const trip = (stops: Stop[], extra: { pinned?: boolean; origin_latitude?: number | null; planned_departure?: string | null; status?: number } = {}) => ({
     stops,
+    status: 0,
     pinned: false,
     origin_latitude: 35.6,
     origin_longitude: 139.7,
@@ -102,12 +103,13 @@ describe('近い順 (nearest first)', () => {
     expect(roundInputs(trip([stops[1]!, stops[0]!].map((s, i) => ({ ...s, seq: i + 1 }))))).not.toBe(key);
   });
 
-  it('全便を近い順: only the trips it would reorder (not pinned, not in order), each with its plan now and after', () => {
+  it('全便を近い順: only the trips it would reorder (not pinned, not in order, not on their way), each with its plan now and after', () => {
     const outOfOrder = [located(1, 1, 0.02), located(2, 2, 0.01)];
     const trips = [
       { id: 1, ...trip(outOfOrder, { pinned: true }) },
       { id: 2, ...trip([located(1, 3, 0.01), located(2, 4, 0.02)]) },
       { id: 3, ...trip(outOfOrder) },
+      { id: 4, ...trip(outOfOrder, { status: 2 }) },
     ];
     const changes = roundAllPlans(trips);
     expect(changes.map((c) => c.trip.id)).toEqual([3]);
@@ -123,10 +125,12 @@ describe('近い順 (nearest first)', () => {
     expect(tripKm(trip([located(1, 1, null)]))).toBeNull();
   });
 
-  it('says why not: already nearest first, a pinned trip, a center without coordinates', () => {
+  it('says why not: already in order, a pinned trip, a center without coordinates, a trip that has left or ended (loading: still)', () => {
     const inOrder = [located(1, 1, 0.01), located(2, 2, 0.02)];
     expect(order(roundPlan(trip(inOrder)))).toBe('roundInOrder');
     expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { pinned: true })))).toBe('roundPinned');
+    expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { status: 1 })))).toEqual([2, 1]);
+    for (const status of [2, 3, 9]) expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { status })))).toBe('roundClosed');
     expect(order(roundPlan(trip([located(1, 1, 0.02), located(2, 2, 0.01)], { origin_latitude: null })))).toBe('roundUnlocated');
     expect(order(roundPlan(trip([])))).toBe('roundInOrder');
   });

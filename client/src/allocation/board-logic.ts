@@ -2,7 +2,7 @@
  * The board's pure rules: a trip's stops as an editable plan, the new full list after a drop,
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
-import { capacityColour, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { capacityColour, closedRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { isLocated, type Point, roundTripKm } from '../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../common/rounds.js';
 import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
@@ -80,21 +80,23 @@ export function tripKm(trip: Pick<TripDetail, 'stops' | 'origin_latitude' | 'ori
 }
 
 /** 近い順: the trip's stops reordered as a round from its center, or why not. */
-export type RoundResult = { plan: Plan } | { refusal: 'roundPinned' | 'roundUnlocated' | 'roundInOrder' };
+export type RoundResult = { plan: Plan } | { refusal: 'roundClosed' | 'roundPinned' | 'roundUnlocated' | 'roundInOrder' };
 
 /** What 近い順 reads of a trip, as text: the same text, the same answer (a reloaded board's unchanged trips are not weighed again). */
-export function roundInputs(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure'>): string {
+export function roundInputs(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure' | 'status'>): string {
   const stops = trip.stops.map((s) => [s.seq, s.delivery_destination_id, s.latitude, s.longitude, s.start_time, s.ending_time, s.specified_time, s.deliveries.map((d) => d.id)]);
-  return JSON.stringify([trip.pinned, trip.origin_latitude, trip.origin_longitude, trip.planned_departure, stops]);
+  return JSON.stringify([trip.status, trip.pinned, trip.origin_latitude, trip.origin_longitude, trip.planned_departure, stops]);
 }
 
 /**
  * 近い順: the located stops in the order that keeps the most stores' times, then misses the fewest
  * minutes, then drives the fewest km from the trip's center and back (common/rounds.ts `bestRound`,
  * arrivals from the trip's planned departure), then the stops without coordinates in their current
- * order. A pinned trip is never reordered.
+ * order. A pinned trip is never reordered, nor one that has left, is completed or cancelled (the server
+ * refuses its stops: common/allocation.ts `closedRefusal`).
  */
-export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure'>): RoundResult {
+export function roundPlan(trip: Pick<TripDetail, 'stops' | 'pinned' | 'origin_latitude' | 'origin_longitude' | 'planned_departure' | 'status'>): RoundResult {
+  if (closedRefusal(trip, true)) return { refusal: 'roundClosed' };
   if (trip.pinned) return { refusal: 'roundPinned' };
   if (!isLocated(trip.origin_latitude, trip.origin_longitude)) return { refusal: 'roundUnlocated' };
   const plan = planOf(trip);

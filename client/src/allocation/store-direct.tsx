@@ -5,7 +5,7 @@
  * with the trip's version; a refusal changes nothing and is shown.
  */
 import { CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
-import { addDays } from '../../../common/allocation.js';
+import { addDays, closedRefusal } from '../../../common/allocation.js';
 import {
   closestCenter,
   DndContext,
@@ -453,7 +453,7 @@ export default function StoreDirectBoard() {
           <Button
             size="small"
             icon={<NodeIndexOutlined />}
-            disabled={busy || !trips.some((trip) => !trip.pinned && trip.stops.length > 1)}
+            disabled={busy || !trips.some((trip) => !trip.pinned && !closedRefusal(trip, true) && trip.stops.length > 1)}
             onClick={onRoundAll}
             data-testid="board-round-all"
           >
