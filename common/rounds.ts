@@ -30,7 +30,7 @@ const SHORTER_KM = 1e-9;
 export const EXACT_ROUND_STOPS = 7;
 
 /** -1, 0 or 1 as `a` costs less than, as much as or more than `b`. */
-export function compareCost(a: RoundCost, b: RoundCost): number {
+function compareCost(a: RoundCost, b: RoundCost): number {
   if (a.misses !== b.misses) return a.misses < b.misses ? -1 : 1;
   if (a.minutes !== b.minutes) return a.minutes < b.minutes ? -1 : 1;
   if (Math.abs(a.km - b.km) > SHORTER_KM) return a.km < b.km ? -1 : 1;

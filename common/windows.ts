@@ -41,6 +41,3 @@ export const minutesMissedAt = (minutes: number, clocks: Clocks) => before(minut
 
 /** How an arrival at `at` misses the store's times, compared as the day's clock in Asia/Tokyo. */
 export const windowMiss = (at: Date, store: StoreTimes): WindowMiss => missAt(tokyoMinutes(at), clocksOf(store));
-
-/** The minutes of a miss, all kinds together. */
-export const missedMinutes = (miss: WindowMiss) => miss.early + miss.late + miss.afterSpecified;

@@ -202,19 +202,16 @@ interface ProposedTrip {
   weight: number;
 }
 
-/**
- * Why this delivery would not fit the trip: over its capacity, or (after the trip's first store) its
- * store reached after its window closes; null when it fits.
- */
-function fitRefusal(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin: Point | null): 'overCapacity' | 'window' | null {
+/** Would this delivery still fit the trip: within capacity, and (after its first store) its store reached before its window closes? */
+function fits(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin: Point | null): boolean {
   const loadUnit = trip.deliveries[0]?.load_unit ?? delivery.load_unit;
   const load = { load_unit: loadUnit, quantity: trip.quantity + delivery.quantity, weight: trip.weight + (delivery.weight ?? 0) };
-  if (overCapacity(load, trip.vehicle)) return 'overCapacity';
-  if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return null;
+  if (overCapacity(load, trip.vehicle)) return false;
+  if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return true;
   const stops = [...new Map([...trip.deliveries, delivery].map((d) => [d.delivery_destination_id, d])).values()];
   const points = stops.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 });
   const arrival = plannedArrivals(departure, origin, points).at(-1)!;
-  return windowWarnings(arrival, { store: '', ...delivery }).some((w) => w.code !== 'allocation.warnings.earlyForWindow') ? 'window' : null;
+  return !windowWarnings(arrival, { store: '', ...delivery }).some((w) => w.code !== 'allocation.warnings.earlyForWindow');
 }
 
 /**
@@ -305,7 +302,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       const last = pointOf(trip.deliveries.at(-1)!);
       return here && last ? haversineKm(last, here) : Number.POSITIVE_INFINITY;
     };
-    const room = proposal.filter((trip) => trip.deliveries.length > 0 && !fitRefusal(trip, delivery, times.departure, origin));
+    const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, times.departure, origin));
     return room.sort((a, b) => distance(a) - distance(b))[0];
   };
   for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
@@ -318,7 +315,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     };
     let trip: ProposedTrip | undefined;
     for (const delivery of group.deliveries) {
-      if (trip && fitRefusal(trip, delivery, times.departure, origin)) trip = undefined;
+      if (trip && !fits(trip, delivery, times.departure, origin)) trip = undefined;
       if (!trip) {
         const vehicle = take();
         trip = vehicle ? { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 } : sharedTrip(delivery);
@@ -327,7 +324,8 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
           continue;
         }
         if (vehicle) proposal.push(trip);
-        if (fitRefusal(trip, delivery, times.departure, origin)) {
+        if (!fits(trip, delivery, times.departure, origin)) {
+          // An empty vehicle takes any store whatever its window: only its capacity refuses.
           unassigned.push({ delivery_id: delivery.id, reason: 'overCapacity' });
           continue;
         }

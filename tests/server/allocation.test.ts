@@ -12,7 +12,7 @@ import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning
 import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 import { formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
-import { missedMinutes, type StoreTimes, windowMiss } from '../../common/windows.js';
+import { type StoreTimes, type WindowMiss, windowMiss } from '../../common/windows.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -710,6 +710,7 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     const departure = new Date('2026-12-01T08:00:00+09:00');
     const noTimes: StoreTimes = { start_time: null, ending_time: null, specified_time: null };
     // Weighed here without bestRound's own arithmetic: the server's arrivals, the stores' misses, the road km.
+    const missedMinutes = (miss: WindowMiss) => miss.early + miss.late + miss.afterSpecified;
     const weigh = (stores: RoundStop[], order: number[], leaving: Date | null = departure) => {
       const visited = order.map((i) => stores[i]!);
       const missed = plannedArrivals(leaving, center, visited).map((at, k) => (at ? missedMinutes(windowMiss(at, visited[k]!)) : 0));
@@ -790,7 +791,6 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     t.same(windowMiss(atTokyo('08:40'), store), { early: 20, late: 0, afterSpecified: 0 });
     t.same(windowMiss(atTokyo('10:00'), store), { early: 0, late: 0, afterSpecified: 0 });
     t.same(windowMiss(atTokyo('11:30'), store), { early: 0, late: 30, afterSpecified: 90 });
-    t.equal(missedMinutes(windowMiss(atTokyo('11:30'), store)), 120);
     t.same(windowMiss(atTokyo('03:00'), { start_time: null, ending_time: null, specified_time: null }), { early: 0, late: 0, afterSpecified: 0 });
   });
 
