@@ -2,7 +2,8 @@
 // (run.mjs). One ES module per entry, the libraries inside, source-mapped to the TypeScript.
 //
 // Kept outside the bundles: PGlite and argon2 (they load their WebAssembly and native files from their
-// own folders), tap (the test runner's own module), and pg's optional native binding.
+// own folders), tap (the test runner's own module), pg's optional native binding, and the reports'
+// Puppeteer and exceljs, and pdf.js that the tests read PDFs with (large, loaded as they are published).
 // `import.meta.dirname`, `.filename` and `.url` in our own files keep naming the source file, so that
 // paths to fixtures, templates, the repository root and the test template key stay what they are.
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ export const nodeBundleOptions = {
   sourcemap: 'linked',
   sourcesContent: false,
   logLevel: 'warning',
-  external: ['@electric-sql/pglite', 'argon2', 'pg-native', 'tap'],
+  external: ['@electric-sql/pglite', 'argon2', 'pg-native', 'tap', 'puppeteer-core', 'exceljs', 'pdfjs-dist'],
   // CommonJS libraries inside an ES module bundle still call require() for Node's own modules.
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
   plugins: [importMetaOfSource],

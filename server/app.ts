@@ -13,6 +13,7 @@ import { serializerCompiler } from './http/serializer.js';
 import { validatorCompiler } from './http/validator.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import pdfPlugin from './plugins/pdf.js';
 import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
 import driverTimeRoutes from './driver-time/routes.js';
@@ -22,6 +23,7 @@ import geocodeRoutes from './routes/geocode.js';
 import masterRoutes from './routes/masters.js';
 import notificationRoutes from './notifications/routes.js';
 import placesRoutes from './places/routes.js';
+import reportRoutes from './reports/routes.js';
 import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
@@ -53,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: options.jwtSecret });
   app.addHook('onRoute', requireResponseSchema);
   await app.register(realtimePlugin, options.realtime ?? {});
+  await app.register(pdfPlugin, { chromiumPath: options.config.CHROMIUM_PATH });
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
   await app.register(
@@ -69,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(placesRoutes);
       await api.register(destinationShareRoutes);
       await api.register(driverShareRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,8 @@ const ConfigSchema = Type.Object({
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
   /** The trip maps' tile URL (the client reads it at build time); the content security policy lets its host in. */
   VITE_MAP_TILE_URL: Type.Optional(Type.String()),
+  /** The Chromium that renders PDF reports; found in the usual places when unset. */
+  CHROMIUM_PATH: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Chromium or Chrome executable' })),
   /** Origins besides the server's own whose pages may open the realtime socket, comma-separated. */
   ALLOWED_ORIGINS: Type.Optional(
     Type.String({ pattern: '^https?://[^/,\\s]+(\\s*,\\s*https?://[^/,\\s]+)*$', description: 'comma-separated origins like https://haisha.example.com' }),

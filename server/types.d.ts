@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { Actor, DriverActor } from './auth/actor.js';
 import type { TokenClaims } from './plugins/auth.js';
+import type { PdfRenderer } from './plugins/pdf.js';
 import type { Translate } from './i18n.js';
 import type { Realtime } from './realtime/outbox.js';
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     uploadLimitBytes: number;
     /** writes whose users hear of them once committed, and the event bus (server/realtime/) */
     realtime: Realtime;
+    /** PDFs of the reports' HTML through one Chromium (server/plugins/pdf.ts) */
+    pdf: PdfRenderer;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -14,6 +14,10 @@ import { mapsEn } from './maps-en.js';
 import { mapsJa } from './maps-ja.js';
 import { mastersEn } from './masters-en.js';
 import { mastersJa } from './masters-ja.js';
+import { reportScreensEn } from './report-screens-en.js';
+import { reportScreensJa } from './report-screens-ja.js';
+import { reportsEn } from './reports-en.js';
+import { reportsJa } from './reports-ja.js';
 import { realtimeEn } from './realtime-en.js';
 import { realtimeJa } from './realtime-ja.js';
 import { sharesEn } from './shares-en.js';
@@ -38,6 +42,8 @@ export const areasJa = {
   ...realtimeJa,
   ...sharesJa,
   ...workRulesJa,
+  ...reportsJa,
+  ...reportScreensJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -52,4 +58,6 @@ export const areasEn: typeof areasJa = {
   ...realtimeEn,
   ...sharesEn,
   ...workRulesEn,
+  ...reportsEn,
+  ...reportScreensEn,
 };

@@ -1,20 +1,16 @@
-import { Readable, Transform } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
-import iconv from 'iconv-lite';
-import { DELIVERY_COLUMNS } from '../../common/deliveries.js';
 import { isCarrier } from '../../common/permissions.js';
-import { formatDate, formatDateTime } from '../../common/time.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
+import { sendCsv } from '../http/csv.js';
+import { exportCells, exportHeader } from './export.js';
 import { toCsv } from '../imports/csv.js';
 import { uploadedCsv } from '../imports/upload.js';
 import { importDeliveries, templateHeader } from './import.js';
 import {
   type DbOrTrx,
   type DeliveryColumns,
-  type DeliveryRowData,
   exportPages,
   findDelivery,
   insertDelivery,
@@ -91,41 +87,6 @@ function columnsOf(values: DeliveryPatchValues): Partial<DeliveryColumns> {
   return columns;
 }
 
-/** One export cell per list column, as the screen shows it. */
-function exportCells(t: Translate, row: DeliveryRowData): (string | number | null)[] {
-  return DELIVERY_COLUMNS.map((column) => {
-    switch (column) {
-      case 'date':
-        return formatDate(row.date);
-      case 'status':
-        return t(`deliveries.status.${row.status}`);
-      case 'delivery_delay_status':
-        return t(`deliveries.delayStatus.${row.delivery_delay_status}`);
-      case 'load_unit':
-        return t(`deliveries.loadUnit.${row.load_unit}`);
-      case 'estimated_arrival_time':
-      case 'report_time':
-      case 'updated_at':
-        return formatDateTime(row[column]);
-      default:
-        return row[column] ?? null;
-    }
-  });
-}
-
-/** Text → Shift_JIS as Windows writes it (CP932: also ①, ～, ㈱), which is what Excel reads. */
-function shiftJis() {
-  const encoder = iconv.getEncoder('cp932');
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      done(null, encoder.write(chunk.toString()));
-    },
-    flush(done) {
-      done(null, encoder.end() ?? Buffer.alloc(0));
-    },
-  });
-}
-
 const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rangeChecked = (request: FastifyRequest, from: string, to: string) => {
     const errors = rangeErrors(request.t, from, to);
@@ -144,18 +105,10 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     rangeChecked(request, filters.date_from, filters.date_to);
     const { t, actor } = request;
     async function* records() {
-      yield DELIVERY_COLUMNS.map((column) => label(t, column));
+      yield exportHeader(t);
       for await (const page of exportPages(app.db, actor, filters)) for (const row of page) yield exportCells(t, row);
     }
-    const csv = Readable.from(records()).pipe(stringify({ bom: encoding === 'utf8', record_delimiter: 'windows' }));
-    const body: Readable = encoding === 'sjis' ? csv.pipe(shiftJis()) : csv;
-    csv.on('error', (error) => body.destroy(error));
-    const charset = encoding === 'sjis' ? 'shift_jis' : 'utf-8';
-    return reply
-      .header('content-type', `text/csv; charset=${charset}`)
-      .header('content-disposition', `attachment; filename="deliveries_${filters.date_from}_${filters.date_to}.csv"`)
-      // A stream is sent as it is; the response schema's string only documents the body.
-      .send(body as unknown as string);
+    return sendCsv(reply, records(), encoding, `deliveries_${filters.date_from}_${filters.date_to}.csv`);
   });
 
   app.get('/delivery/template', { schema: templateSchema, config: permission('import') }, async (request, reply) => {

@@ -1,0 +1,70 @@
+/**
+ * The reports (帳票, `/download/<slug>`): what each asks for and the formats it comes in. The server
+ * builds each route's query schema from this; the client builds each report's form from it.
+ * `GET /api/report/<slug>?…&format=pdf|xlsx|csv[&encoding=utf8|sjis]` answers the file.
+ */
+import { addDays, DELIVERY_RANGE_MAX_DAYS } from './deliveries.js';
+
+export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const CSV_ENCODINGS = ['utf8', 'sjis'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
+/**
+ * How a report's period is chosen: `day` and `week` ask `date` (a week is the Monday-to-Sunday
+ * week holding it), `month` asks `month` (YYYY-MM), `range` asks `date_from` and `date_to`.
+ */
+export type ReportPeriod = 'day' | 'week' | 'month' | 'range';
+/** Optional narrowing, each an id: a center (with its subtree), a delivery company, a driver. */
+export type ReportFilter = 'department_id' | 'delivery_company_id' | 'driver_id';
+
+export interface ReportDefinition {
+  period: ReportPeriod;
+  filters: readonly ReportFilter[];
+  formats: readonly ReportFormat[];
+}
+
+export const REPORTS = {
+  'delivery-operation': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
+  'dalivery-daily-report-all': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf', 'xlsx'] },
+  'daily-summary': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
+  'weekly-summary': { period: 'week', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
+  'monthly-summary': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
+} as const satisfies Record<string, ReportDefinition>;
+
+export type ReportSlug = keyof typeof REPORTS;
+export const REPORT_SLUGS = Object.keys(REPORTS) as ReportSlug[];
+
+export const isReportSlug = (slug: string): slug is ReportSlug => Object.hasOwn(REPORTS, slug);
+
+/** The longest range a `range` report covers, in days (both ends counted): the delivery list's. */
+export const REPORT_RANGE_DAYS_MAX = DELIVERY_RANGE_MAX_DAYS;
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export interface PeriodQuery {
+  date?: string;
+  month?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+/** The first and last calendar day (YYYY-MM-DD) a report covers, from its period's parameters. */
+export function periodDays(period: ReportPeriod, query: PeriodQuery): { from: string; to: string } {
+  switch (period) {
+    case 'day':
+      return { from: query.date!, to: query.date! };
+    case 'week': {
+      const weekday = new Date(`${query.date!}T00:00:00Z`).getUTCDay();
+      const from = addDays(query.date!, -((weekday + 6) % 7));
+      return { from, to: addDays(from, 6) };
+    }
+    case 'month': {
+      const [year, month] = query.month!.split('-').map(Number) as [number, number];
+      const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      return { from: `${query.month!}-01`, to: `${query.month!}-${String(last).padStart(2, '0')}` };
+    }
+    case 'range':
+      return { from: query.date_from!, to: query.date_to! };
+  }
+}

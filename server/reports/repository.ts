@@ -1,0 +1,126 @@
+import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
+import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
+import { isSuperAdmin } from '../../common/permissions.js';
+import { LOAD_UNIT } from '../../common/enums.js';
+import type { Database } from '../../db/types.js';
+import { tripDetails } from '../allocation/repository.js';
+import type { Actor } from '../auth/actor.js';
+import { deliveryScope, exportPages } from '../deliveries/repository.js';
+import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import type { Period } from './rules.js';
+
+/** The reports' queries: every one scoped to the caller in SQL, as the lists are. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ReportFilters {
+  department_id?: number;
+  delivery_company_id?: number;
+}
+
+/**
+ * Trips a report shows: department users those planned in their subtree, a delivery company's staff
+ * the trips assigned to their company, super admins all.
+ */
+function reportTripScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`va.delivery_company_id = ${actor.deliveryCompanyId}`;
+  return departmentScope(actor, 'va.department_id');
+}
+
+/** The live, not cancelled trips of the period in scope, with the filters. */
+function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  let trips = db
+    .selectFrom('vehicle_allocations as va')
+    .where('va.deleted_at', 'is', null)
+    .where('va.status', '<>', TRIP_STATUS.cancelled)
+    .where('va.date', '>=', period.from)
+    .where('va.date', '<=', period.to);
+  const scope = reportTripScope(actor);
+  if (scope) trips = trips.where(scope);
+  if (filters.department_id !== undefined) trips = trips.where('va.department_id', '=', departmentSubtree(filters.department_id));
+  if (filters.delivery_company_id !== undefined) trips = trips.where('va.delivery_company_id', '=', filters.delivery_company_id);
+  return trips;
+}
+
+/** The period's trips with their stops and each stop's deliveries, by day, center and trip number. */
+export async function tripsWithStops(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  const ids = await scopedTrips(db, actor, period, filters)
+    .select('va.id')
+    .orderBy('va.date')
+    .orderBy('va.department_id')
+    .orderBy('va.trip_no')
+    .orderBy('va.id')
+    .execute();
+  return tripDetails(
+    db,
+    ids.map((row) => row.id),
+  );
+}
+
+export type ReportTrip = Awaited<ReturnType<typeof tripsWithStops>>[number];
+
+/** The period's deliveries in scope a page at a time, with their trip's names (the delivery list's export rows). */
+export function deliveryPages(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  return exportPages(db, actor, { date_from: period.from, date_to: period.to, ...filters });
+}
+
+const count = (condition: RawBuilder<SqlBool>) => sql<number>`count(*) filter (where ${condition})::int`;
+/** A sum rounded to hundredths (weights and volumes are decimals; a float's sum shows 823.1999999999983). */
+const total = (expression: RawBuilder<number>) => sql<number>`coalesce(round(sum(${expression})::numeric, 2), 0)::float8`;
+
+/**
+ * Per center and delivery company, and for all of them (`is_total`): trips and the vehicles they
+ * used; then the deliveries' loads and outcomes. Two grouped statements; the caller joins them.
+ */
+export async function summaryFigures(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  const isTotal = sql<boolean>`grouping(va.department_id) = 1`;
+  const trips = await scopedTrips(db, actor, period, filters)
+    .select([
+      'va.department_id',
+      'va.delivery_company_id',
+      isTotal.as('is_total'),
+      sql<number>`count(*)::int`.as('trips'),
+      sql<number>`count(distinct va.vehicle_id)::int`.as('vehicles'),
+    ])
+    .groupBy(sql`grouping sets ((va.department_id, va.delivery_company_id), ())`)
+    .execute();
+
+  let deliveries = db
+    .selectFrom('deliveries as d')
+    .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
+    .where('d.deleted_at', 'is', null)
+    .where('d.date', '>=', period.from)
+    .where('d.date', '<=', period.to);
+  const scope = deliveryScope(actor);
+  if (scope) deliveries = deliveries.where(scope);
+  if (filters.department_id !== undefined) deliveries = deliveries.where('d.department_id', '=', departmentSubtree(filters.department_id));
+  if (filters.delivery_company_id !== undefined) deliveries = deliveries.where('va.delivery_company_id', '=', filters.delivery_company_id);
+  const loads = await deliveries
+    .select([
+      sql<number>`d.department_id`.as('department_id'),
+      sql<number | null>`va.delivery_company_id`.as('delivery_company_id'),
+      sql<boolean>`grouping(d.department_id) = 1`.as('is_total'),
+      total(sql<number>`case when d.load_unit = ${LOAD_UNIT.pallet} then d.quantity end`).as('pallets'),
+      total(sql<number>`case when d.load_unit = ${LOAD_UNIT.cageCart} then d.quantity end`).as('cage_carts'),
+      total(sql<number>`d.weight`).as('weight'),
+      total(sql<number>`d.volume`).as('volume'),
+      sql<number>`count(*)::int`.as('deliveries'),
+      count(sql<SqlBool>`d.status = ${DELIVERY_STATUS.delivered}`).as('delivered'),
+      count(sql<SqlBool>`d.delivery_delay_status = ${DELAY_STATUS.delayed}`).as('delayed'),
+      count(sql<SqlBool>`d.status = ${DELIVERY_STATUS.delivered} and d.delivery_delay_status = ${DELAY_STATUS.onTime}`).as('on_time'),
+    ])
+    .groupBy(sql`grouping sets ((d.department_id, va.delivery_company_id), ())`)
+    .execute();
+  return { trips, loads };
+}
+
+/** Names of centers and delivery companies by id (the summary's rows). */
+export async function namesOf(db: Db, departmentIds: number[], companyIds: number[]) {
+  const [departments, companies] = await Promise.all([
+    departmentIds.length ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute() : [],
+    companyIds.length ? db.selectFrom('delivery_companies').select(['id', 'name']).where('id', 'in', companyIds).execute() : [],
+  ]);
+  return { departments: new Map(departments.map((row) => [row.id, row.name])), companies: new Map(companies.map((row) => [row.id, row.name])) };
+}

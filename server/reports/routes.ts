@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { REPORT_SLUGS, REPORTS, type ReportSlug } from '../../common/reports.js';
+import type { ReportContext } from './context.js';
+import { dailyReportAll } from './daily-report.js';
+import { deliveryOperation } from './delivery-operation.js';
+import { reportPeriod } from './rules.js';
+import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
+import { summary } from './summaries.js';
+
+/** Each report's maker: it reads what it shows and sends the file in the asked format. */
+const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyReply>> = {
+  'delivery-operation': deliveryOperation,
+  'dalivery-daily-report-all': dailyReportAll,
+  'daily-summary': summary,
+  'weekly-summary': summary,
+  'monthly-summary': summary,
+};
+
+/**
+ * The reports (帳票): `GET /api/report/<slug>` per report of common/reports.ts, open to every level
+ * (the permission table's `report` area) and scoped to the caller in every query.
+ */
+const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const slug of REPORT_SLUGS) {
+    const report = REPORTS[slug];
+    const config = { permission: { area: 'report', action: 'list' }, labels: reportLabels } as const;
+    app.get(`/report/${slug}`, { schema: reportSchema(report), config }, async (request, reply) => {
+      const query = request.query as unknown as ReportQuery;
+      const period = reportPeriod(request.t, report.period, query);
+      const filters = { department_id: query.department_id, delivery_company_id: query.delivery_company_id };
+      return MAKERS[slug]({ app, request, reply, slug, query, period, filters });
+    });
+  }
+};
+
+export default reportRoutes;

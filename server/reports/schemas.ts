@@ -1,0 +1,48 @@
+import { type TObject, Type } from 'typebox';
+import { CSV_ENCODINGS, MONTH_PATTERN, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
+import { DATE_PATTERN } from '../../common/validation.js';
+import { errorResponses, Id } from '../http/schemas.js';
+
+/** The wire shapes of the reports: each report's query, built from its declaration in common/reports.ts. */
+
+const CalendarDate = Type.String({ pattern: DATE_PATTERN.source });
+const Month = Type.String({ pattern: MONTH_PATTERN.source });
+
+const PERIOD_FIELDS = {
+  day: { date: CalendarDate },
+  week: { date: CalendarDate },
+  month: { month: Month },
+  range: { date_from: CalendarDate, date_to: CalendarDate },
+} as const;
+
+export interface ReportQuery {
+  date?: string;
+  month?: string;
+  date_from?: string;
+  date_to?: string;
+  department_id?: number;
+  delivery_company_id?: number;
+  driver_id?: number;
+  format: ReportFormat;
+  encoding?: (typeof CSV_ENCODINGS)[number];
+}
+
+function queryOf(report: ReportDefinition): TObject {
+  const filters = Object.fromEntries(report.filters.map((name: ReportFilter) => [name, Type.Optional(Id)]));
+  return Type.Object(
+    {
+      ...PERIOD_FIELDS[report.period],
+      ...filters,
+      format: Type.Enum([...report.formats]),
+      ...(report.formats.includes('csv') ? { encoding: Type.Optional(Type.Enum([...CSV_ENCODINGS])) } : {}),
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** A report answers its file (PDF, XLSX or CSV); the string only documents the body. */
+export const reportSchema = (report: ReportDefinition) => ({ querystring: queryOf(report), response: { 200: Type.String(), ...errorResponses } });
+
+export const reportLabels: Record<string, string> = Object.fromEntries(
+  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
+);

@@ -1,0 +1,195 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import t from 'tap';
+import { addDays, DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
+import { companyId, fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
+import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
+import { compact, csvRecords, pdfPages, xlsxSheets } from './report-files.js';
+
+type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+// One application for the file; the trips and deliveries of each test are on days of their own, after
+// the demo's, so that the figures are exactly the test's.
+const { app, db } = await demoApp(t);
+const [center, branch, carrier, hq, superAdmin] = await Promise.all(['center', 'branch', 'carrier', 'hq', 'super'].map((login) => signedIn(app, login)));
+const fleet = await fleetOf(db, 'CT-SHINAGAWA');
+const stores = await storesOf(db, 'CT-SHINAGAWA');
+const toto = await companyId(db, 'DC-TOTO');
+const totoVehicle = fleet.vehicles.find((vehicle) => vehicle.delivery_company_id === toto)!;
+const totoDriver = fleet.drivers.find((driver) => driver.delivery_company_id === toto)!;
+// Another company's truck, based at another center, hired for a trip of this one.
+const otherFleet = await fleetOf(db, 'CT-YOKOHAMA');
+const otherVehicle = otherFleet.vehicles[0]!;
+const otherDriver = otherFleet.drivers[0]!;
+
+const get = (api: Api, path: string, language = 'ja') => api({ method: 'GET', url: `/api/report/${path}`, headers: { 'accept-language': language } });
+
+async function newTrip(api: Api, date: string, vehicle: { id: number; delivery_company_id: number }, driverId: number) {
+  const payload = { date, kind: 'store_direct', department_id: fleet.center, vehicle_id: vehicle.id, driver_id: driverId };
+  const response = await api({ method: 'POST', url: '/api/vehicle_allocation', payload });
+  if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: number; version: number; trip_no: number };
+}
+
+async function putStops(trip: { id: number; version: number }, ids: number[]) {
+  const payload = { version: trip.version, stops: ids.map((delivery_id, index) => ({ delivery_id, seq: index + 1 })) };
+  const response = await center({ method: 'PUT', url: `/api/vehicle_allocation/${trip.id}/stops`, payload });
+  if (response.statusCode !== 200) throw new Error(`stops: ${response.statusCode} ${response.body}`);
+}
+
+const delivery = (date: string, store: number, quantity: number, weight: number, load_unit = 0) =>
+  makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: stores[store]!.id, quantity, weight, load_unit, volume: 1.5 });
+
+/**
+ * A day of the center: a trip of 東都運輸 with three deliveries at two stores (one delivered on time,
+ * one delivered late), a trip of another company with one cage-cart delivery, and one delivery not
+ * yet on a trip.
+ */
+async function dayOfTrips(date: string) {
+  const [a1, a2, a3, b1, loose] = [
+    await delivery(date, 0, 1, 300),
+    await delivery(date, 0, 1, 150),
+    await delivery(date, 1, 2, 450),
+    await delivery(date, 2, 2, 200, 1),
+    await delivery(date, 3, 1, 50),
+  ];
+  const totoTrip = await newTrip(center, date, totoVehicle, totoDriver.id);
+  await putStops(totoTrip, [a1!.id, a2!.id, a3!.id]);
+  const otherTrip = await newTrip(superAdmin, date, otherVehicle, otherDriver.id);
+  await putStops(otherTrip, [b1!.id]);
+  await db.updateTable('deliveries').set({ status: DELIVERY_STATUS.delivered, delivery_delay_status: DELAY_STATUS.onTime }).where('id', '=', a1!.id).execute();
+  await db.updateTable('deliveries').set({ status: DELIVERY_STATUS.delivered, delivery_delay_status: DELAY_STATUS.delayed }).where('id', '=', a2!.id).execute();
+  const all = [a1, a2, a3, b1, loose].map((made) => made!.slip_number);
+  return { totoTrip, otherTrip, slips: { a1: a1!.slip_number, b1: b1!.slip_number, loose: loose!.slip_number, all } };
+}
+
+let nextDay = 0;
+/** A Wednesday after the demo's days, a week apart for each test (weekly reports stay apart too). */
+function freshDay() {
+  let day = dayAfterDemo(7 * nextDay++);
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 3) day = addDays(day, 1);
+  return day;
+}
+
+t.test('配送運行指示書: one page per trip with its vehicle, driver, stops and slips; scoped to the caller', async (t) => {
+  const date = freshDay();
+  const { slips } = await dayOfTrips(date);
+  const response = await get(center, `delivery-operation?date=${date}&format=pdf`);
+  t.equal(response.statusCode, 200);
+  t.equal(response.headers['content-type'], 'application/pdf');
+  t.match(response.headers['content-disposition'], `delivery-operation_${date}.pdf`);
+  const pages = await pdfPages(response.rawPayload);
+  t.equal(pages.length, 2, 'a page per trip');
+  const [first, second] = pages;
+  t.match(first, '配送運行指示書');
+  t.match(first, compact(totoVehicle.vehicle_number));
+  t.match(first, compact(totoDriver.name));
+  t.match(first, compact(stores[0]!.customer_store_name));
+  t.match(first, slips.a1);
+  t.match(first, '受領印');
+  t.match(first, compact('未確定（下書き）'), 'a trip not confirmed is marked as a draft');
+  t.notMatch(first, slips.b1);
+  t.match(second, slips.b1);
+
+  const carriers = await pdfPages((await get(carrier, `delivery-operation?date=${date}&format=pdf`)).rawPayload);
+  t.equal(carriers.length, 1, 'a delivery company sees its own trips only');
+  t.match(carriers[0], compact(totoVehicle.vehicle_number));
+
+  const english = await get(center, `delivery-operation?date=${date}&format=pdf&delivery_company_id=${toto}`, 'en');
+  const englishPages = await pdfPages(english.rawPayload);
+  t.equal(englishPages.length, 1, 'the company filter');
+  t.match(englishPages[0], 'Deliveryoperationinstructions');
+
+  const elsewhere = await departmentId(db, 'CT-NANKO');
+  const none = await get(center, `delivery-operation?date=${date}&format=pdf&department_id=${elsewhere}`);
+  t.equal(none.statusCode, 404, 'a center outside the scope shows nothing');
+  t.equal(none.json().message, '指定した日・条件に該当する便がありません。');
+  t.equal((await get(branch, `delivery-operation?date=${date}&format=pdf`)).statusCode, 200, 'the branch above the center sees its trips');
+});
+
+t.test('配送日報（全体）: the trips and every delivery with its outcome, as PDF and as a workbook', async (t) => {
+  const date = freshDay();
+  const { slips } = await dayOfTrips(date);
+  const pdf = await get(center, `dalivery-daily-report-all?date=${date}&format=pdf`);
+  t.equal(pdf.statusCode, 200);
+  const text = (await pdfPages(pdf.rawPayload)).join('');
+  for (const expected of ['配送日報（全体）', '便の一覧', slips.a1, slips.b1, slips.loose, '未配車', '遅延', '配達完了']) t.match(text, compact(expected));
+
+  const xlsx = await get(center, `dalivery-daily-report-all?date=${date}&format=xlsx`);
+  t.equal(xlsx.statusCode, 200);
+  t.equal(xlsx.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const [trips, deliveries] = await xlsxSheets(xlsx.rawPayload);
+  t.equal(trips!.name, '便');
+  t.equal(trips!.rows[0]![0], '配送日報（全体）');
+  t.same(trips!.rows.slice(4).map((row) => [row[3], row[7], row[8], row[14], row[15]]), [
+    [totoVehicle.vehicle_number, 2, 4, 2, 1],
+    [otherVehicle.vehicle_number, 1, 2, 0, 0],
+  ], 'per trip: vehicle, stops, quantity, delivered, delayed');
+  t.equal(deliveries!.name, '配送');
+  const slipColumn = deliveries!.rows[3]!.indexOf('伝票番号');
+  t.same(deliveries!.rows.slice(4).map((row) => row[slipColumn]).sort(), [...slips.all].sort(), 'every delivery of the day');
+
+  const carriers = await xlsxSheets((await get(carrier, `dalivery-daily-report-all?date=${date}&format=xlsx`)).rawPayload);
+  t.equal(carriers[0]!.rows.length - 4, 1, 'a delivery company: its own trip');
+  t.equal(carriers[1]!.rows.length - 4, 3, 'and the deliveries on it');
+});
+
+t.test('日次・週次・月次集計: per center and company, exact figures and the total, CSV and XLSX', async (t) => {
+  const date = freshDay();
+  await dayOfTrips(date);
+  const csv = await get(center, `daily-summary?date=${date}&format=csv`);
+  t.equal(csv.statusCode, 200);
+  t.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+  t.equal(csv.rawPayload.subarray(0, 3).toString('hex'), 'efbbbf', 'UTF-8 with a BOM, for Excel');
+  const records = csvRecords(csv.rawPayload, 'utf8');
+  t.same(records[0], ['センター', '配送会社', '便数', '車両数', 'パレット', 'カゴ車', '重量(kg)', '容積(m³)', '配送数', '配達済', '遅延', '定時率(%)']);
+  const totoName = (await db.selectFrom('delivery_companies').select('name').where('id', '=', toto).executeTakeFirstOrThrow()).name;
+  const rows = new Map(records.slice(1).map((record) => [record[1], record]));
+  t.same(rows.get(totoName), ['品川センター', totoName, '1', '1', '4', '0', '900', '4.5', '3', '2', '1', '50'], '東都: 1 trip, 4 pallets, 2 delivered, 1 late → 50 %');
+  t.same(rows.get('未配車')?.slice(2), ['0', '0', '1', '0', '50', '1.5', '1', '0', '0', ''], 'the delivery not yet on a trip');
+  t.same(records.at(-1), ['合計', '', '2', '2', '5', '2', '1150', '7.5', '5', '2', '1', '50']);
+
+  const sjis = await get(center, `daily-summary?date=${date}&format=csv&encoding=sjis`);
+  t.equal(sjis.headers['content-type'], 'text/csv; charset=shift_jis');
+  t.same(csvRecords(sjis.rawPayload, 'sjis').at(-1), records.at(-1), 'the same in Shift_JIS');
+
+  // The week from Monday to Sunday holds the day; the next Monday's deliveries are not in it.
+  await delivery(addDays(date, 5), 0, 1, 10);
+  const weekly = csvRecords((await get(center, `weekly-summary?date=${addDays(date, -2)}&format=csv`)).rawPayload, 'utf8');
+  t.equal(weekly.at(-1)![8], '5', 'Monday to Sunday: the day’s five deliveries, not the next Monday’s');
+  const sheets = await xlsxSheets((await get(center, `weekly-summary?date=${date}&format=xlsx`)).rawPayload);
+  t.equal(sheets[0]!.rows[1]![0]?.toString().startsWith(`期間 ${addDays(date, -2).replaceAll('-', '/')}〜${addDays(date, 4).replaceAll('-', '/')}`), true);
+  t.same(sheets[0]!.rows.at(-1)!.slice(0, 4), ['合計', '', 2, 2]);
+
+  const month = date.slice(0, 7);
+  const monthly = await get(center, `monthly-summary?month=${month}&format=csv`);
+  t.equal(monthly.statusCode, 200);
+  t.match(monthly.headers['content-disposition'], `monthly-summary_${month}-01_`);
+
+  const carriers = csvRecords((await get(carrier, `daily-summary?date=${date}&format=csv`)).rawPayload, 'utf8');
+  t.same(carriers.slice(1).map((record) => record.slice(0, 3)), [['品川センター', totoName, '1'], ['合計', '', '1']], 'a delivery company sees its own figures only');
+});
+
+t.test('refusals name the field, in the caller’s language; every level may download', async (t) => {
+  const wrongDay = await get(center, 'daily-summary?date=2026-02-30&format=csv');
+  t.equal(wrongDay.statusCode, 400);
+  t.ok(wrongDay.json().errors.date, 'the date is named');
+  const format = await get(center, 'delivery-operation?date=2026-12-01&format=xlsx', 'en');
+  t.equal(format.statusCode, 400);
+  t.ok(format.json().errors.format, 'a format the report does not offer');
+  t.equal((await get(center, 'monthly-summary?month=2026-13&format=csv')).statusCode, 400);
+  t.equal((await get(center, 'daily-summary?date=2026-12-01&format=csv&department_id=abc')).statusCode, 400);
+  t.equal((await get(center, 'daily-summary?date=2026-12-01&format=pdf')).statusCode, 400);
+  t.equal((await app.inject({ method: 'GET', url: '/api/report/daily-summary?date=2026-12-01&format=csv' })).statusCode, 401);
+  t.equal((await get(hq, 'daily-summary?date=2026-12-01&format=csv')).statusCode, 200, 'headquarters (level 1) too');
+});
+
+t.test('without Chromium a PDF answers 503 with a message, and the other formats still work', async (t) => {
+  const { app: bare } = await demoApp(t, { CHROMIUM_PATH: '/nonexistent/chromium' });
+  const api = await signedIn(bare, 'center');
+  const date = freshDay();
+  const pdf = await api({ method: 'GET', url: `/api/report/dalivery-daily-report-all?date=${date}&format=pdf` });
+  t.equal(pdf.statusCode, 503);
+  t.match(pdf.json().message, 'Chromium');
+  const xlsx = await api({ method: 'GET', url: `/api/report/dalivery-daily-report-all?date=${date}&format=xlsx` });
+  t.equal(xlsx.statusCode, 200);
+});
