@@ -144,3 +144,21 @@ export function isLocated(latitude: unknown, longitude: unknown): boolean {
     Math.abs(longitude) <= 180
   );
 }
+
+/** What a trip's km needs: where it starts and its stops' places. */
+export interface TripPlaces {
+  origin_latitude: number | null;
+  origin_longitude: number | null;
+  stops: readonly { seq: number; latitude: number | null; longitude: number | null }[];
+}
+
+/**
+ * The trip's estimated road km from its center through its located stops in order and back (the
+ * board shows it, the invoices charge it); null when its center or every stop is unlocated.
+ */
+export function tripKm(trip: TripPlaces): number | null {
+  if (!isLocated(trip.origin_latitude, trip.origin_longitude)) return null;
+  const points = [...trip.stops].sort((a, b) => a.seq - b.seq).filter((stop) => isLocated(stop.latitude, stop.longitude)) as Point[];
+  return points.length === 0 ? null : roundTripKm({ latitude: trip.origin_latitude!, longitude: trip.origin_longitude! }, points);
+}
+

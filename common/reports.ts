@@ -30,6 +30,8 @@ export const REPORTS = {
   'daily-summary': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'weekly-summary': { period: 'week', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'monthly-summary': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
+  'invoice-store-directly': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
+  'invoice-between-center': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
 } as const satisfies Record<string, ReportDefinition>;
 
 export type ReportSlug = keyof typeof REPORTS;

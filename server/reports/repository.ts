@@ -3,7 +3,7 @@ import { TRIP_STATUS } from '../../common/allocation.js';
 import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { LOAD_UNIT } from '../../common/enums.js';
-import type { Database } from '../../db/types.js';
+import type { Database, TripKind } from '../../db/types.js';
 import { tripDetails } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { deliveryScope, exportPages } from '../deliveries/repository.js';
@@ -124,3 +124,74 @@ export async function namesOf(db: Db, departmentIds: number[], companyIds: numbe
   ]);
   return { departments: new Map(departments.map((row) => [row.id, row.name])), companies: new Map(companies.map((row) => [row.id, row.name])) };
 }
+
+/**
+ * The completed trips of these kinds that a delivery company made in the period, each with what its
+ * charge needs: the vehicle type's unit price of the trip's date (the company's own row before the
+ * default, the latest `effective_from` on or before the day), the places its km is estimated from, and
+ * the names an invoice prints. By company, day, center and trip number.
+ */
+export function billedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters, kinds: TripKind[], priceKind: number) {
+  return scopedTrips(db, actor, period, filters)
+    .where('va.status', '=', TRIP_STATUS.completed)
+    .where('va.kind', 'in', kinds)
+    .innerJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
+    .innerJoin('departments as d', 'd.id', 'va.department_id')
+    .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
+    .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
+    .leftJoin('directions as dir', 'dir.id', 'va.direction_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .leftJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('unit_prices as up')
+          .select(['up.price_per_trip', 'up.price_per_km'])
+          .whereRef('up.vehicle_type_id', '=', 'v.vehicle_type_id')
+          .where('up.kind', '=', priceKind)
+          .where((w) => w.or([w('up.delivery_company_id', 'is', null), w('up.delivery_company_id', '=', w.ref('va.delivery_company_id'))]))
+          .whereRef('up.effective_from', '<=', 'va.date')
+          .where('up.deleted_at', 'is', null)
+          .orderBy(sql`up.delivery_company_id is null`)
+          .orderBy('up.effective_from', 'desc')
+          .limit(1)
+          .as('price'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'va.id',
+      'va.date',
+      'va.trip_no',
+      'va.kind',
+      'va.route_name',
+      'dir.name as direction_name',
+      'd.name as department_name',
+      'od.name as origin_name',
+      'dd.name as destination_name',
+      'v.vehicle_number',
+      'vt.name as vehicle_type_name',
+      'va.delivery_company_id',
+      'dc.code as company_code',
+      'dc.name as company_name',
+      'dc.postal_code as company_postal_code',
+      'dc.address as company_address',
+      'dc.phone as company_phone',
+      'dc.invoice_registration_number',
+      'price.price_per_trip',
+      'price.price_per_km',
+      sql<number | null>`coalesce(od.latitude, d.latitude)`.as('origin_latitude'),
+      sql<number | null>`coalesce(od.longitude, d.longitude)`.as('origin_longitude'),
+      'dd.latitude as destination_latitude',
+      'dd.longitude as destination_longitude',
+      // The one the company bills: the top of the planning center's tree (本社).
+      sql<string>`(select a.name from department_closure c join departments a on a.id = c.ancestor_id where c.descendant_id = va.department_id order by c.depth desc limit 1)`.as('client_name'),
+    ])
+    .orderBy('dc.code')
+    .orderBy('va.date')
+    .orderBy('d.name')
+    .orderBy('va.trip_no')
+    .orderBy('va.id')
+    .execute();
+}
+
+export type BilledTrip = Awaited<ReturnType<typeof billedTrips>>[number];

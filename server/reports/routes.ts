@@ -4,6 +4,7 @@ import { REPORT_SLUGS, REPORTS, type ReportSlug } from '../../common/reports.js'
 import type { ReportContext } from './context.js';
 import { dailyReportAll } from './daily-report.js';
 import { deliveryOperation } from './delivery-operation.js';
+import { invoices } from './invoices.js';
 import { reportPeriod } from './rules.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
 import { summary } from './summaries.js';
@@ -15,6 +16,8 @@ const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyRepl
   'daily-summary': summary,
   'weekly-summary': summary,
   'monthly-summary': summary,
+  'invoice-store-directly': invoices,
+  'invoice-between-center': invoices,
 };
 
 /**

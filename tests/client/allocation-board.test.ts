@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { capacityColour, capacityRatio, confirmationRefusal, loadingStartRefusal } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
+import { tripKm } from '../../common/places.js';
 import { timeOnDay } from '../../client/src/allocation/parts.js';
 import {
   addToPlan,
@@ -28,7 +29,6 @@ import {
   shiftInstant,
   shiftMinutes,
   totalsOf,
-  tripKm,
   undoOrder,
   type Plan,
   type UndoStep,

@@ -1,6 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import { addDays, DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
+import { tripKm } from '../../common/places.js';
+import { invoiceTotals, tripCharge } from '../../server/reports/invoices.js';
 import { companyId, fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { compact, csvRecords, pdfPages, xlsxSheets } from './report-files.js';
@@ -192,4 +195,64 @@ t.test('without Chromium a PDF answers 503 with a message, and the other formats
   t.match(pdf.json().message, 'Chromium');
   const xlsx = await api({ method: 'GET', url: `/api/report/dalivery-daily-report-all?date=${date}&format=xlsx` });
   t.equal(xlsx.statusCode, 200);
+});
+
+t.test('a trip’s charge and an invoice’s tax: unit price per trip plus per km to 0.1 km, tax 10 % rounded down once', async (t) => {
+  t.same(tripCharge({ price_per_trip: 12000, price_per_km: 70 }, 40.26), { km: 40.3, base: 12000, byDistance: 2821, amount: 14821 });
+  t.same(tripCharge({ price_per_trip: 12000, price_per_km: null }, 40.26), { km: 40.3, base: 12000, byDistance: 0, amount: 12000 }, 'no charge by distance');
+  t.same(tripCharge({ price_per_trip: 12000, price_per_km: 70 }, null), { km: null, base: 12000, byDistance: 0, amount: 12000 }, 'stops without a place');
+  t.same(tripCharge({ price_per_trip: null, price_per_km: null }, 10), { km: 10, base: null, byDistance: null, amount: null }, 'no unit price: no amount');
+  t.same(invoiceTotals([14821, 12000, null]), { subtotal: 26821, tax: 2682, total: 29503 });
+});
+
+t.test('請求書: per delivery company and month, the completed trips at the unit price of their day, tax and total', async (t) => {
+  // A month of its own, a year after the demo, with unit prices of its own: 東都's own price of the
+  // month (not the one before it, not the one after the day), and the default for the other company.
+  const date = dayAfterDemo(400);
+  const monthStart = `${date.slice(0, 7)}-01`;
+  const totoType = (await db.selectFrom('vehicles').select('vehicle_type_id').where('id', '=', totoVehicle.id).executeTakeFirstOrThrow()).vehicle_type_id;
+  const otherType = (await db.selectFrom('vehicles').select('vehicle_type_id').where('id', '=', otherVehicle.id).executeTakeFirstOrThrow()).vehicle_type_id;
+  await db
+    .insertInto('unit_prices')
+    .values([
+      { vehicle_type_id: totoType, kind: 1, delivery_company_id: toto, price_per_trip: 1, price_per_km: 1, effective_from: addDays(monthStart, -1) },
+      { vehicle_type_id: totoType, kind: 1, delivery_company_id: toto, price_per_trip: 20000, price_per_km: 100, effective_from: monthStart },
+      { vehicle_type_id: totoType, kind: 1, delivery_company_id: toto, price_per_trip: 3, price_per_km: 3, effective_from: addDays(date, 1) },
+      { vehicle_type_id: otherType, kind: 1, delivery_company_id: null, price_per_trip: 9000, price_per_km: null, effective_from: monthStart },
+    ])
+    .execute();
+  const { totoTrip, otherTrip } = await dayOfTrips(date);
+  const planned = await get(center, `invoice-store-directly?month=${date.slice(0, 7)}&format=pdf`);
+  t.equal(planned.statusCode, 404, 'trips not completed are not billed');
+  t.equal(planned.json().message, '指定した月・条件に請求対象の便（完了した便）がありません。');
+  await db.updateTable('vehicle_allocations').set({ status: TRIP_STATUS.completed }).where('id', 'in', [totoTrip.id, otherTrip.id]).execute();
+
+  const centerPoint = await db.selectFrom('departments').select(['latitude', 'longitude']).where('id', '=', fleet.center).executeTakeFirstOrThrow();
+  const stops = await db
+    .selectFrom('allocation_stops as s')
+    .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
+    .select(['s.seq', 'dd.latitude', 'dd.longitude'])
+    .where('s.vehicle_allocation_id', '=', totoTrip.id)
+    .execute();
+  const km = Math.round(tripKm({ origin_latitude: centerPoint.latitude, origin_longitude: centerPoint.longitude, stops })! * 10) / 10;
+  const amount = 20000 + Math.round(100 * km);
+  const yen = (value: number) => `¥${value.toLocaleString('ja-JP')}`;
+
+  const response = await get(center, `invoice-store-directly?month=${date.slice(0, 7)}&format=pdf`);
+  t.equal(response.statusCode, 200);
+  const pages = await pdfPages(response.rawPayload);
+  t.equal(pages.length, 2, 'an invoice per company');
+  const totoPage = pages.find((page) => page.includes(compact('東都運輸株式会社')))!;
+  t.match(totoPage, compact('請求書（店舗直送）'));
+  t.match(totoPage, 'T1010401012345', 'the issuer’s registration number');
+  t.match(totoPage, compact('本社 御中'));
+  t.match(totoPage, `${km.toFixed(1)}${yen(20000)}${yen(100 * km)}${yen(amount)}`, 'the company’s own price of that month, per trip and per km');
+  t.match(totoPage, `${compact('小計（10%対象）')}${yen(amount)}${compact('消費税（10%）')}${yen(Math.floor(amount / 10))}`);
+  const otherPage = pages.find((page) => page !== totoPage)!;
+  t.match(otherPage, `${yen(9000)}${yen(0)}${yen(9000)}`, 'the default price without a charge by distance');
+
+  const carriers = await pdfPages((await get(carrier, `invoice-store-directly?month=${date.slice(0, 7)}&format=pdf`)).rawPayload);
+  t.equal(carriers.length, 1, 'a delivery company gets its own invoice only');
+  t.match(carriers[0], 'T1010401012345');
+  t.equal((await get(center, `invoice-between-center?month=${date.slice(0, 7)}&format=pdf`)).statusCode, 404, 'store deliveries are not transfers');
 });

@@ -3,7 +3,7 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { capacityColour, closedRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
-import { isLocated, type Point, roundTripKm } from '../../../common/places.js';
+import { isLocated, type Point } from '../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../common/rounds.js';
 import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
 
@@ -70,13 +70,6 @@ export function moveStop(plan: Plan, from: number, to: number): Plan {
   const [stop] = next.splice(from, 1);
   next.splice(to, 0, stop!);
   return next;
-}
-
-/** The trip's estimated road km from its center through its located stops in order and back; null when its center or every stop is unlocated. */
-export function tripKm(trip: Pick<TripDetail, 'stops' | 'origin_latitude' | 'origin_longitude'>): number | null {
-  if (!isLocated(trip.origin_latitude, trip.origin_longitude)) return null;
-  const points = [...trip.stops].sort((a, b) => a.seq - b.seq).filter((stop) => isLocated(stop.latitude, stop.longitude)) as Point[];
-  return points.length === 0 ? null : roundTripKm({ latitude: trip.origin_latitude!, longitude: trip.origin_longitude! }, points);
 }
 
 /** 近い順: the trip's stops reordered as a round from its center, or why not. */

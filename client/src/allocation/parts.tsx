@@ -12,7 +12,7 @@ import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
 import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
-import { tripKm } from './board-logic.js';
+import { tripKm } from '../../../common/places.js';
 import type { TripDetail, Warning } from './types.js';
 import { keyIn, runtimeKey, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
