@@ -1,4 +1,44 @@
 // The report pages (/download/<slug>): their form, buttons and hints. Merged into en.ts.
+const SUMMARY = 'Per center and delivery company: trips, vehicles, pallets, cage carts, weight, volume, delivered, delayed, on-time rate';
+
 export const reportScreensEn = {
-  reportScreens: {},
+  reportScreens: {
+    period: {
+      day: 'Date',
+      week: 'Week (Mon–Sun)',
+      month: 'Month',
+      range: 'Period',
+      prevDay: 'Previous day',
+      nextDay: 'Next day',
+      rangeHint: 'Up to {{days}} days',
+    },
+    filters: {
+      department_id: 'Center',
+      delivery_company_id: 'Delivery company',
+      driver_id: 'Driver',
+      all: 'All',
+      ownCompany: '{{name}} (own trips only)',
+    },
+    download: {
+      label: 'Download',
+      pdf: 'PDF',
+      xlsx: 'Excel',
+      csv: 'CSV',
+      csvUtf8: 'CSV (UTF-8)',
+      csvSjis: 'CSV (Shift_JIS)',
+      enterHint: 'Enter downloads the {{format}}.',
+      scopeHint: 'An empty condition means everything you can see.',
+    },
+    descriptions: {
+      'delivery-operation': 'One page per trip: vehicle, driver, times, stops in order, quantities, receipt stamp box',
+      'dalivery-daily-report-all': "All of the day's trips and deliveries: status, delay, reported time and place",
+      'daily-summary': SUMMARY,
+      'weekly-summary': SUMMARY,
+      'monthly-summary': SUMMARY,
+      'invoice-store-directly': 'Qualified invoice per delivery company and month (store direct): completed trips, base and distance fares, subtotal, 10 % consumption tax, registration number',
+      'invoice-between-center': 'Qualified invoice per delivery company and month (between centers): completed trips, base and distance fares, subtotal, 10 % consumption tax, registration number',
+      'working-time-record': 'Per driver and day: clock-in, clock-out, breaks, duty time, working time, overtime, night work, limits exceeded',
+      'attendance-record': 'Attendance book per driver and month: each day present or absent, clock-in and clock-out, breaks, working time, overtime, night work; days worked and absences',
+    },
+  },
 };

@@ -1,4 +1,44 @@
 // The report pages (/download/<slug>): their form, buttons and hints. Merged into ja.ts.
+const SUMMARY = 'センター・配送会社ごと：便数・車両数・パレット・カゴ車・重量・容積・配達済・遅延・定時率';
+
 export const reportScreensJa = {
-  reportScreens: {},
+  reportScreens: {
+    period: {
+      day: '日付',
+      week: '週（月〜日）',
+      month: '対象月',
+      range: '期間',
+      prevDay: '前日',
+      nextDay: '翌日',
+      rangeHint: '最大{{days}}日',
+    },
+    filters: {
+      department_id: 'センター',
+      delivery_company_id: '配送会社',
+      driver_id: 'ドライバー',
+      all: 'すべて',
+      ownCompany: '{{name}}（自社の便のみ）',
+    },
+    download: {
+      label: '出力',
+      pdf: 'PDF',
+      xlsx: 'Excel',
+      csv: 'CSV',
+      csvUtf8: 'CSV (UTF-8)',
+      csvSjis: 'CSV (Shift_JIS)',
+      enterHint: 'Enterキーで{{format}}を出力します。',
+      scopeHint: '空欄の条件は、閲覧できる範囲のすべてが対象です。',
+    },
+    descriptions: {
+      'delivery-operation': '便ごとに1ページ：車両・ドライバー・時刻・停車順・数量・受領印欄',
+      'dalivery-daily-report-all': 'その日の全便・全配送：状況・遅延・報告時刻と場所',
+      'daily-summary': SUMMARY,
+      'weekly-summary': SUMMARY,
+      'monthly-summary': SUMMARY,
+      'invoice-store-directly': '配送会社ごと・月ごとの適格請求書（店舗直送）：完了した便・基本運賃・距離運賃・小計・消費税10%・登録番号',
+      'invoice-between-center': '配送会社ごと・月ごとの適格請求書（センター間）：完了した便・基本運賃・距離運賃・小計・消費税10%・登録番号',
+      'working-time-record': 'ドライバーごと日ごと：出勤・退勤・休憩・拘束・実働・残業・深夜・基準超過',
+      'attendance-record': 'ドライバーごと・月ごとの出勤簿：日ごとの出勤・欠勤・出退勤時刻・休憩・実働・残業・深夜、出勤日数と欠勤日数',
+    },
+  },
 };

@@ -4,9 +4,10 @@
  * reach only the routes that use them. A route of resources.tsx that is neither a master screen nor
  * listed here shows the placeholder.
  */
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { lazyPage } from '../components/lazy-page.js';
 import type { MessageKey } from '../../../common/locales/index.js';
+import { REPORT_SLUGS } from '../../../common/reports.js';
 
 export type AreaPage = ComponentType<{ label: MessageKey }>;
 
@@ -41,3 +42,9 @@ AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => impo
 // Drivers' working times (出退勤): the day's sheet edited inline, attendance and departures against the plan.
 AREA_PAGES['/driver-time-in-out'] = lazyPage(() => import('../driver-time/time-in-out.js'));
 AREA_PAGES['/attendance-departure-of-the-driver'] = lazyPage(() => import('../driver-time/attendance.js'));
+
+// Reports (帳票): one page, one chunk, for every report of common/reports.ts, told which by its path.
+const ReportPage = lazyPage(() => import('../reports/report-page.js'));
+for (const slug of REPORT_SLUGS) {
+  AREA_PAGES[`/download/${slug}`] = ({ label }) => createElement(ReportPage, { slug, label });
+}

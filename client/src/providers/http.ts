@@ -38,7 +38,25 @@ export function toHttpError(error: AxiosError<ErrorBody>): HttpError {
   };
 }
 
-http.interceptors.response.use(undefined, (error: AxiosError<ErrorBody>) => Promise.reject(toHttpError(error)));
+/**
+ * A file download (`responseType: 'blob'`) receives its error body as a Blob: read back as the JSON the
+ * server sent, so the HttpError carries its `message` and `errors` like any other request's. A body
+ * that is not JSON (a proxy's page) is dropped: the message is then axios's own.
+ */
+export async function readBlobBody(data: unknown): Promise<unknown> {
+  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return data;
+  if (!data.type.includes('json')) return undefined;
+  try {
+    return JSON.parse(await data.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+http.interceptors.response.use(undefined, async (error: AxiosError<ErrorBody>) => {
+  if (error.response) error.response.data = (await readBlobBody(error.response.data)) as ErrorBody;
+  return Promise.reject(toHttpError(error));
+});
 
 export function isHttpError(value: unknown): value is HttpError {
   return typeof value === 'object' && value !== null && 'statusCode' in value && 'message' in value;
