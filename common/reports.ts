@@ -22,16 +22,20 @@ export interface ReportDefinition {
   period: ReportPeriod;
   filters: readonly ReportFilter[];
   formats: readonly ReportFormat[];
+  /** also takes `vehicle_allocation_id`: one trip, printed from its page (not a filter of the report's form) */
+  oneTrip?: boolean;
 }
 
 export const REPORTS = {
-  'delivery-operation': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
+  'delivery-operation': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'], oneTrip: true },
   'dalivery-daily-report-all': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf', 'xlsx'] },
   'daily-summary': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'weekly-summary': { period: 'week', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'monthly-summary': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'invoice-store-directly': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
   'invoice-between-center': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
+  'working-time-record': { period: 'range', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'pdf'] },
+  'attendance-record': { period: 'month', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'pdf'] },
 } as const satisfies Record<string, ReportDefinition>;
 
 export type ReportSlug = keyof typeof REPORTS;

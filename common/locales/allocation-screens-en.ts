@@ -74,6 +74,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       tripNo: 'Trip {{no}}',
       departsAt: 'Departs {{time}}',
       detailHeading: 'Trip {{no}}',
+      print: 'Operation sheet',
       back: 'Back to the board',
       stops: 'Stops',
       seq: '#',

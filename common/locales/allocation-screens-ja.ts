@@ -72,6 +72,7 @@ export const allocationScreensJa = {
       tripNo: '便{{no}}',
       departsAt: '{{time}} 出発',
       detailHeading: '便詳細 便{{no}}',
+      print: '運行指示書',
       back: '配車ボードへ',
       stops: '停車先',
       seq: '順',

@@ -10,36 +10,50 @@ export type Db = Kysely<Database> | Transaction<Database>;
 const NOTHING = sql<SqlBool>`false`;
 const CANCELLED = 9;
 
-/** The driver `dr` has a live trip on the day planned by a center of the subtree. */
-const tripInSubtree = (date: string, rootId: number) =>
-  sql<SqlBool>`exists (select 1 from vehicle_allocations va where va.driver_id = dr.id and va.date = ${date} and va.deleted_at is null
-    and va.status <> ${CANCELLED} and va.department_id = ${departmentSubtree(rootId)})`;
+/**
+ * What a drivers' query covers: one day (the pages), or the days from `date` to `date_to` (the
+ * reports), and the page's filters.
+ */
+export interface DriverQuery {
+  date: string;
+  date_to?: string;
+  department_id?: number;
+  delivery_company_id?: number;
+  q?: string;
+}
 
-/** Based in the subtree, or on one of its trips that day (a driver lent by another center). */
-const ofSubtree = (date: string, rootId: number) =>
-  sql<SqlBool>`(dr.base_department_id = ${departmentSubtree(rootId)} or ${tripInSubtree(date, rootId)})`;
+/** The driver `dr` has a live trip from `from` to `to` planned by a center of the subtree. */
+const tripInSubtree = (from: string, to: string, rootId: number) =>
+  sql<SqlBool>`exists (select 1 from vehicle_allocations va where va.driver_id = dr.id and va.date >= ${from} and va.date <= ${to}
+    and va.deleted_at is null and va.status <> ${CANCELLED} and va.department_id = ${departmentSubtree(rootId)})`;
+
+/** Based in the subtree, or on one of its trips those days (a driver lent by another center). */
+const ofSubtree = (from: string, to: string, rootId: number) =>
+  sql<SqlBool>`(dr.base_department_id = ${departmentSubtree(rootId)} or ${tripInSubtree(from, to, rootId)})`;
 
 /**
- * Which drivers the caller sees on a day, as SQL on `dr` (drivers): a delivery company's staff their
- * company's drivers; department users the drivers based in their subtree and those with a trip of
- * that day planned there (the scope of server/allocation's trips); super admins all.
+ * Which drivers the caller sees on a day (or from `date` to `dateTo`), as SQL on `dr` (drivers): a
+ * delivery company's staff their company's drivers; department users the drivers based in their
+ * subtree and those with a trip of those days planned there (the scope of server/allocation's
+ * trips); super admins all.
  */
-export function driverDayScope(actor: Actor, date: string): Expression<SqlBool> | undefined {
+export function driverDayScope(actor: Actor, date: string, dateTo = date): Expression<SqlBool> | undefined {
   if (isSuperAdmin(actor)) return undefined;
   if (actor.deliveryCompanyId !== null) return sql<SqlBool>`dr.delivery_company_id = ${actor.deliveryCompanyId}`;
   if (actor.departmentId === null) return NOTHING;
-  return ofSubtree(date, actor.departmentId);
+  return ofSubtree(date, dateTo, actor.departmentId);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The live drivers in scope on the day, with the page's filters (and one driver, for a write's answer). */
-function scopedDrivers(db: Db, actor: Actor, query: DayQueryType, driverId?: number) {
+/** The live drivers in scope on the day (or days), with the page's filters (and one driver, for a write's answer). */
+function scopedDrivers(db: Db, actor: Actor, query: DriverQuery, driverId?: number) {
+  const to = query.date_to ?? query.date;
   let drivers = db.selectFrom('drivers as dr').where('dr.deleted_at', 'is', null);
-  const scope = driverDayScope(actor, query.date);
+  const scope = driverDayScope(actor, query.date, to);
   if (scope) drivers = drivers.where(scope);
   if (driverId !== undefined) drivers = drivers.where('dr.id', '=', driverId);
-  if (query.department_id !== undefined) drivers = drivers.where(ofSubtree(query.date, query.department_id));
+  if (query.department_id !== undefined) drivers = drivers.where(ofSubtree(query.date, to, query.department_id));
   if (query.delivery_company_id !== undefined) drivers = drivers.where('dr.delivery_company_id', '=', query.delivery_company_id);
   const q = query.q?.trim();
   if (q) {
@@ -69,20 +83,24 @@ const recordColumns = [
   'r.updated_at',
 ] as const;
 
+const driverColumns = [
+  'dr.id as driver_id',
+  'dr.name as driver_name',
+  'dr.login_id',
+  'dr.delivery_company_id',
+  'dr.delivery_company_name',
+  'dr.base_department_id',
+  'dr.base_department_name',
+  'dr.binding_extension_agreement',
+] as const;
+
 /** The drivers of the page, each with the day's record when there is one (one statement, one join each). */
 export function driversOfDay(db: Db, actor: Actor, query: DayQueryType, driverId?: number) {
   return scopedDrivers(db, actor, query, driverId)
     .leftJoin('driver_work_records as r', (join) => join.onRef('r.driver_id', '=', 'dr.id').on('r.date', '=', query.date))
     .leftJoin('users as u', 'u.id', 'r.updated_by')
     .select([
-      'dr.id as driver_id',
-      'dr.name as driver_name',
-      'dr.login_id',
-      'dr.delivery_company_id',
-      'dr.delivery_company_name',
-      'dr.base_department_id',
-      'dr.base_department_name',
-      'dr.binding_extension_agreement',
+      ...driverColumns,
       'r.id as record_id',
       'r.date as record_date',
       'r.clock_in as record_clock_in',
@@ -109,14 +127,20 @@ export function driversOfDay(db: Db, actor: Actor, query: DayQueryType, driverId
 
 export type DriverDayRow = Awaited<ReturnType<typeof driversOfDay>>[number];
 
+/** The drivers in scope on any day of the query's days (a report's period), in the page's order, without records. */
+export function driversOfDays(db: Db, actor: Actor, query: DriverQuery, driverId?: number) {
+  return scopedDrivers(db, actor, query, driverId).select(driverColumns).orderBy('dr.delivery_company_id').orderBy('dr.login_id').orderBy('dr.id').execute();
+}
+
 /**
  * Every record of the page's drivers within [from, to]: the context the 2024 rules read (the fiscal
- * year for the annual limit, the days around for rest and driving), one statement for the page.
+ * year for the annual limit, the days around for rest and driving), one statement for the page; with
+ * the odometer and the note, which the reports show.
  */
-export function recordsOfDrivers(db: Db, actor: Actor, query: DayQueryType, from: string, to: string, driverId?: number) {
+export function recordsOfDrivers(db: Db, actor: Actor, query: DriverQuery, from: string, to: string, driverId?: number) {
   return db
     .selectFrom('driver_work_records as r')
-    .select(['r.driver_id', 'r.date', 'r.clock_in', 'r.clock_out', 'r.break_minutes', 'r.breaks', 'r.departure_at', 'r.return_at'])
+    .select(['r.driver_id', 'r.date', 'r.clock_in', 'r.clock_out', 'r.break_minutes', 'r.breaks', 'r.departure_at', 'r.return_at', 'r.odometer_start', 'r.odometer_end', 'r.note'])
     .where('r.date', '>=', from)
     .where('r.date', '<=', to)
     .where('r.driver_id', 'in', scopedDrivers(db, actor, query, driverId).select('dr.id'))

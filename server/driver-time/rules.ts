@@ -73,14 +73,14 @@ export function recordErrors(t: Translate, record: MergedRecord): FieldErrors {
 }
 
 /**
- * The days the rules need around `date`: from the start of its fiscal year (annual binding) or five
- * weeks before (two-week driving, weekly counts, whichever is earlier) to two weeks after (the pair
- * with the next day, the two weeks a day belongs to).
+ * The days the rules need around `date` (or the days from `date` to `to`): from the start of its
+ * fiscal year (annual binding) or five weeks before (two-week driving, weekly counts, whichever is
+ * earlier) to two weeks after the last (the pair with the next day, the two weeks a day belongs to).
  */
-export function contextRange(date: string): { from: string; to: string } {
+export function contextRange(date: string, to = date): { from: string; to: string } {
   const yearStart = fiscalYearStart(date);
   const weeksBefore = addDays(date, -35);
-  return { from: weeksBefore < yearStart ? weeksBefore : yearStart, to: addDays(date, 14) };
+  return { from: weeksBefore < yearStart ? weeksBefore : yearStart, to: addDays(to, 14) };
 }
 
 export interface DayRecordLike extends WorkTimes {
@@ -105,10 +105,27 @@ export function figuresOf(record: DayRecordLike): WorkFigures | null {
   return { binding: day.binding, worked: day.worked, overtime: day.overtime, late_night: day.lateNight, driving: day.driving, distance };
 }
 
-/** The findings dated on `date` for one driver, from their recorded days around it. */
-export function findingsOn(days: WorkDay[], date: string, bindingExtensionAgreement: boolean): RuleFinding[] {
+/** What a sheet's days add up to: their figures (minutes, km) and their findings by level. */
+export const emptyFigureTotals = () => ({ binding: 0, worked: 0, overtime: 0, late_night: 0, driving: 0, distance: 0, warnings: 0, violations: 0 });
+export type FigureTotals = ReturnType<typeof emptyFigureTotals>;
+
+/** Adds one recorded day (its figures, none while it is open, and its findings) to the totals. */
+export function addToTotals(totals: FigureTotals, figures: WorkFigures | null, findings: RuleFinding[]) {
+  if (figures) {
+    totals.binding += figures.binding;
+    totals.worked += figures.worked;
+    totals.overtime += figures.overtime;
+    totals.late_night += figures.late_night;
+    totals.driving += figures.driving;
+    totals.distance += figures.distance ?? 0;
+  }
+  for (const finding of findings) totals[finding.level === 'violation' ? 'violations' : 'warnings']++;
+}
+
+/** The findings dated on `date` (or from `date` to `to`) for one driver, from their recorded days around it. */
+export function findingsOn(days: WorkDay[], date: string, bindingExtensionAgreement: boolean, to = date): RuleFinding[] {
   if (days.length === 0) return [];
-  return checkWorkRules(days, date, date, { bindingExtensionAgreement });
+  return checkWorkRules(days, date, to, { bindingExtensionAgreement });
 }
 
 export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unplanned';

@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { type Db, driverInScope, driversOfDay, type DriverDayRow, type LockedRecord, lockRecord, recordsOfDrivers, tripsOfDrivers } from './repository.js';
-import { contextRange, departureState, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
+import { addToTotals, contextRange, departureState, emptyFigureTotals, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
 import type { DayQueryType, WorkRecordBodyType } from './schemas.js';
 
 /** Drivers' working days: the page's reads (three statements whatever the number of drivers) and the write. */
@@ -68,18 +68,10 @@ export async function daySheet(db: Db, actor: Actor, query: DayQueryType, driver
     const findings = findingsOn(context.get(row.driver_id) ?? [], query.date, row.binding_extension_agreement);
     return { ...driverOf(row), record, figures, findings };
   });
-  const totals = { drivers: rows.length, clocked_in: 0, binding: 0, worked: 0, overtime: 0, late_night: 0, driving: 0, distance: 0, warnings: 0, violations: 0 };
+  const totals = { drivers: rows.length, clocked_in: 0, ...emptyFigureTotals() };
   for (const row of rows) {
     if (row.record?.clock_in) totals.clocked_in++;
-    if (row.figures) {
-      totals.binding += row.figures.binding;
-      totals.worked += row.figures.worked;
-      totals.overtime += row.figures.overtime;
-      totals.late_night += row.figures.late_night;
-      totals.driving += row.figures.driving;
-      totals.distance += row.figures.distance ?? 0;
-    }
-    for (const finding of row.findings) totals[finding.level === 'violation' ? 'violations' : 'warnings']++;
+    addToTotals(totals, row.figures, row.findings);
   }
   return { date: query.date, rows, totals };
 }

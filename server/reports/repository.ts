@@ -17,6 +17,9 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export interface ReportFilters {
   department_id?: number;
   delivery_company_id?: number;
+  driver_id?: number;
+  /** one trip (the trip page's print button) */
+  vehicle_allocation_id?: number;
 }
 
 /**
@@ -41,6 +44,7 @@ function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilter
   if (scope) trips = trips.where(scope);
   if (filters.department_id !== undefined) trips = trips.where('va.department_id', '=', departmentSubtree(filters.department_id));
   if (filters.delivery_company_id !== undefined) trips = trips.where('va.delivery_company_id', '=', filters.delivery_company_id);
+  if (filters.vehicle_allocation_id !== undefined) trips = trips.where('va.id', '=', filters.vehicle_allocation_id);
   return trips;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { REPORT_SLUGS, REPORTS, type ReportSlug } from '../../common/reports.js';
+import { attendanceRecord } from './attendance-record.js';
 import type { ReportContext } from './context.js';
 import { dailyReportAll } from './daily-report.js';
 import { deliveryOperation } from './delivery-operation.js';
@@ -8,6 +9,7 @@ import { invoices } from './invoices.js';
 import { reportPeriod } from './rules.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
 import { summary } from './summaries.js';
+import { workingTimeRecord } from './working-time.js';
 
 /** Each report's maker: it reads what it shows and sends the file in the asked format. */
 const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyReply>> = {
@@ -16,6 +18,8 @@ const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyRepl
   'daily-summary': summary,
   'weekly-summary': summary,
   'monthly-summary': summary,
+  'working-time-record': workingTimeRecord,
+  'attendance-record': attendanceRecord,
   'invoice-store-directly': invoices,
   'invoice-between-center': invoices,
 };
@@ -31,7 +35,8 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(`/report/${slug}`, { schema: reportSchema(report), config }, async (request, reply) => {
       const query = request.query as unknown as ReportQuery;
       const period = reportPeriod(request.t, report.period, query);
-      const filters = { department_id: query.department_id, delivery_company_id: query.delivery_company_id };
+      const { department_id, delivery_company_id, driver_id, vehicle_allocation_id } = query;
+      const filters = { department_id, delivery_company_id, driver_id, vehicle_allocation_id };
       return MAKERS[slug]({ app, request, reply, slug, query, period, filters });
     });
   }

@@ -23,6 +23,7 @@ export interface ReportQuery {
   department_id?: number;
   delivery_company_id?: number;
   driver_id?: number;
+  vehicle_allocation_id?: number;
   format: ReportFormat;
   encoding?: (typeof CSV_ENCODINGS)[number];
 }
@@ -33,6 +34,7 @@ function queryOf(report: ReportDefinition): TObject {
     {
       ...PERIOD_FIELDS[report.period],
       ...filters,
+      ...(report.oneTrip ? { vehicle_allocation_id: Type.Optional(Id) } : {}),
       format: Type.Enum([...report.formats]),
       ...(report.formats.includes('csv') ? { encoding: Type.Optional(Type.Enum([...CSV_ENCODINGS])) } : {}),
     },
@@ -44,5 +46,5 @@ function queryOf(report: ReportDefinition): TObject {
 export const reportSchema = (report: ReportDefinition) => ({ querystring: queryOf(report), response: { 200: Type.String(), ...errorResponses } });
 
 export const reportLabels: Record<string, string> = Object.fromEntries(
-  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
+  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
 );

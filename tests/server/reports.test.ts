@@ -75,7 +75,7 @@ function freshDay() {
 
 t.test('配送運行指示書: one page per trip with its vehicle, driver, stops and slips; scoped to the caller', async (t) => {
   const date = freshDay();
-  const { slips } = await dayOfTrips(date);
+  const { slips, otherTrip } = await dayOfTrips(date);
   const response = await get(center, `delivery-operation?date=${date}&format=pdf`);
   t.equal(response.statusCode, 200);
   t.equal(response.headers['content-type'], 'application/pdf');
@@ -107,6 +107,11 @@ t.test('配送運行指示書: one page per trip with its vehicle, driver, stops
   t.equal(none.statusCode, 404, 'a center outside the scope shows nothing');
   t.equal(none.json().message, '指定した日・条件に該当する便がありません。');
   t.equal((await get(branch, `delivery-operation?date=${date}&format=pdf`)).statusCode, 200, 'the branch above the center sees its trips');
+
+  const oneTrip = await pdfPages((await get(center, `delivery-operation?date=${date}&vehicle_allocation_id=${otherTrip.id}&format=pdf`)).rawPayload);
+  t.equal(oneTrip.length, 1, 'one trip, printed from its page');
+  t.match(oneTrip[0], slips.b1);
+  t.equal((await get(carrier, `delivery-operation?date=${date}&vehicle_allocation_id=${otherTrip.id}&format=pdf`)).statusCode, 404, 'another company’s trip is not printed');
 });
 
 t.test('配送日報（全体）: the trips and every delivery with its outcome, as PDF and as a workbook', async (t) => {
