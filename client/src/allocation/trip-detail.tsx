@@ -2,15 +2,18 @@
  * 便詳細: one trip's facts, times and expenses; for a store-direct trip also its stops in order with
  * warnings and the driver's reports, and a map; for a transfer its lane, mode and receive timing.
  */
-import { ArrowLeftOutlined, LockFilled } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockFilled, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
 import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
+import { downloadFile, isHttpError } from '../providers/http.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
+import { toast } from '../providers/toast.js';
 import { fetchTrip, messageOf } from './api.js';
 import { capacityOf } from './board-logic.js';
 import { CapacityBars, formatNumber, TripDistance, WarningTags, windowText } from './parts.js';
@@ -21,6 +24,23 @@ import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
 import { isBetweenCenters, routeText, tripBoardPath } from '../trips/state.js';
+
+/** 運行指示書 of this trip (the PDF report `delivery-operation`), for the driver to carry. */
+function PrintOperationButton({ trip }: { trip: { id: number; date: string; trip_no: number } }) {
+  const { t } = useT();
+  const [printing, setPrinting] = useState(false);
+  const print = () => {
+    setPrinting(true);
+    downloadFile(`/report/delivery-operation?date=${trip.date}&vehicle_allocation_id=${trip.id}&format=pdf`, `delivery-operation_${trip.date}_${trip.trip_no}.pdf`)
+      .catch((error: unknown) => toast.error(isHttpError(error) ? error.message : String(error), 'trip-print'))
+      .finally(() => setPrinting(false));
+  };
+  return (
+    <Button size="small" icon={<PrinterOutlined />} loading={printing} onClick={print} data-testid="trip-print">
+      {t('allocationScreens.trip.print')}
+    </Button>
+  );
+}
 
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
@@ -123,7 +143,12 @@ export default function TripDetailPage() {
           ) : null}
         </Space>
       }
-      extra={<Link to={board}>{t('allocationScreens.trip.back')}</Link>}
+      extra={
+        <Space size={12}>
+          <PrintOperationButton trip={data} />
+          <Link to={board}>{t('allocationScreens.trip.back')}</Link>
+        </Space>
+      }
     >
       <div className={transfer ? undefined : 'alloc-detail__grid'}>
         <div className="alloc-detail__facts">
