@@ -47,6 +47,8 @@ export const AREAS = {
   driver_time: { kind: 'operation', levels: ALL_LEVELS },
   destination_share: { kind: 'operation', levels: ALL_LEVELS },
   report: { kind: 'operation', levels: ALL_LEVELS },
+  /** 日次売上報告: the customers' shipping fees are the centers' business, not their carriers' */
+  sales_report: { kind: 'operation', levels: DEPARTMENT_LEVELS },
   notification: { kind: 'operation', levels: ALL_LEVELS },
 } as const satisfies Record<string, AreaRule>;
 

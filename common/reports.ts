@@ -18,12 +18,22 @@ export type ReportPeriod = 'day' | 'week' | 'month' | 'range';
 /** Optional narrowing, each an id: a center (with its subtree), a delivery company, a driver. */
 export type ReportFilter = 'department_id' | 'delivery_company_id' | 'driver_id';
 
+/** Amounts a report asks for (yen, whole numbers), with their bounds: 軽油単価 for 日次経費. */
+export const REPORT_AMOUNTS = {
+  fuel_price: { min: 1, max: 999 },
+} as const;
+export type ReportAmount = keyof typeof REPORT_AMOUNTS;
+
 export interface ReportDefinition {
   period: ReportPeriod;
   filters: readonly ReportFilter[];
   formats: readonly ReportFormat[];
   /** also takes `vehicle_allocation_id`: one trip, printed from its page (not a filter of the report's form) */
   oneTrip?: boolean;
+  /** amounts the form asks for, each required */
+  amounts?: readonly ReportAmount[];
+  /** the permission area when not `report`: `sales_report` keeps the customers' fees from carriers */
+  area?: 'sales_report';
 }
 
 export const REPORTS = {
@@ -36,12 +46,20 @@ export const REPORTS = {
   'invoice-between-center': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
   'working-time-record': { period: 'range', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'pdf'] },
   'attendance-record': { period: 'month', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'pdf'] },
+  'daily-expense': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'], amounts: ['fuel_price'] },
+  'daily-sales-report': { period: 'day', filters: ['department_id'], formats: ['xlsx', 'csv'], area: 'sales_report' },
 } as const satisfies Record<string, ReportDefinition>;
 
 export type ReportSlug = keyof typeof REPORTS;
 export const REPORT_SLUGS = Object.keys(REPORTS) as ReportSlug[];
 
 export const isReportSlug = (slug: string): slug is ReportSlug => Object.hasOwn(REPORTS, slug);
+
+/** The permission area a report is checked against: `report` unless its declaration names another. */
+export function reportArea(slug: string): 'report' | NonNullable<ReportDefinition['area']> {
+  const report: ReportDefinition | undefined = isReportSlug(slug) ? REPORTS[slug] : undefined;
+  return report?.area ?? 'report';
+}
 
 /** The longest range a `range` report covers, in days (both ends counted): the delivery list's. */
 export const REPORT_RANGE_DAYS_MAX = DELIVERY_RANGE_MAX_DAYS;

@@ -26,8 +26,11 @@ import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Action, Area } from '../../common/permissions.js';
 import type { MessageKey } from '../../common/locales/index.js';
+import { reportArea } from '../../common/reports.js';
 
 export type MenuGroup = 'masters' | 'reports';
+/** A titled part of a group's dropdown (the reports': 運行, 勤怠, 集計, 経費・売上・請求). */
+export type MenuSection = 'operations' | 'workTime' | 'summaries' | 'money';
 
 /** A route of a resource that is none of list/create/edit/show. */
 export interface ExtraRoute {
@@ -47,6 +50,8 @@ export interface AppResource {
   label: MessageKey;
   icon?: ReactNode;
   parent?: MenuGroup;
+  /** its section in the group's dropdown */
+  section?: MenuSection;
   /** Shown in the top menu. */
   menu?: boolean;
   list?: string;
@@ -63,15 +68,24 @@ export const MENU_GROUPS: Record<MenuGroup, { label: MessageKey; icon: ReactNode
   reports: { label: 'menu.reports', icon: <FileTextOutlined /> },
 };
 
-function report(slug: string, label: MessageKey, menu = false, area: Area = 'report'): AppResource {
+export const MENU_SECTIONS: Record<MenuSection, MessageKey> = {
+  operations: 'menu.sections.operations',
+  workTime: 'menu.sections.workTime',
+  summaries: 'menu.sections.summaries',
+  money: 'menu.sections.money',
+};
+
+/** A report's page, in the menu's 帳票出力 under its section; its permission area is the one its declaration names (common/reports.ts), else `report`. */
+function report(slug: string, label: MessageKey, section?: MenuSection, area: Area = reportArea(slug)): AppResource {
   return {
+    section,
     identifier: `report-${slug}`,
     name: `download/${slug}`,
     area,
     label,
     icon: <FileTextOutlined />,
     parent: 'reports',
-    menu,
+    menu: true,
     list: `/download/${slug}`,
   };
 }
@@ -291,20 +305,22 @@ export const APP_RESOURCES: AppResource[] = [
     label: 'menu.unitPrice',
     icon: <FileTextOutlined />,
   },
-  report('delivery-operation', 'menu.deliveryOperation', true),
-  report('working-time-record', 'menu.workingTimeRecord', true),
-  report('dalivery-daily-report-all', 'menu.dailyReportAll', true),
-  report('daily-summary', 'screens.dailySummary'),
-  report('weekly-summary', 'screens.weeklySummary'),
-  report('monthly-summary', 'screens.monthlySummary'),
-  report('attendance-record', 'screens.attendanceRecord'),
-  report('daily-expense', 'screens.dailyExpense'),
-  report('daily-sales-report', 'screens.dailySalesReport'),
-  report('invoice-between-center', 'screens.invoiceBetweenCenter'),
-  report('invoice-store-directly', 'screens.invoiceStoreDirectly'),
-  report('payroll-accounting', 'screens.payrollAccounting'),
+  // Every report has an entry, in sections: the specification's three first (運行, 勤怠), then the
+  // summaries and the money reports.
+  report('delivery-operation', 'menu.deliveryOperation', 'operations'),
+  report('dalivery-daily-report-all', 'menu.dailyReportAll', 'operations'),
+  report('working-time-record', 'menu.workingTimeRecord', 'workTime'),
+  report('attendance-record', 'screens.attendanceRecord', 'workTime'),
+  report('payroll-accounting', 'screens.payrollAccounting', 'workTime'),
+  report('daily-summary', 'screens.dailySummary', 'summaries'),
+  report('weekly-summary', 'screens.weeklySummary', 'summaries'),
+  report('monthly-summary', 'screens.monthlySummary', 'summaries'),
+  report('daily-expense', 'screens.dailyExpense', 'money'),
+  report('daily-sales-report', 'screens.dailySalesReport', 'money'),
+  report('invoice-store-directly', 'screens.invoiceStoreDirectly', 'money'),
+  report('invoice-between-center', 'screens.invoiceBetweenCenter', 'money'),
   // Unit prices are a master: planners look for 初期単価設定 under マスタ管理, not among the reports.
-  { ...report('set-init-price', 'screens.setInitPrice', true, 'unit_price'), parent: 'masters' },
+  { ...report('set-init-price', 'screens.setInitPrice', undefined, 'unit_price'), parent: 'masters' },
   {
     identifier: 'between-centers-before',
     name: 'vehicle_allocation/between_centers_before',

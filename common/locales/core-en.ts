@@ -36,6 +36,7 @@ export const coreEn: typeof coreJa = {
     logout: 'Log out',
     noPermission: 'No permission',
     openMenu: 'Menu',
+    sections: { operations: 'Operations', workTime: 'Working time & pay', summaries: 'Summaries', money: 'Costs, sales & invoices' },
   },
   auth: {
     title: 'Log in',

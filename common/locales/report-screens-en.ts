@@ -19,6 +19,12 @@ export const reportScreensEn = {
       all: 'All',
       ownCompany: '{{name}} (own trips only)',
     },
+    amounts: {
+      fuel_price: 'Diesel price',
+      fuel_priceUnit: 'yen/L',
+      fuel_priceHint: 'Used for the fuel cost; the value last used is shown next time.',
+      invalid: '{{label}} must be a whole number from {{min}} to {{max}}.',
+    },
     download: {
       label: 'Download',
       pdf: 'PDF',
@@ -37,6 +43,8 @@ export const reportScreensEn = {
       'monthly-summary': SUMMARY,
       'invoice-store-directly': 'Qualified invoice per delivery company and month (store direct): completed trips, base and distance fares, subtotal, 10 % consumption tax, registration number',
       'invoice-between-center': 'Qualified invoice per delivery company and month (between centers): completed trips, base and distance fares, subtotal, 10 % consumption tax, registration number',
+      'daily-expense': 'Per vehicle: distance (odometer, else estimated), fuel (distance ÷ economy), fuel cost, tolls, parking, other, total',
+      'daily-sales-report': 'Per center and customer: stores delivered, deliveries, shipping fees; per center the trip charges (unit prices) and the gross margin',
       'working-time-record': 'Per driver and day: clock-in, clock-out, breaks, duty time, working time, overtime, night work, limits exceeded',
       'attendance-record': 'Attendance book per driver and month: each day present or absent, clock-in and clock-out, breaks, working time, overtime, night work; days worked and absences',
     },

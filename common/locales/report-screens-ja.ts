@@ -19,6 +19,12 @@ export const reportScreensJa = {
       all: 'すべて',
       ownCompany: '{{name}}（自社の便のみ）',
     },
+    amounts: {
+      fuel_price: '軽油単価',
+      fuel_priceUnit: '円/L',
+      fuel_priceHint: '燃料費の計算に使います。出力に使った値を次回も表示します。',
+      invalid: '{{label}}は{{min}}〜{{max}}の整数で入力してください。',
+    },
     download: {
       label: '出力',
       pdf: 'PDF',
@@ -37,6 +43,8 @@ export const reportScreensJa = {
       'monthly-summary': SUMMARY,
       'invoice-store-directly': '配送会社ごと・月ごとの適格請求書（店舗直送）：完了した便・基本運賃・距離運賃・小計・消費税10%・登録番号',
       'invoice-between-center': '配送会社ごと・月ごとの適格請求書（センター間）：完了した便・基本運賃・距離運賃・小計・消費税10%・登録番号',
+      'daily-expense': '車両ごと：走行距離（メーター、なければ推定）・燃料（距離÷燃費）・燃料費・高速代・駐車料金・その他・経費合計',
+      'daily-sales-report': 'センター・得意先ごと：納品店舗数・配送件数・運賃売上、センターごとの運送費（便の単価）と粗利',
       'working-time-record': 'ドライバーごと日ごと：出勤・退勤・休憩・拘束・実働・残業・深夜・基準超過',
       'attendance-record': 'ドライバーごと・月ごとの出勤簿：日ごとの出勤・欠勤・出退勤時刻・休憩・実働・残業・深夜、出勤日数と欠勤日数',
     },

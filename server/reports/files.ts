@@ -3,9 +3,13 @@ import { PassThrough } from 'node:stream';
 import { Eta } from 'eta';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { MessageKey } from '../../common/locales/index.js';
 import type { CsvEncoding } from '../../common/reports.js';
 import { type CsvRecord, sendCsv } from '../http/csv.js';
+import type { Translate } from '../i18n.js';
 import type { PdfOptions, PdfRenderer } from '../plugins/pdf.js';
+import type { ReportContext } from './context.js';
+import { fileName } from './rules.js';
 
 /**
  * A report's file in each of its formats. A table (its columns, rows read as they are written, a totals
@@ -22,6 +26,10 @@ export interface Column {
   /** Excel's number format for figures: '#,##0', '#,##0.0' */
   numFmt?: string;
 }
+
+/** A sheet's column: its label, its width in characters, its number format. */
+export type ColumnSpec = readonly [MessageKey, number, string?];
+export const columnsOf = (t: Translate, columns: readonly ColumnSpec[]): Column[] => columns.map(([key, width, numFmt]) => ({ header: t(key), width, numFmt }));
 
 export interface Table {
   /** the sheet's name (at most 31 characters, Excel's limit) */
@@ -90,6 +98,12 @@ export function sendXlsx(reply: FastifyReply, heading: Heading, tables: Table[],
     await workbook.commit();
   })().catch((error: unknown) => body.destroy(error as Error));
   return attachment(reply, 'xlsx', fileName).send(body as unknown as string);
+}
+
+/** A one-table report in the format asked: CSV (the table alone, in the encoding asked) or XLSX (under its heading). */
+export function sendTable({ reply, query, slug, period }: ReportContext, heading: Heading, table: Table) {
+  if (query.format === 'csv') return sendTableCsv(reply, table, query.encoding ?? 'utf8', fileName(slug, period, 'csv'));
+  return sendXlsx(reply, heading, [table], fileName(slug, period, 'xlsx'));
 }
 
 const templates = new Eta({ views: path.join(import.meta.dirname, '..', '..', 'templates'), cache: true, autoEscape: true });

@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool, type 
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
-import { LOAD_UNIT } from '../../common/enums.js';
+import { DELIVERY_TYPE, LOAD_UNIT } from '../../common/enums.js';
 import type { Database, TripKind } from '../../db/types.js';
 import { tripDetails } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
@@ -70,6 +70,21 @@ export function deliveryPages(db: Db, actor: Actor, period: Period, filters: Rep
   return exportPages(db, actor, { date_from: period.from, date_to: period.to, ...filters });
 }
 
+/** The live deliveries of the period in scope, with the filters, each with its trip (if any) as `va`. */
+function scopedDeliveries(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  let deliveries = db
+    .selectFrom('deliveries as d')
+    .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
+    .where('d.deleted_at', 'is', null)
+    .where('d.date', '>=', period.from)
+    .where('d.date', '<=', period.to);
+  const scope = deliveryScope(actor);
+  if (scope) deliveries = deliveries.where(scope);
+  if (filters.department_id !== undefined) deliveries = deliveries.where('d.department_id', '=', departmentSubtree(filters.department_id));
+  if (filters.delivery_company_id !== undefined) deliveries = deliveries.where('va.delivery_company_id', '=', filters.delivery_company_id);
+  return deliveries;
+}
+
 const count = (condition: RawBuilder<SqlBool>) => sql<number>`count(*) filter (where ${condition})::int`;
 /** A sum rounded to hundredths (weights and volumes are decimals; a float's sum shows 823.1999999999983). */
 const total = (expression: RawBuilder<number>) => sql<number>`coalesce(round(sum(${expression})::numeric, 2), 0)::float8`;
@@ -91,17 +106,7 @@ export async function summaryFigures(db: Db, actor: Actor, period: Period, filte
     .groupBy(sql`grouping sets ((va.department_id, va.delivery_company_id), ())`)
     .execute();
 
-  let deliveries = db
-    .selectFrom('deliveries as d')
-    .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
-    .where('d.deleted_at', 'is', null)
-    .where('d.date', '>=', period.from)
-    .where('d.date', '<=', period.to);
-  const scope = deliveryScope(actor);
-  if (scope) deliveries = deliveries.where(scope);
-  if (filters.department_id !== undefined) deliveries = deliveries.where('d.department_id', '=', departmentSubtree(filters.department_id));
-  if (filters.delivery_company_id !== undefined) deliveries = deliveries.where('va.delivery_company_id', '=', filters.delivery_company_id);
-  const loads = await deliveries
+  const loads = await scopedDeliveries(db, actor, period, filters)
     .select([
       sql<number>`d.department_id`.as('department_id'),
       sql<number | null>`va.delivery_company_id`.as('delivery_company_id'),
@@ -130,16 +135,14 @@ export async function namesOf(db: Db, departmentIds: number[], companyIds: numbe
 }
 
 /**
- * The completed trips of these kinds that a delivery company made in the period, each with what its
- * charge needs: the vehicle type's unit price of the trip's date (the company's own row before the
- * default, the latest `effective_from` on or before the day), the places its km is estimated from, and
- * the names an invoice prints. By company, day, center and trip number.
+ * The period's trips in scope with what their costs need: the vehicle type's unit price of the trip's
+ * kind (unit prices' kind: the delivery type, 0 between centers, 1 store direct) and date (the company's own row before the default, the latest `effective_from` on or before
+ * the day), the vehicle's fuel economy, the expenses the driver entered, the places its km is
+ * estimated from, and the names the reports print. A query: each report narrows and orders it.
  */
-export function billedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters, kinds: TripKind[], priceKind: number) {
+function costedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
   return scopedTrips(db, actor, period, filters)
-    .where('va.status', '=', TRIP_STATUS.completed)
-    .where('va.kind', 'in', kinds)
-    .innerJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
+    .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
     .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
     .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
@@ -152,7 +155,7 @@ export function billedTrips(db: Db, actor: Actor, period: Period, filters: Repor
           .selectFrom('unit_prices as up')
           .select(['up.price_per_trip', 'up.price_per_km'])
           .whereRef('up.vehicle_type_id', '=', 'v.vehicle_type_id')
-          .where('up.kind', '=', priceKind)
+          .where('up.kind', '=', sql<number>`case when va.kind = 'store_direct' then ${sql.lit(DELIVERY_TYPE.storeDirect)} else ${sql.lit(DELIVERY_TYPE.betweenCenters)} end`)
           .where((w) => w.or([w('up.delivery_company_id', 'is', null), w('up.delivery_company_id', '=', w.ref('va.delivery_company_id'))]))
           .whereRef('up.effective_from', '<=', 'va.date')
           .where('up.deleted_at', 'is', null)
@@ -168,11 +171,18 @@ export function billedTrips(db: Db, actor: Actor, period: Period, filters: Repor
       'va.trip_no',
       'va.kind',
       'va.route_name',
+      'va.department_id',
+      'va.vehicle_id',
+      'va.driver_id',
+      'va.toll',
+      'va.parking',
+      'va.other_expense',
       'dir.name as direction_name',
       'd.name as department_name',
       'od.name as origin_name',
       'dd.name as destination_name',
       'v.vehicle_number',
+      'v.avg_fuel_economy',
       'vt.name as vehicle_type_name',
       'va.delivery_company_id',
       'dc.code as company_code',
@@ -187,9 +197,17 @@ export function billedTrips(db: Db, actor: Actor, period: Period, filters: Repor
       sql<number | null>`coalesce(od.longitude, d.longitude)`.as('origin_longitude'),
       'dd.latitude as destination_latitude',
       'dd.longitude as destination_longitude',
-      // The one the company bills: the top of the planning center's tree (本社).
-      sql<string>`(select a.name from department_closure c join departments a on a.id = c.ancestor_id where c.descendant_id = va.department_id order by c.depth desc limit 1)`.as('client_name'),
-    ])
+    ]);
+}
+
+/** The completed trips of these kinds that delivery companies made in the period, with whom each company bills, by company, day, center and trip number. */
+export function billedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters, kinds: TripKind[]) {
+  return costedTrips(db, actor, period, filters)
+    .where('va.status', '=', TRIP_STATUS.completed)
+    .where('va.kind', 'in', kinds)
+    .where('va.delivery_company_id', 'is not', null)
+    // The one the company bills: the top of the planning center's tree (本社).
+    .select(sql<string>`(select a.name from department_closure c join departments a on a.id = c.ancestor_id where c.descendant_id = va.department_id order by c.depth desc limit 1)`.as('client_name'))
     .orderBy('dc.code')
     .orderBy('va.date')
     .orderBy('d.name')
@@ -198,4 +216,59 @@ export function billedTrips(db: Db, actor: Actor, period: Period, filters: Repor
     .execute();
 }
 
+/** The period's trips with their costs' inputs, by vehicle number and trip. */
+export function tripsWithCosts(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  return costedTrips(db, actor, period, filters).orderBy('v.vehicle_number').orderBy('va.trip_no').orderBy('va.id').execute();
+}
+
+export type CostedTrip = Awaited<ReturnType<typeof tripsWithCosts>>[number];
+
 export type BilledTrip = Awaited<ReturnType<typeof billedTrips>>[number];
+
+/** The odometer readings the drivers recorded on their day (出退勤), by driver id; only days with both. */
+export async function odometersOf(db: Db, date: string, driverIds: number[]): Promise<Map<number, { start: number; end: number }>> {
+  if (driverIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('driver_work_records')
+    .select(['driver_id', 'odometer_start', 'odometer_end'])
+    .where('date', '=', date)
+    .where('driver_id', 'in', driverIds)
+    .where('odometer_start', 'is not', null)
+    .where('odometer_end', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.driver_id, { start: row.odometer_start!, end: row.odometer_end! }]));
+}
+
+/**
+ * Per center and customer, the stores that received deliveries in the period and what went there:
+ * each store counted once a day with its shipping fee (運賃: per store delivery), its slips, quantity
+ * and weight. The customer: the delivery's, else the store's, else the store's company name.
+ */
+export function customerSales(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+  const visits = scopedDeliveries(db, actor, period, filters)
+    .innerJoin('delivery_destinations as dest', 'dest.id', 'd.delivery_destination_id')
+    .leftJoin('customers as c', (join) => join.on(sql<SqlBool>`c.id = coalesce(d.customer_id, dest.customer_id)`))
+    .select([
+      'd.department_id',
+      sql<string>`coalesce(c.name, dest.customer_company_name)`.as('customer'),
+      sql<number>`count(*)::int`.as('deliveries'),
+      total(sql<number>`d.quantity`).as('quantity'),
+      total(sql<number>`d.weight`).as('weight'),
+      sql<number | null>`max(dest.shipping_fee)`.as('fee'),
+    ])
+    .groupBy(['d.department_id', sql`coalesce(c.name, dest.customer_company_name)`, 'd.date', 'd.delivery_destination_id']);
+  return db
+    .selectFrom(visits.as('v'))
+    .select([
+      'v.department_id',
+      'v.customer',
+      sql<number>`count(*)::int`.as('stores'),
+      sql<number>`count(*) filter (where v.fee is null)::int`.as('unpriced_stores'),
+      sql<number>`sum(v.deliveries)::int`.as('deliveries'),
+      sql<number>`sum(v.quantity)::float8`.as('quantity'),
+      sql<number>`round(sum(v.weight)::numeric, 2)::float8`.as('weight'),
+      sql<number>`coalesce(sum(v.fee), 0)::int`.as('sales'),
+    ])
+    .groupBy(['v.department_id', 'v.customer'])
+    .execute();
+}

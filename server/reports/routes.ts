@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { REPORT_SLUGS, REPORTS, type ReportSlug } from '../../common/reports.js';
+import { REPORT_SLUGS, reportArea, REPORTS, type ReportSlug } from '../../common/reports.js';
 import { attendanceRecord } from './attendance-record.js';
 import type { ReportContext } from './context.js';
 import { dailyReportAll } from './daily-report.js';
+import { dailyExpense } from './expenses.js';
 import { deliveryOperation } from './delivery-operation.js';
 import { invoices } from './invoices.js';
 import { reportPeriod } from './rules.js';
+import { dailySales } from './sales.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
 import { summary } from './summaries.js';
 import { workingTimeRecord } from './working-time.js';
@@ -22,6 +24,8 @@ const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyRepl
   'attendance-record': attendanceRecord,
   'invoice-store-directly': invoices,
   'invoice-between-center': invoices,
+  'daily-expense': dailyExpense,
+  'daily-sales-report': dailySales,
 };
 
 /**
@@ -31,7 +35,7 @@ const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyRepl
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const slug of REPORT_SLUGS) {
     const report = REPORTS[slug];
-    const config = { permission: { area: 'report', action: 'list' }, labels: reportLabels } as const;
+    const config = { permission: { area: reportArea(slug), action: 'list' }, labels: reportLabels } as const;
     app.get(`/report/${slug}`, { schema: reportSchema(report), config }, async (request, reply) => {
       const query = request.query as unknown as ReportQuery;
       const period = reportPeriod(request.t, report.period, query);

@@ -48,3 +48,15 @@ export function reportHeading({ request, period }: Pick<ReportContext, 'request'
 export function timeOfDay(at: Date | string | null): string {
   return at === null ? '' : clockOf(tokyoMinutes(new Date(at)));
 }
+
+/** Items by a key, each group in the items' order (Node 20 has no Map.groupBy). */
+export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

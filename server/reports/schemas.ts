@@ -1,5 +1,5 @@
 import { type TObject, Type } from 'typebox';
-import { CSV_ENCODINGS, MONTH_PATTERN, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
+import { CSV_ENCODINGS, MONTH_PATTERN, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
 import { DATE_PATTERN } from '../../common/validation.js';
 import { errorResponses, Id } from '../http/schemas.js';
 
@@ -24,16 +24,20 @@ export interface ReportQuery {
   delivery_company_id?: number;
   driver_id?: number;
   vehicle_allocation_id?: number;
+  /** 軽油単価, yen per litre (日次経費) */
+  fuel_price?: number;
   format: ReportFormat;
   encoding?: (typeof CSV_ENCODINGS)[number];
 }
 
 function queryOf(report: ReportDefinition): TObject {
   const filters = Object.fromEntries(report.filters.map((name: ReportFilter) => [name, Type.Optional(Id)]));
+  const amounts = Object.fromEntries((report.amounts ?? []).map((name) => [name, Type.Integer({ minimum: REPORT_AMOUNTS[name].min, maximum: REPORT_AMOUNTS[name].max })]));
   return Type.Object(
     {
       ...PERIOD_FIELDS[report.period],
       ...filters,
+      ...amounts,
       ...(report.oneTrip ? { vehicle_allocation_id: Type.Optional(Id) } : {}),
       format: Type.Enum([...report.formats]),
       ...(report.formats.includes('csv') ? { encoding: Type.Optional(Type.Enum([...CSV_ENCODINGS])) } : {}),
@@ -46,5 +50,5 @@ function queryOf(report: ReportDefinition): TObject {
 export const reportSchema = (report: ReportDefinition) => ({ querystring: queryOf(report), response: { 200: Type.String(), ...errorResponses } });
 
 export const reportLabels: Record<string, string> = Object.fromEntries(
-  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
+  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'fuel_price', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
 );

@@ -1,8 +1,8 @@
 import type { MessageKey } from '../../common/locales/index.js';
 import type { ReportContext } from './context.js';
-import { type Cell, type Column, sendTableCsv, sendXlsx, type Table } from './files.js';
+import { type Cell, type ColumnSpec, columnsOf, sendTable, type Table } from './files.js';
 import { namesOf, summaryFigures } from './repository.js';
-import { fileName, onTimeRate, reportHeading } from './rules.js';
+import { onTimeRate, reportHeading } from './rules.js';
 
 /** 日次・週次・月次集計: per center and delivery company, the trips, loads and outcomes of the period, and their total. */
 
@@ -14,7 +14,7 @@ const TITLES = {
 export type SummarySlug = keyof typeof TITLES;
 
 const COUNT = '#,##0';
-const COLUMNS: [MessageKey, number, string?][] = [
+const COLUMNS: ColumnSpec[] = [
   ['reports.summary.center', 18],
   ['reports.summary.company', 20],
   ['reports.summary.trips', 8, COUNT],
@@ -103,14 +103,12 @@ export async function summary(context: ReportContext) {
   // By center, then company; the deliveries not yet on a trip last in their center.
   lines.sort((a, b) => center(a).localeCompare(center(b), 'ja') || Number(a.companyId === null) - Number(b.companyId === null) || company(a).localeCompare(company(b), 'ja'));
   const title = t(TITLES[context.slug as SummarySlug]);
-  const columns: Column[] = COLUMNS.map(([key, width, numFmt]) => ({ header: t(key), width, numFmt }));
+  const columns = columnsOf(t, COLUMNS);
   const table: Table = {
     sheet: title,
     columns,
     rows: lines.map((line) => [center(line), company(line), ...figuresOf(line)]),
     totals: () => [t('reports.common.total'), '', ...figuresOf(total)],
   };
-  const { format, encoding = 'utf8' } = context.query;
-  if (format === 'csv') return sendTableCsv(context.reply, table, encoding, fileName(context.slug, context.period, 'csv'));
-  return sendXlsx(context.reply, reportHeading(context, title), [table], fileName(context.slug, context.period, 'xlsx'));
+  return sendTable(context, reportHeading(context, title), table);
 }

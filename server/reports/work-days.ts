@@ -1,4 +1,3 @@
-import type { MessageKey } from '../../common/locales/index.js';
 import { toWorkDay, type WorkFigures, workTimeMinutes, workTimeOf } from '../../common/driver-time.js';
 import { formatMinutes } from '../../common/time.js';
 import { findingMessageParams, type RuleFinding } from '../../common/work-rules.js';
@@ -7,7 +6,7 @@ import { addToTotals, contextRange, emptyFigureTotals, type FigureTotals, figure
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { ReportContext } from './context.js';
-import type { Cell, Column } from './files.js';
+import { type Cell, type Column, type ColumnSpec, columnsOf } from './files.js';
 
 /**
  * The drivers' recorded days of a report's period, for 勤務時間記録表 and 出勤簿: read through the
@@ -129,9 +128,7 @@ export function findingText(t: Translate, finding: RuleFinding): string {
   return t('workRules.tagText', { level: t(`workRules.level.${finding.level}`), message });
 }
 
-/** A sheet's column: its label, its width in characters, its number format. */
-export type ColumnSpec = readonly [MessageKey, number, string?];
-export const columnsOf = (t: Translate, columns: ColumnSpec[]): Column[] => columns.map(([key, width, numFmt]) => ({ header: t(key), width, numFmt }));
+export { type ColumnSpec, columnsOf };
 
 const C = 'reports.workingTime';
 /** The columns of both reports' sheets. */

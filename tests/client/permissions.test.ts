@@ -17,6 +17,7 @@ const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read
   delivery: { levels: ALL, allocationStaff: 'full' },
   destination_share: { levels: ALL, allocationStaff: 'full' },
   report: { levels: ALL, allocationStaff: 'full' },
+  sales_report: { levels: DEPARTMENTS, allocationStaff: 'full' },
   driver_time: { levels: ALL, allocationStaff: 'full' },
   notification: { levels: ALL, allocationStaff: 'full' },
   vehicle_allocation: { levels: ALLOCATION, allocationStaff: 'full' },

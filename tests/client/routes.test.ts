@@ -8,6 +8,7 @@ import { buildMenuItems, selectedMenuKeys } from '../../client/src/components/la
 import type { Profile } from '../../client/src/providers/profile.js';
 import { APP_RESOURCES, routesOf } from '../../client/src/resources.js';
 import { profile } from './profiles.js';
+import { REPORT_SLUGS } from '../../common/reports.js';
 
 const REPORTS = [
   'delivery-operation',
@@ -91,7 +92,9 @@ interface Item {
 }
 
 const menuOf = (user: Profile | undefined) => buildMenuItems(user, t) as unknown as Item[];
-const find = (items: Item[], key: string) => items.flatMap((item) => [item, ...(item.children ?? [])]).find((item) => item.key === key);
+/** Every item, the groups' and their sections' entries too. */
+const flat = (items: Item[]): Item[] => items.flatMap((item) => [item, ...flat(item.children ?? [])]);
+const find = (items: Item[], key: string) => flat(items).find((item) => item.key === key);
 
 describe('top menu', () => {
   it('has the specification’s items and sub-items, in order', () => {
@@ -119,17 +122,31 @@ describe('top menu', () => {
       '/customers',
       '/download/set-init-price',
     ]);
-    expect(items[4]?.children?.map((item) => item.key)).toEqual([
-      '/download/delivery-operation',
-      '/download/working-time-record',
-      '/download/dalivery-daily-report-all',
+    // Every report, in titled sections; the specification's three first.
+    const sections = items[4]?.children ?? [];
+    expect(sections.map((section) => [section.label, section.children?.map((item) => item.key)])).toEqual([
+      ['menu.sections.operations', ['/download/delivery-operation', '/download/dalivery-daily-report-all']],
+      ['menu.sections.workTime', ['/download/working-time-record', '/download/attendance-record', '/download/payroll-accounting']],
+      ['menu.sections.summaries', ['/download/daily-summary', '/download/weekly-summary', '/download/monthly-summary']],
+      ['menu.sections.money', ['/download/daily-expense', '/download/daily-sales-report', '/download/invoice-store-directly', '/download/invoice-between-center']],
     ]);
+  });
+
+  it('has an entry for every report', () => {
+    const keys = flat(menuOf(profile(1, 1))).map((item) => item.key);
+    for (const slug of REPORT_SLUGS) expect(keys, slug).toContain(`/download/${slug}`);
+  });
+
+  it('disables 日次売上報告 for a carrier, the other reports not', () => {
+    const items = menuOf(profile(2, 5));
+    expect(find(items, '/download/daily-sales-report')?.disabled).toBe(true);
+    expect(find(items, '/download/daily-expense')?.disabled).toBe(false);
+    expect(find(menuOf(profile(2, 4)), '/download/daily-sales-report')?.disabled, 'a center').toBe(false);
   });
 
   it('enables everything for the super admin', () => {
     const items = menuOf(profile(1, 1));
-    const all = items.flatMap((item) => [item, ...(item.children ?? [])]);
-    expect(all.every((item) => !item.disabled)).toBe(true);
+    expect(flat(items).every((item) => !item.disabled)).toBe(true);
   });
 
   it('shows a carrier the department master and allocation disabled, not hidden', () => {
@@ -149,8 +166,8 @@ describe('top menu', () => {
   });
 
   it('disables every item until the profile is known', () => {
-    const all = menuOf(undefined).flatMap((item) => [item, ...(item.children ?? [])]);
-    expect(all.every((item) => item.disabled)).toBe(true);
+    const entries = flat(menuOf(undefined)).filter((item) => !item.key.startsWith('section:'));
+    expect(entries.every((item) => item.disabled)).toBe(true);
   });
 
   it("lights a screen's own entry, else its area's: 配車設定 on every allocation page", () => {

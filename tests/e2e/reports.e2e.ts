@@ -116,4 +116,35 @@ describe('reports', () => {
     await expect.poll(() => page.getByTestId('report-download-csv').isDisabled(), { timeout: 15_000 }).toBe(false);
     await context.close();
   });
+
+  test('center: 日次経費 asks for the diesel price once, then remembers it', async () => {
+    const { page, context } = await openReport('center', 'daily-expense');
+    let asked = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/report/daily-expense') asked += 1;
+    });
+    await page.getByTestId('report-download-xlsx').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').textContent()).toBe('軽油単価は1〜999の整数で入力してください。');
+    expect(asked).toBe(0);
+    await snap(page, 'report-daily-expense-required-ja');
+
+    await page.getByTestId('report-amount-fuel_price').fill('158');
+    const xlsx = await download(page, 'daily-expense', 'xlsx', () => page.getByTestId('report-download-xlsx').click());
+    expect(xlsx.response.status()).toBe(200);
+    expect(new URL(xlsx.response.url()).searchParams.get('fuel_price')).toBe('158');
+
+    await visit(page, '/download/daily-expense');
+    await expect.poll(() => page.getByTestId('report-amount-fuel_price').inputValue()).toBe('158');
+    await context.close();
+  });
+
+  test('carrier: 日次売上報告 is refused, as its server route is', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'carrier');
+    await page.goto('/download/daily-sales-report');
+    await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('403');
+    await snap(page, 'report-daily-sales-carrier-refused-ja');
+    expect(await page.getByTestId('report-download-xlsx').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -141,3 +141,24 @@ export async function race<T>(db: Db, table: 'vehicle_allocations' | 'deliveries
   });
   return [await started.first!, await started.second!];
 }
+
+/**
+ * The reports tests' cast: 品川センター's fleet and stores, 東都運輸's vehicle and driver there, and
+ * another company's truck and driver based at 横浜, hired for trips of 品川.
+ */
+export async function reportCast(db: Db) {
+  const fleet = await fleetOf(db, 'CT-SHINAGAWA');
+  const stores = await storesOf(db, 'CT-SHINAGAWA');
+  const toto = await companyId(db, 'DC-TOTO');
+  const otherFleet = await fleetOf(db, 'CT-YOKOHAMA');
+  return {
+    fleet,
+    stores,
+    toto,
+    totoVehicle: fleet.vehicles.find((vehicle) => vehicle.delivery_company_id === toto)!,
+    totoDriver: fleet.drivers.find((driver) => driver.delivery_company_id === toto)!,
+    otherFleet,
+    otherVehicle: otherFleet.vehicles[0]!,
+    otherDriver: otherFleet.drivers[0]!,
+  };
+}

@@ -3,8 +3,9 @@ import t from 'tap';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { addDays, DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { tripKm } from '../../common/places.js';
-import { invoiceTotals, tripCharge } from '../../server/reports/invoices.js';
-import { companyId, fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
+import { invoiceTotals } from '../../server/reports/invoices.js';
+import { tripCharge } from '../../server/reports/trip-costs.js';
+import { makeDelivery, reportCast } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { compact, csvRecords, pdfPages, xlsxSheets } from './report-files.js';
 
@@ -14,15 +15,7 @@ type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 // the demo's, so that the figures are exactly the test's.
 const { app, db } = await demoApp(t);
 const [center, branch, carrier, hq, superAdmin] = await Promise.all(['center', 'branch', 'carrier', 'hq', 'super'].map((login) => signedIn(app, login)));
-const fleet = await fleetOf(db, 'CT-SHINAGAWA');
-const stores = await storesOf(db, 'CT-SHINAGAWA');
-const toto = await companyId(db, 'DC-TOTO');
-const totoVehicle = fleet.vehicles.find((vehicle) => vehicle.delivery_company_id === toto)!;
-const totoDriver = fleet.drivers.find((driver) => driver.delivery_company_id === toto)!;
-// Another company's truck, based at another center, hired for a trip of this one.
-const otherFleet = await fleetOf(db, 'CT-YOKOHAMA');
-const otherVehicle = otherFleet.vehicles[0]!;
-const otherDriver = otherFleet.drivers[0]!;
+const { fleet, stores, toto, totoVehicle, totoDriver, otherVehicle, otherDriver } = await reportCast(db);
 
 const get = (api: Api, path: string, language = 'ja') => api({ method: 'GET', url: `/api/report/${path}`, headers: { 'accept-language': language } });
 

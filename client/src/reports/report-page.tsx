@@ -6,10 +6,20 @@
  */
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
-import { Button, Card, DatePicker, type DatePickerProps, Dropdown, Form, Space, Typography } from 'antd';
+import { Button, Card, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { type PeriodQuery, REPORT_RANGE_DAYS_MAX, REPORTS, type ReportFilter, type ReportPeriod, type ReportSlug } from '../../../common/reports.js';
+import {
+  type PeriodQuery,
+  REPORT_AMOUNTS,
+  REPORT_RANGE_DAYS_MAX,
+  REPORTS,
+  type ReportAmount,
+  type ReportDefinition,
+  type ReportFilter,
+  type ReportPeriod,
+  type ReportSlug,
+} from '../../../common/reports.js';
 import { DATE_DISPLAY_FORMAT } from '../../../common/time.js';
 import { dayField } from '../components/day-field.js';
 import { DayStepper } from '../components/day-stepper.js';
@@ -23,11 +33,14 @@ import { toast } from '../providers/toast.js';
 import { keyIn, type MessageKey, useT } from '../providers/translate.js';
 import type { RefSpec } from '../masters/types.js';
 import {
+  type AmountValues,
   defaultPeriod,
   type DownloadChoice,
   downloadChoices,
   type FilterValues,
   periodText,
+  rememberAmounts,
+  rememberedAmount,
   reportFileName,
   reportPath,
   shownFilters,
@@ -36,14 +49,15 @@ import './reports.css';
 
 const DAY = 'YYYY-MM-DD';
 
-/** The form's values: the period as the API's text (the pickers convert), the filters' ids. */
-interface FormValues extends FilterValues {
+/** The form's values: the period as the API's text (the pickers convert), the filters' ids, the amounts. */
+interface FormValues extends FilterValues, AmountValues {
   date?: string;
   month?: string;
   range?: [string, string];
 }
 
-const toFormValues = (period: PeriodQuery): FormValues => ({
+const toFormValues = (period: PeriodQuery, report: ReportDefinition): FormValues => ({
+  ...Object.fromEntries((report.amounts ?? []).map((name) => [name, rememberedAmount(name)])),
   date: period.date,
   month: period.month,
   range: period.date_from && period.date_to ? [period.date_from, period.date_to] : undefined,
@@ -167,6 +181,23 @@ function FilterField({ name }: { name: ReportFilter }) {
   );
 }
 
+/** An amount the report needs (軽油単価), required, within its bounds; remembered once downloaded with. */
+function AmountField({ name }: { name: ReportAmount }) {
+  const { t } = useT();
+  const label = t(keyIn('reportScreens.amounts', name));
+  const { min, max } = REPORT_AMOUNTS[name];
+  return (
+    <Form.Item
+      label={label}
+      name={name}
+      rules={[{ required: true, type: 'integer', min, max, message: t('reportScreens.amounts.invalid', { label, min, max }) }]}
+      extra={t(keyIn('reportScreens.amounts', `${name}Hint`))}
+    >
+      <InputNumber min={min} max={max} precision={0} addonAfter={t(keyIn('reportScreens.amounts', `${name}Unit`))} style={{ width: 180 }} data-testid={`report-amount-${name}`} />
+    </Form.Item>
+  );
+}
+
 const FORMAT_ICONS: Record<string, ReactNode> = { pdf: <FilePdfOutlined />, xlsx: <FileExcelOutlined />, csv: <FileTextOutlined /> };
 
 /** One button per format; CSV opens its two encodings. The one at work spins, all wait for it. */
@@ -219,24 +250,27 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
   const { t, i18n } = useT();
   const { mutate: onError } = useOnError();
   const { profile } = useProfile();
-  const report = REPORTS[slug];
+  const report: ReportDefinition = REPORTS[slug];
   const choices = useMemo(() => downloadChoices(report.formats), [report]);
   const carrier = isCarrier(profile);
   const filters = shownFilters(report.filters, { carrier, canList: (area) => canAccess(profile, area, 'list') });
   const [form] = Form.useForm<FormValues>();
-  const initialValues = useMemo(() => toFormValues(defaultPeriod(report.period)), [report]);
+  const initialValues = useMemo(() => toFormValues(defaultPeriod(report.period), report), [report]);
   const [busy, setBusy] = useState<string | null>(null);
   const working = useRef(false);
 
   const download = async (choice: DownloadChoice) => {
     if (working.current) return;
+    const amounts = report.amounts ?? [];
+    if (amounts.length > 0 && !(await form.validateFields([...amounts]).then(() => true, () => false))) return;
     working.current = true;
     setBusy(choice.key);
     const values = form.getFieldsValue(true) as FormValues;
     const period = fromFormValues(values);
-    const chosen = Object.fromEntries(filters.map((name) => [name, values[name]]));
+    const chosen = Object.fromEntries([...filters, ...amounts].map((name) => [name, values[name]]));
     try {
       await downloadFile(reportPath(slug, report, period, chosen, choice), reportFileName(slug, report.period, period, choice.format));
+      rememberAmounts(chosen);
     } catch (error) {
       toast.error(isHttpError(error) ? error.message : String(error), 'report-download');
       onError(error);
@@ -297,6 +331,9 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
             </Form.Item>
           );
         })}
+        {(report.amounts ?? []).map((name) => (
+          <AmountField key={name} name={name} />
+        ))}
         <Form.Item label={t('reportScreens.download.label')} extra={hint} style={{ marginBottom: 0 }}>
           <DownloadButtons choices={choices} busy={busy} onDownload={(choice) => void download(choice)} />
         </Form.Item>

@@ -9,7 +9,9 @@ import {
   type CsvEncoding,
   periodDays,
   type PeriodQuery,
+  REPORT_AMOUNTS,
   REPORT_RANGE_DAYS_MAX,
+  type ReportAmount,
   type ReportDefinition,
   type ReportFilter,
   type ReportFormat,
@@ -27,6 +29,24 @@ export interface DownloadChoice {
 
 /** The filters' chosen ids; empty (null, absent) = everything in the caller's scope. */
 export type FilterValues = Partial<Record<ReportFilter, number | null>>;
+/** The amounts the report asks for (軽油単価), each required. */
+export type AmountValues = Partial<Record<ReportAmount, number | null>>;
+
+const amountKey = (name: ReportAmount) => `report-amount-${name}`;
+
+/** The amount this browser last downloaded with (a planner enters 軽油単価 once, not every day). */
+export function rememberedAmount(name: ReportAmount, storage: Pick<Storage, 'getItem'> = localStorage): number | undefined {
+  const value = Number(storage.getItem(amountKey(name)));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** Keeps the amounts among these values (the filters beside them are not kept). */
+export function rememberAmounts(values: AmountValues & FilterValues, storage: Pick<Storage, 'setItem'> = localStorage) {
+  for (const name of Object.keys(REPORT_AMOUNTS) as ReportAmount[]) {
+    const value = values[name];
+    if (typeof value === 'number') storage.setItem(amountKey(name), String(value));
+  }
+}
 
 /** The report's formats as buttons, in its order; CSV is two choices, UTF-8 (with BOM) first. */
 export function downloadChoices(formats: readonly ReportFormat[]): DownloadChoice[] {
@@ -101,13 +121,13 @@ export function shownFilters(filters: readonly ReportFilter[], user: { carrier: 
 }
 
 /**
- * `date=…&department_id=…&format=…[&encoding=…]`: the period's parameters, the filters the report
- * declares that are set, the format and, for CSV, the encoding.
+ * `date=…&department_id=…&format=…[&encoding=…]`: the period's parameters, the filters and amounts
+ * the report declares that are set, the format and, for CSV, the encoding.
  */
-export function reportQuery(report: ReportDefinition, period: PeriodQuery, filters: FilterValues, choice: DownloadChoice): string {
+export function reportQuery(report: ReportDefinition, period: PeriodQuery, filters: FilterValues & AmountValues, choice: DownloadChoice): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(periodQuery(report.period, period))) if (value) params.set(name, value);
-  for (const name of report.filters) {
+  for (const name of [...report.filters, ...(report.amounts ?? [])]) {
     const value = filters[name];
     if (value !== null && value !== undefined) params.set(name, String(value));
   }
@@ -117,7 +137,7 @@ export function reportQuery(report: ReportDefinition, period: PeriodQuery, filte
 }
 
 /** The API path of a download, under /api (downloadFile adds it). */
-export function reportPath(slug: string, report: ReportDefinition, period: PeriodQuery, filters: FilterValues, choice: DownloadChoice): string {
+export function reportPath(slug: string, report: ReportDefinition, period: PeriodQuery, filters: FilterValues & AmountValues, choice: DownloadChoice): string {
   return `/report/${slug}?${reportQuery(report, period, filters, choice)}`;
 }
 

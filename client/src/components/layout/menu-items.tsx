@@ -4,17 +4,19 @@ import { Link, useLocation } from 'react-router-dom';
 import { useProfile } from '../../hooks/use-profile.js';
 import { canAccess } from '../../providers/access-control.js';
 import type { Profile } from '../../providers/profile.js';
-import { APP_RESOURCES, MENU_GROUPS, type AppResource, type MenuGroup } from '../../resources.js';
+import { APP_RESOURCES, MENU_GROUPS, MENU_SECTIONS, type AppResource, type MenuGroup, type MenuSection } from '../../resources.js';
 import { useT, type Translate } from '../../providers/translate.js';
 
 type MenuItem = ItemType<MenuItemType>;
+type Entry = MenuItemType & { section?: MenuSection };
 
 const MENU_RESOURCES = APP_RESOURCES.filter((resource) => resource.menu && resource.list);
 
-function menuEntry(resource: AppResource, allowed: boolean, t: Translate, icon = true): MenuItemType {
+function menuEntry(resource: AppResource, allowed: boolean, t: Translate, icon = true): Entry {
   const path = resource.list as string;
   const label = t(resource.label);
   return {
+    section: resource.section,
     key: path,
     icon: icon ? resource.icon : undefined,
     disabled: !allowed,
@@ -31,12 +33,13 @@ function menuEntry(resource: AppResource, allowed: boolean, t: Translate, icon =
  * The horizontal bar leaves out top-level icons so the English labels fit.
  */
 export function buildMenuItems(profile: Profile | undefined, t: Translate, topLevelIcons = true): MenuItem[] {
-  const items: (MenuItemType | MenuGroup)[] = [];
-  const groups = new Map<MenuGroup, MenuItemType[]>();
+  const items: (Entry | MenuGroup)[] = [];
+  const groups = new Map<MenuGroup, Entry[]>();
   for (const resource of MENU_RESOURCES) {
     const entry = menuEntry(resource, canAccess(profile, resource.area, 'list'), t, topLevelIcons || Boolean(resource.parent));
     if (!resource.parent) {
-      items.push(entry);
+      const { section: _none, ...plain } = entry;
+      items.push(plain);
     } else if (groups.has(resource.parent)) {
       groups.get(resource.parent)?.push(entry);
     } else {
@@ -50,8 +53,31 @@ export function buildMenuItems(profile: Profile | undefined, t: Translate, topLe
     const { label, icon } = MENU_GROUPS[item];
     // A group is disabled only when none of its screens may be opened.
     const disabled = children.every((child) => child.disabled);
-    return { key: `group:${item}`, label: t(label), icon: topLevelIcons ? icon : undefined, children, disabled };
+    const items = sectioned(children, t);
+    // A sectioned dropdown (the reports: 12 entries under 4 titles) in compact rows, so it fits a 768 px high screen.
+    const popupClassName = items.length < children.length ? 'menu-popup-compact' : undefined;
+    return { key: `group:${item}`, label: t(label), icon: topLevelIcons ? icon : undefined, children: items, disabled, popupClassName };
   });
+}
+
+/** A group's entries under their sections' titles (antd's item groups), in the order they come; entries without a section stay as they are. */
+function sectioned(entries: Entry[], t: Translate): MenuItem[] {
+  const out: MenuItem[] = [];
+  const sections = new Map<MenuSection, MenuItemType[]>();
+  for (const { section, ...entry } of entries) {
+    if (!section) {
+      out.push(entry);
+      continue;
+    }
+    const list = sections.get(section);
+    if (list) list.push(entry);
+    else {
+      const children = [entry];
+      sections.set(section, children);
+      out.push({ type: 'group', key: `section:${section}`, label: t(MENU_SECTIONS[section]), children });
+    }
+  }
+  return out;
 }
 
 export function useMenuItems({ topLevelIcons = true } = {}): MenuItem[] {
