@@ -48,6 +48,7 @@ export const REPORTS = {
   'attendance-record': { period: 'month', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'pdf'] },
   'daily-expense': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'], amounts: ['fuel_price'] },
   'daily-sales-report': { period: 'day', filters: ['department_id'], formats: ['xlsx', 'csv'], area: 'sales_report' },
+  'payroll-accounting': { period: 'month', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'csv'] },
 } as const satisfies Record<string, ReportDefinition>;
 
 export type ReportSlug = keyof typeof REPORTS;

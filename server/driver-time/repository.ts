@@ -127,9 +127,9 @@ export function driversOfDay(db: Db, actor: Actor, query: DayQueryType, driverId
 
 export type DriverDayRow = Awaited<ReturnType<typeof driversOfDay>>[number];
 
-/** The drivers in scope on any day of the query's days (a report's period), in the page's order, without records. */
+/** The drivers in scope on any day of the query's days (a report's period), in the page's order, without records; with their hourly wage (給与計算). */
 export function driversOfDays(db: Db, actor: Actor, query: DriverQuery, driverId?: number) {
-  return scopedDrivers(db, actor, query, driverId).select(driverColumns).orderBy('dr.delivery_company_id').orderBy('dr.login_id').orderBy('dr.id').execute();
+  return scopedDrivers(db, actor, query, driverId).select([...driverColumns, 'dr.hourly_wage']).orderBy('dr.delivery_company_id').orderBy('dr.login_id').orderBy('dr.id').execute();
 }
 
 /**

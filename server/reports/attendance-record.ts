@@ -1,4 +1,5 @@
 import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { isPublicHoliday } from '../../common/holidays.js';
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
 import type { ReportContext } from './context.js';
@@ -32,9 +33,9 @@ import {
  * (which break filters and sorting) would let them do.
  *
  * Absence (欠勤): a weekday, Monday to Friday, without a clock in, up to today: a day still to come is
- * not missed yet, and Saturdays and Sundays are taken as days off. Japanese public holidays are not in
- * the code base, so a holiday falling on a weekday counts as an absence: the clerk corrects it (the day's
- * note, e.g. 祝日 or 有給, is printed beside it).
+ * not missed yet, and Saturdays, Sundays and Japan's public holidays (common/holidays.ts, marked 祝日
+ * and printed red) are taken as days off. Paid leave is the clerk's to mark: the day's note (有給) is
+ * printed beside it.
  */
 
 const N = 'reports.workingTime';
@@ -42,7 +43,7 @@ const A = 'reports.attendance';
 const DAY_COLUMNS: ColumnSpec[] = [COLUMNS.date, COLUMNS.weekday, [`${A}.status`, 6], COLUMNS.clockIn, COLUMNS.clockOut, COLUMNS.breaks, COLUMNS.worked, COLUMNS.overtime, COLUMNS.lateNight, COLUMNS.note];
 const TOTAL_COLUMNS: ColumnSpec[] = [COLUMNS.daysWorked, [`${A}.absences`, 8, '0'], COLUMNS.worked, COLUMNS.overtime, COLUMNS.lateNight];
 
-type Status = 'attended' | 'absent' | '';
+type Status = 'attended' | 'absent' | 'holiday' | '';
 
 interface CalendarDay {
   date: string;
@@ -61,8 +62,11 @@ function monthOf(t: Translate, period: Period, today: string, driver: DriverPeri
   const calendar: CalendarDay[] = [];
   for (let date = period.from; date <= period.to; date = addDays(date, 1)) {
     const line = lines.get(date);
-    const weekday = weekdayOf(t, date);
-    const status: Status = line?.clockIn ? 'attended' : weekday.weekday && date <= today ? 'absent' : '';
+    const calendarDay = weekdayOf(t, date);
+    const holiday = isPublicHoliday(date);
+    const status: Status = line?.clockIn ? 'attended' : holiday ? 'holiday' : calendarDay.weekday && date <= today ? 'absent' : '';
+    // A public holiday is printed red, as a Sunday is on Japanese calendars.
+    const weekday = holiday ? { ...calendarDay, weekend: 'sun' as const } : calendarDay;
     calendar.push({ date, weekday, status, line });
   }
   return { ...driver, calendar, absences: calendar.filter((day) => day.status === 'absent').length };

@@ -7,6 +7,7 @@ import { dailyReportAll } from './daily-report.js';
 import { dailyExpense } from './expenses.js';
 import { deliveryOperation } from './delivery-operation.js';
 import { invoices } from './invoices.js';
+import { payrollAccounting } from './payroll.js';
 import { reportPeriod } from './rules.js';
 import { dailySales } from './sales.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
@@ -26,6 +27,7 @@ const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyRepl
   'invoice-between-center': invoices,
   'daily-expense': dailyExpense,
   'daily-sales-report': dailySales,
+  'payroll-accounting': payrollAccounting,
 };
 
 /**
