@@ -50,6 +50,8 @@ export const AREAS = {
   /** 日次売上報告: the customers' shipping fees are the centers' business, not their carriers' */
   sales_report: { kind: 'operation', levels: DEPARTMENT_LEVELS },
   notification: { kind: 'operation', levels: ALL_LEVELS },
+  /** システム情報 (/debug): no level enters it, super admins only */
+  system: { kind: 'operation', levels: [] },
 } as const satisfies Record<string, AreaRule>;
 
 export type Area = keyof typeof AREAS;

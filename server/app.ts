@@ -24,6 +24,7 @@ import masterRoutes from './routes/masters.js';
 import notificationRoutes from './notifications/routes.js';
 import placesRoutes from './places/routes.js';
 import reportRoutes from './reports/routes.js';
+import systemRoutes from './system/routes.js';
 import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userVehicleRoutes from './routes/user-vehicles.js';
 
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(destinationShareRoutes);
       await api.register(driverShareRoutes);
       await api.register(reportRoutes);
+      await api.register(systemRoutes);
     },
     { prefix: '/api' },
   );

@@ -389,7 +389,7 @@ export const APP_RESOURCES: AppResource[] = [
   },
   { identifier: 'auth', name: 'auth', label: 'screens.auth', list: '/auth' },
   { identifier: 'test', name: 'test', label: 'screens.test', list: '/test' },
-  { identifier: 'debug', name: 'debug', label: 'screens.debug', list: '/debug' },
+  { identifier: 'debug', name: 'system/status', area: 'system', label: 'screens.debug', list: '/debug' },
 ];
 
 export type PageAction = 'list' | 'create' | 'edit' | 'show';

@@ -22,6 +22,8 @@ import { realtimeEn } from './realtime-en.js';
 import { realtimeJa } from './realtime-ja.js';
 import { sharesEn } from './shares-en.js';
 import { sharesJa } from './shares-ja.js';
+import { systemEn } from './system-en.js';
+import { systemJa } from './system-ja.js';
 import { workRulesEn } from './work-rules-en.js';
 import { workRulesJa } from './work-rules-ja.js';
 
@@ -32,6 +34,7 @@ import { workRulesJa } from './work-rules-ja.js';
  */
 export const areasJa = {
   ...mastersJa,
+  ...systemJa,
   ...allocationJa,
   ...driverAppJa,
   ...allocationScreensJa,
@@ -48,6 +51,7 @@ export const areasJa = {
 
 export const areasEn: typeof areasJa = {
   ...mastersEn,
+  ...systemEn,
   ...allocationEn,
   ...driverAppEn,
   ...allocationScreensEn,

@@ -18,6 +18,7 @@ const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read
   destination_share: { levels: ALL, allocationStaff: 'full' },
   report: { levels: ALL, allocationStaff: 'full' },
   sales_report: { levels: DEPARTMENTS, allocationStaff: 'full' },
+  system: { levels: [], allocationStaff: 'full' },
   driver_time: { levels: ALL, allocationStaff: 'full' },
   notification: { levels: ALL, allocationStaff: 'full' },
   vehicle_allocation: { levels: ALLOCATION, allocationStaff: 'full' },

@@ -43,6 +43,11 @@ AREA_PAGES['/delivery-destination-share/:id/comment/:idx'] = lazyPage(() => impo
 AREA_PAGES['/driver-time-in-out'] = lazyPage(() => import('../driver-time/time-in-out.js'));
 AREA_PAGES['/attendance-departure-of-the-driver'] = lazyPage(() => import('../driver-time/attendance.js'));
 
+// システム情報 (/debug), 動作確認 (/test), the sign-in check (/auth).
+AREA_PAGES['/debug'] = lazyPage(() => import('../system/status.js'));
+AREA_PAGES['/test'] = lazyPage(() => import('../system/check.js'));
+AREA_PAGES['/auth'] = lazyPage(() => import('../system/auth-check.js'));
+
 // Reports (帳票): one page, one chunk, for every report of common/reports.ts, told which by its path.
 const ReportPage = lazyPage(() => import('../reports/report-page.js'));
 for (const slug of REPORT_SLUGS) {

@@ -1,11 +1,16 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DownOutlined, InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { useProfile } from '../../hooks/use-profile.js';
+import { canAccess } from '../../providers/access-control.js';
 import { affiliationOf } from '../../providers/profile.js';
 import { useT } from '../../providers/translate.js';
 
-/** The user's name and company (compact: the name, the rest in the dropdown); logout opens on hover or tap. */
+/**
+ * The user's name and company (compact: the name, the rest in the dropdown); the dropdown opens on
+ * hover or tap: 動作確認 (/test), システム情報 (/debug, super admins) and logout.
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useT();
   const { profile } = useProfile();
@@ -15,6 +20,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const whoItem = { key: 'who', disabled: true, label: [profile?.name, affiliation].filter(Boolean).join(' / ') };
   const items = [
     ...(compact && profile ? [whoItem, { type: 'divider' as const }] : []),
+    { key: 'test', icon: <CheckCircleOutlined />, label: <Link to="/test" data-testid="menu-self-check">{t('screens.test')}</Link> },
+    ...(canAccess(profile, 'system', 'list')
+      ? [{ key: 'debug', icon: <InfoCircleOutlined />, label: <Link to="/debug" data-testid="menu-system">{t('screens.debug')}</Link> }]
+      : []),
+    { type: 'divider' as const },
     {
       key: 'logout',
       icon: <LogoutOutlined />,
