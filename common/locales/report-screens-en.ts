@@ -45,9 +45,9 @@ export const reportScreensEn = {
       'invoice-between-center': 'Qualified invoice per delivery company and month (between centers): completed trips, base and distance fares, subtotal, 10 % consumption tax, registration number',
       'daily-expense': 'Per vehicle: distance (odometer, else estimated), fuel (distance ÷ economy), fuel cost, tolls, parking, other, total',
       'daily-sales-report': 'Per center and customer: stores delivered, deliveries, shipping fees; per center the trip charges (unit prices) and the gross margin',
-      'payroll-accounting': 'Per driver, a month: days, worked, regular, overtime (beyond 60 h), late-night and public-holiday hours, and the pay at the hourly wage',
       'working-time-record': 'Per driver and day: clock-in, clock-out, breaks, duty time, working time, overtime, night work, limits exceeded',
       'attendance-record': 'Attendance book per driver and month: each day present or absent, clock-in and clock-out, breaks, working time, overtime, night work; days worked and absences',
+      'payroll-accounting': 'Per driver, a month: days, worked, regular, overtime (beyond 60 h), late-night and public-holiday hours, and the pay at the hourly wage',
     },
   },
 };
