@@ -88,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isPage) {
       return reply.status(404).send({ message: request.t('errors.apiNotFound', { path: request.url.split('?')[0] }), code: 404 });
     }
-    return reply.type('text/html').sendFile('index.html');
+    // Not returned: a reply is a thenable, and fastify would wait on it as on a promise.
+    void reply.type('text/html').sendFile('index.html');
   });
   return app;
 }

