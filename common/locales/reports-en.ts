@@ -234,6 +234,7 @@ export const reportsEn: typeof reportsJa = {
       noWage: 'No hourly wage',
       noWageNote: 'Note: {{drivers}} driver(s) without an hourly wage: hours only, amounts left empty (not in the totals)',
       openDays: 'No clock-out on {{days}} day(s) (not in the hours)',
+      onDuty: 'On duty today (today not in the hours)',
     },
   },
 };

@@ -233,6 +233,7 @@ export const reportsJa = {
       noWage: '時給未設定',
       noWageNote: '※時給未設定のドライバー {{drivers}}名：時間のみ記載し、金額は空欄（合計に含みません）',
       openDays: '退勤未記録 {{days}}日（時間に含まず）',
+      onDuty: '本日勤務中（本日分は時間に含まず）',
     },
   },
 };

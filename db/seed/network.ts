@@ -125,7 +125,10 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
         phone: `090-${random.int(1000, 9999)}-${random.int(1000, 9999)}`,
         default_vehicle_id: rows[i]!.id,
         employment_type: i < 4 ? 0 : random.int(1, 2),
-        hourly_wage: i < 4 ? null : 1200 + random.int(0, 6) * 50,
+        // 正社員: the hourly basis of their overtime pay (割増賃金の基礎), so that 給与計算 has amounts for the
+        // drivers who worked; others their hourly wage. (The random draw only for the others, as before,
+        // so that the rest of the demo stays as it was.)
+        hourly_wage: i < 4 ? 1600 + i * 100 : 1200 + random.int(0, 6) * 50,
       };
     });
     await trx.insertInto('drivers').values(drivers).execute();

@@ -1,3 +1,4 @@
+import { tokyoToday } from '../../common/deliveries.js';
 import { isPublicHoliday } from '../../common/holidays.js';
 import { formatMinutes } from '../../common/time.js';
 import type { ReportContext } from './context.js';
@@ -30,8 +31,10 @@ export const OVERTIME_60_HOURS = 60 * 60;
 /** A driver's month in minutes, and its days. */
 export interface MonthHours {
   days: number;
-  /** days clocked in without a clock out: no hours yet */
+  /** days before today clocked in without a clock out: no hours, to be put right before paying */
   open: number;
+  /** 1 when today's shift is under way (勤務中): clocked in, not yet out, its hours still to come */
+  onDuty: number;
   worked: number;
   regular: number;
   overtime: number;
@@ -48,12 +51,18 @@ export interface MonthPay {
   total: number;
 }
 
-const noHours = (): MonthHours => ({ days: 0, open: 0, worked: 0, regular: 0, overtime: 0, beyond60: 0, lateNight: 0, holiday: 0 });
+const noHours = (): MonthHours => ({ days: 0, open: 0, onDuty: 0, worked: 0, regular: 0, overtime: 0, beyond60: 0, lateNight: 0, holiday: 0 });
 const noPay = (): MonthPay => ({ base: 0, overtime: 0, lateNight: 0, holiday: 0, total: 0 });
 
 /** The month's hours by kind from the driver's recorded days (a day open or without times adds nothing). */
-export function monthHours({ days, totals }: Pick<DriverPeriod, 'days' | 'totals'>): MonthHours {
-  const hours: MonthHours = { ...noHours(), days: totals.days, open: days.filter((day) => day.open).length };
+export function monthHours({ days, totals }: Pick<DriverPeriod, 'days' | 'totals'>, today = tokyoToday()): MonthHours {
+  const open = days.filter((day) => day.open);
+  const hours: MonthHours = {
+    ...noHours(),
+    days: totals.days,
+    open: open.filter((day) => day.date < today).length,
+    onDuty: open.some((day) => day.date >= today) ? 1 : 0,
+  };
   for (const { date, figures } of days) {
     if (!figures) continue;
     hours.worked += figures.worked;
@@ -130,7 +139,9 @@ function payrollTable(context: ReportContext, title: string, lines: Line[]): Tab
   const hourCells = (hours: MonthHours): Cell[] => [hours.days, ...[hours.worked, hours.regular, hours.overtime, hours.beyond60, hours.lateNight, hours.holiday].map(hour)];
   const payCells = (pay: MonthPay | null): Cell[] => (pay ? [pay.base, pay.overtime, pay.lateNight, pay.holiday, pay.total] : [null, null, null, null, null]);
   const note = ({ wage, hours }: Line) =>
-    [wage === null ? t(`${P}.noWage`) : '', hours.open ? t(`${P}.openDays`, { days: hours.open }) : ''].filter(Boolean).join(' ／ ') || null;
+    [wage === null ? t(`${P}.noWage`) : '', hours.open ? t(`${P}.openDays`, { days: hours.open }) : '', hours.onDuty ? t(`${P}.onDuty`) : '']
+      .filter(Boolean)
+      .join(' ／ ') || null;
   return {
     sheet: title,
     columns: [...driverColumns(t), ...columnsOf(t, COLUMNS)],

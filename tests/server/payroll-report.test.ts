@@ -85,11 +85,14 @@ t.test('the hours: over 8 h a day is overtime, a public holiday’s hours are al
     { date: '2025-11-24', open: false, figures: figures(600, 120, 30) },
     { date: '2025-11-25', open: true, figures: null },
   ];
-  t.same(monthHours({ days, totals: { days: 3 } } as never), { days: 3, open: 1, worked: 1200, regular: 480, overtime: 120, beyond60: 0, lateNight: 90, holiday: 600 });
+  t.same(monthHours({ days, totals: { days: 3 } } as never), { days: 3, open: 1, onDuty: 0, worked: 1200, regular: 480, overtime: 120, beyond60: 0, lateNight: 90, holiday: 600 });
+  // On the day itself the open shift is under way (勤務中), not a clock-out to put right.
+  t.match(monthHours({ days, totals: { days: 3 } } as never, '2025-11-25'), { open: 0, onDuty: 1 }, 'today: on duty');
+  t.match(monthHours({ days, totals: { days: 3 } } as never, '2025-11-26'), { open: 1, onDuty: 0 }, 'the day after: no clock-out');
 });
 
 t.test('the pay: regular ×1, overtime ×1.25 and beyond 60 h ×1.5, late night +0.25, holidays ×1.35, each kind rounded once half up', async (t) => {
-  const hours = { days: 16, open: 0, worked: 10950, regular: 6240, overtime: 3660, beyond60: 60, lateNight: 510, holiday: 1050 };
+  const hours = { days: 16, open: 0, onDuty: 0, worked: 10950, regular: 6240, overtime: 3660, beyond60: 60, lateNight: 510, holiday: 1050 };
   t.same(Object.values(monthPay(hours, 1111)), D01_PAY);
   const only = (kind: Partial<typeof hours>) => ({ ...hours, regular: 0, overtime: 0, beyond60: 0, lateNight: 0, holiday: 0, ...kind });
   t.equal(monthPay(only({ overtime: 3601, beyond60: 1 }), 1000).overtime, 75025, '60 h × 1.25 + 1 min × 1.5');
