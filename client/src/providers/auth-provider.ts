@@ -59,7 +59,7 @@ export const authProvider: AuthProvider = {
 
   logout: async () => {
     if (getToken()) {
-      // Tokens are stateless: the server only acknowledges. Forget ours even if it fails.
+      // The server revokes the token (a later request with it answers 401). Forget ours even if that fails.
       await http.post(`${API_URL}/auth/logout`).catch(() => undefined);
     }
     clearSession({ screenState: true });
