@@ -1,14 +1,13 @@
 import type { InjectOptions } from 'light-my-request';
 import t, { type Test } from 'tap';
 import { addDays } from '../../common/deliveries.js';
-import { createDb } from '../../db/index.js';
 import { LOADING_START_NOTIFICATION } from '../../server/allocation/loading.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { tokyoDate } from '../../server/driver-app/rules.js';
 import { tokyoInstant } from '../../common/time.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from './allocation-fixtures.js';
-import { dayAfterDemo, demoApp, JWT_SECRET, signedIn } from './helpers.js';
+import { dayAfterDemo, demoApp, emptyDb, JWT_SECRET, signedIn } from './helpers.js';
 
 // One app for the file; each test makes its own trips. Three failed sign-ins lock a login id.
 const { app, db } = await demoApp(t, { LOGIN_MAX_FAILURES_PER_ID: '3' });
@@ -149,12 +148,9 @@ t.test('a driver token never opens an admin route, an admin token never a driver
 });
 
 t.test('driver routes declare themselves; one cannot also name a user permission', async (t) => {
-  const db = createDb({ dataDir: 'memory://' });
+  const db = await emptyDb(t);
   const bare = await buildApp({ config: loadConfig({}), db, jwtSecret: JWT_SECRET, logger: false });
-  t.teardown(async () => {
-    await bare.close();
-    await db.destroy();
-  });
+  t.teardown(() => bare.close());
   const schema = { response: { 200: { type: 'string' } } };
   t.doesNotThrow(() => bare.get('/api/driver/own', { config: { driver: true }, schema }, async () => 'ok'));
   t.throws(() => bare.get('/api/driver/mixed', { config: { driver: true, anyUser: true } }, async () => 'ok'), /driver route/);
