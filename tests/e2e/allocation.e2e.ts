@@ -223,6 +223,39 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center: a loading board claims nothing is empty; a board that failed says why and loads again on request', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    // The board's first answer held back, then refused; the next one passes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answers = 0;
+    await page.route('**/api/vehicle_allocation/board?**', async (route) => {
+      answers++;
+      if (answers > 1) return route.continue();
+      await held;
+      return route.fulfill({ status: 500, json: { message: '配車ボードの読み込みに失敗しました（試験）', code: 500 } });
+    });
+    await page.goto(boardPath());
+    const panel = page.getByTestId('unallocated-panel');
+    await expect.poll(() => panel.count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBeGreaterThan(0);
+    expect(await panel.locator('.ant-empty').count(), 'no 「未配車の配送はありません」 before the board is read').toBe(0);
+    expect(await page.getByTestId('trip-list').locator('.ant-empty').count(), 'no 「この日の便はありません」 either').toBe(0);
+    await snap(page, 'allocation-board-loading-state-ja');
+
+    release();
+    const failure = page.getByTestId('load-failure');
+    await expect.poll(() => failure.textContent()).toContain('配車ボードの読み込みに失敗しました（試験）');
+    expect(await panel.locator('.ant-empty').count(), 'a failed board is not an empty one').toBe(0);
+    await snap(page, 'allocation-board-failed-ja');
+
+    await failure.getByRole('button', { name: '再読み込み' }).click();
+    await expect.poll(() => page.getByTestId('totals-unallocated').count()).toBe(1);
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  });
+
   test('branch: sees the trip of its center, loading', async () => {
     const { page, context } = await stackOf().newPage('en-US');
     await signIn(page, 'branch');

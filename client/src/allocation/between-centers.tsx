@@ -19,7 +19,7 @@ import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from '.
 import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
-import { CenterDateBar, formatNumber, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, formatNumber, LoadFailure, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
 import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
@@ -404,6 +404,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     ...tripColumns.filter((column) => column.key !== 'actions'),
   ];
 
+  const tablesLoading = (transfers.isFetching && !live.refreshing) || notLoadedYet(transfers);
   const title = t(kind === 'between_centers_before' ? 'allocationScreens.transfers.titleBefore' : 'allocationScreens.transfers.titleToday');
   return (
     <Card
@@ -412,6 +413,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       title={<span data-testid="page-title">{title}</span>}
       extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
     >
+      {transfers.isError ? <LoadFailure error={transfers.error} onRetry={() => void transfers.refetch()} /> : null}
       <Typography.Title level={5}>
         {t('allocationScreens.transfers.demand')}
         {kind === 'between_centers_before' ? (
@@ -425,7 +427,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         rowKey={(d) => `${d.origin_department_id}-${d.destination_department_id}`}
         columns={demandColumns}
         dataSource={transfers.data?.demand ?? []}
-        loading={transfers.isFetching && !live.refreshing}
+        loading={tablesLoading}
         pagination={false}
         tableLayout="auto"
         scroll={{ x: 'max-content' }}
@@ -460,7 +462,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         rowKey="id"
         columns={tripColumns}
         dataSource={trips}
-        loading={transfers.isFetching && !live.refreshing}
+        loading={tablesLoading}
         pagination={false}
         tableLayout="auto"
         scroll={{ x: 'max-content' }}

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { directionTotals, proposalTotals } from './board-logic.js';
-import { CenterDateBar, formatNumber, useCenterDate, useRefusalToast } from './parts.js';
+import { CenterDateBar, formatNumber, LoadFailure, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
@@ -99,13 +99,14 @@ export default function CalculatorPage() {
         />
       }
     >
+      {calc.isError ? <LoadFailure error={calc.error} onRetry={() => void calc.refetch()} /> : null}
       <Typography.Title level={5}>{t('allocationScreens.calculator.directions')}</Typography.Title>
       <Table<CalculatorDirection>
         size="small"
         rowKey={(d) => String(d.direction_id)}
         columns={directionColumns}
         dataSource={data?.directions ?? []}
-        loading={calc.isFetching}
+        loading={calc.isFetching || notLoadedYet(calc)}
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.calculator.empty')} /> }}
         data-testid="calculator-directions"
@@ -138,7 +139,7 @@ export default function CalculatorPage() {
         rowKey={(p) => `${p.vehicle_id}-${p.direction_id}`}
         columns={proposalColumns}
         dataSource={proposal}
-        loading={calc.isFetching}
+        loading={calc.isFetching || notLoadedYet(calc)}
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(proposalEmptyKey(data, discarded))} /> }}
         data-testid="calculator-proposal"

@@ -1,7 +1,7 @@
 /** Pieces the allocation screens share: center and day bar, capacity bars, status tags, warnings. */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Progress, Select, Space, Tag } from 'antd';
+import { Alert, Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
@@ -31,8 +31,11 @@ export function useCenterDate(defaultDate = tokyoToday()) {
   const fromUrl = Number(params.get('center'));
   const own = profile?.department?.level === 4 ? profile.department.id : undefined;
   const list = centers.data ?? [];
-  const centerId =
-    list.find((c) => c.id === fromUrl)?.id ?? list.find((c) => c.id === own)?.id ?? list[0]?.id ?? (fromUrl || undefined);
+  // Until the centers arrive, the address's center or the user's own: the screen's data is read at once,
+  // beside the list, rather than after it (the server checks the scope either way).
+  const centerId = centers.data
+    ? (list.find((c) => c.id === fromUrl)?.id ?? list.find((c) => c.id === own)?.id ?? list[0]?.id ?? (fromUrl || undefined))
+    : fromUrl || own;
   const dateParam = params.get('date');
   const date = dateParam && DAY.test(dateParam) ? dateParam : defaultDate;
   const set = (next: { center?: number; date?: string }) => {
@@ -42,6 +45,28 @@ export function useCenterDate(defaultDate = tokyoToday()) {
     setParams(merged, { replace: true });
   };
   return { centers: list, centersLoading: centers.isLoading, centerId, date, set };
+}
+
+/** A screen's query with nothing to show yet: neither data nor an error (its first fetch, or waiting for the center). */
+export const notLoadedYet = (query: { data?: unknown; isError: boolean }) => query.data === undefined && !query.isError;
+
+/** A screen's data that could not be read: the server's message and a way to try again (never an empty board). */
+export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useT();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message={messageOf(error)}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {t('buttons.refresh')}
+        </Button>
+      }
+      style={{ marginBottom: 8 }}
+      data-testid="load-failure"
+    />
+  );
 }
 
 /** Alt+← / Alt+→ change the day on the boards (the arrow keys alone move stops and bars). */

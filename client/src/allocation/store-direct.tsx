@@ -46,7 +46,7 @@ import {
   undoOrder,
   type UndoStep,
 } from './board-logic.js';
-import { CenterDateBar, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, LoadFailure, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -410,7 +410,7 @@ export default function StoreDirectBoard() {
 
   const onCopyPreviousDay = () =>
     void run(async () => {
-      const { created } = await copyDay(centerId, addDays(date, -1), date);
+      const { created } = await copyDay(centerId!, addDays(date, -1), date);
       toast.success(t('allocationScreens.board.copiedPreviousDay', { count: created }), 'allocation-copied');
     });
 
@@ -433,7 +433,7 @@ export default function StoreDirectBoard() {
           {totals ? <TotalsText totals={totals.allocated} testId="totals-allocated" /> : null}
         </span>
         <span className="alloc-strip__item">
-          <strong>{t('allocationScreens.board.trips')}</strong> {trips.length}
+          <strong>{t('allocationScreens.board.trips')}</strong> {data ? trips.length : null}
         </span>
         {selected.size > 0 ? (
           <span className="alloc-strip__item">
@@ -467,11 +467,12 @@ export default function StoreDirectBoard() {
         </Tooltip>
         {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
       </div>
-      <Spin spinning={(board.isFetching && !live.refreshing) || busy} delay={300}>
+      {board.isError ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
+      <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel
-              groups={data?.unallocated ?? []}
+              groups={data?.unallocated}
               selected={selected}
               collapsed={collapsed}
               onToggleGroup={(key) =>

@@ -128,7 +128,8 @@ export function UnallocatedPanel({
   onClickDelivery,
   onSelectGroup,
 }: {
-  groups: DirectionGroup[];
+  /** Undefined while the board loads: nothing is listed and nothing is said to be empty. */
+  groups: DirectionGroup[] | undefined;
   selected: ReadonlySet<number>;
   collapsed: ReadonlySet<string>;
   onToggleGroup: (key: string) => void;
@@ -138,7 +139,7 @@ export function UnallocatedPanel({
   const { t } = useT();
   const { setNodeRef, isOver, active } = useDroppable({ id: UNALLOCATED_ID, data: { type: 'unallocated' } });
   const fromTrip = active?.data.current?.type === 'stop';
-  const visible = groups.filter((g) => g.deliveries.length > 0);
+  const visible = (groups ?? []).filter((g) => g.deliveries.length > 0);
   return (
     <div
       ref={setNodeRef}
@@ -146,7 +147,7 @@ export function UnallocatedPanel({
       data-testid="unallocated-panel"
     >
       {fromTrip ? <div className="alloc-drop-hint">{t('allocationScreens.board.dropToUnassign')}</div> : null}
-      {visible.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.board.noUnallocated')} /> : null}
+      {groups && visible.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.board.noUnallocated')} /> : null}
       {visible.map((group) => {
         const key = groupKey(group);
         const isCollapsed = collapsed.has(key);
