@@ -23,6 +23,7 @@ import {
   isRequired,
   offers,
   refOptionLabel,
+  refOptions,
   userTypeOptions,
   visibleFilters,
 } from '../../client/src/masters/rules.js';
@@ -268,6 +269,21 @@ describe('list cells and references', () => {
     expect(refOptionLabel(field('drivers', 'default_vehicle_id').ref!, { vehicle_number: '品川 100 あ 12-34', code: 'x' })).toBe('品川 100 あ 12-34');
     expect(displayColumn(field('vehicles', 'vehicle_type_id'))).toBe('vehicle_type_name');
     expect(displayColumn(field('drivers', 'default_vehicle_id'))).toBe('default_vehicle_number');
+  });
+
+  it('lists a select’s page, then the selected records it lacks, then labels the caller knew, each once, never the record itself', () => {
+    const ref = { resource: 'department' };
+    const tokyo = { id: 1, code: 'BR-TOKYO', name: '東京支店' };
+    const shinagawa = { id: 7, code: 'CT-SHINAGAWA', name: '品川センター' };
+    const yokohama = { id: 9, code: 'CT-YOKOHAMA', name: '横浜センター' };
+    expect(refOptions(ref, { listed: [tokyo, shinagawa], selected: [shinagawa, yokohama], known: [{ value: 9, label: 'x' }, { value: 12, label: '旧センター' }] })).toEqual([
+      { value: 1, label: 'BR-TOKYO 東京支店' },
+      { value: 7, label: 'CT-SHINAGAWA 品川センター' },
+      { value: 9, label: 'CT-YOKOHAMA 横浜センター' },
+      { value: 12, label: '旧センター' },
+    ]);
+    expect(refOptions(ref, { listed: [tokyo, shinagawa], excludeId: 7 }).map((option) => option.value)).toEqual([1]);
+    expect(refOptions(ref, {})).toEqual([]);
   });
 
   it('limits centers to level 4 and a driver’s vehicles to their company', () => {

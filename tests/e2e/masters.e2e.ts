@@ -45,6 +45,35 @@ describe('masters, in a real browser', () => {
     await context.close();
   });
 
+  test('center: an edit form reads each select’s options once, not again when the record arrives', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    const vehicle = await stackOf()
+      .db.selectFrom('vehicles as v')
+      .innerJoin('departments as d', 'd.id', 'v.base_department_id')
+      .select('v.id')
+      .where('d.code', '=', 'CT-SHINAGAWA')
+      .where('v.deleted_at', 'is', null)
+      .orderBy('v.id')
+      .executeTakeFirstOrThrow();
+    const lists: string[] = [];
+    const isTypes = (url: URL) => url.pathname === '/api/vehicle_type';
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (isTypes(url) && !url.searchParams.has('id')) lists.push(url.search);
+    });
+    // The select's label for the record's value is looked up once the record is in the form.
+    const looked = page.waitForResponse((response) => isTypes(new URL(response.url())) && new URL(response.url()).searchParams.has('id'));
+    await page.goto(`/vehicles/edit/${vehicle.id}`);
+    await looked;
+    await expect.poll(() => page.locator('[data-testid=vehicle-form] .ant-select-selection-item').count()).toBeGreaterThan(0);
+    expect(lists, 'the vehicle types, read once').toHaveLength(1);
+    // and every type is still offered, not only the record's own
+    await page.locator('[data-testid=vehicle-form] #vehicle_type_id').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
   test("carrier: sees only its own company's vehicles", async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'carrier');

@@ -2,6 +2,7 @@
  * The rules the master screens follow, as plain functions (tested in tests/client/masters.test.ts):
  * form validation per field, what a carrier or a read-only user gets, enum options, list cells.
  */
+import type { BaseKey } from '@refinedev/core';
 import type { Rule } from 'antd/es/form';
 import { LEVEL } from '../../../common/enums.js';
 import { assignableUserTypes, isCarrier as isCarrierActor, needsBaseCenter, type Action, type Area } from '../../../common/permissions.js';
@@ -65,6 +66,23 @@ export function refOptionLabel(ref: RefSpec, record: Record<string, unknown>): s
     .map((column) => record[column])
     .filter((value) => value !== null && value !== undefined && value !== '')
     .join(' ');
+}
+
+/**
+ * A reference select's options: the listed page, then the selected records it lacks (their labels),
+ * then labels the caller knew; each value once, the record being edited left out (a parent of itself).
+ */
+export function refOptions(
+  ref: RefSpec,
+  from: { listed?: readonly Record<string, unknown>[]; selected?: readonly Record<string, unknown>[]; excludeId?: unknown; known?: readonly { value: BaseKey; label: string }[] },
+): { value: BaseKey; label: string }[] {
+  const options = new Map<BaseKey, string>();
+  for (const record of [...(from.listed ?? []), ...(from.selected ?? [])]) {
+    const id = record.id as BaseKey;
+    if (id !== from.excludeId && !options.has(id)) options.set(id, refOptionLabel(ref, record));
+  }
+  for (const { value, label } of from.known ?? []) if (!options.has(value)) options.set(value, label);
+  return [...options].map(([value, label]) => ({ value, label }));
 }
 
 export function refSortField(ref: RefSpec): string {

@@ -7,7 +7,7 @@ import { useSelect } from '@refinedev/antd';
 import { useList, type BaseKey, type BaseRecord, type CrudFilters } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
-import { refOptionLabel, refSortField } from '../rules.js';
+import { refOptions, refSortField } from '../rules.js';
 import type { RefSpec } from '../types.js';
 
 type Value = BaseKey | null | undefined;
@@ -23,6 +23,13 @@ interface SelectBaseProps {
 }
 
 const PAGE_SIZE = 50;
+/**
+ * How long a select's options count as fresh. An edit form mounts its selects, then remounts them when
+ * the record arrives (the form resets its fields to the record): without this each list was read twice
+ * on every edit page. Short, so that another planner's new vehicle shows within seconds; saves through
+ * this application invalidate the master's lists at once anyway (Refine).
+ */
+const OPTIONS_FRESH_MS = 10_000;
 
 function refFilters(ref: RefSpec, dependencies: Record<string, unknown>): CrudFilters {
   const fixed = Object.entries(ref.filters ?? {}).map(([field, value]) => ({ field, operator: 'eq' as const, value }));
@@ -48,17 +55,18 @@ export function RefSelect({
   /** labels the caller already has (a trip's vehicle number), for a value the user may not list */
   known?: { value: BaseKey; label: string }[];
 }) {
-  const { selectProps } = useSelect<BaseRecord>({
+  const { selectProps, query, defaultValueQuery } = useSelect<BaseRecord>({
     resource: refSpec.resource,
-    optionLabel: (record) => refOptionLabel(refSpec, record),
     defaultValue: value ?? undefined,
     filters: refFilters(refSpec, dependencies),
     sorters: [{ field: refSortField(refSpec), order: 'asc' }],
     onSearch: (text) => [{ field: 'q', operator: 'eq', value: text || undefined }],
     pagination: { pageSize: PAGE_SIZE, mode: 'server' },
+    queryOptions: { staleTime: OPTIONS_FRESH_MS },
   });
-  const loaded = excludeId === undefined ? selectProps.options : selectProps.options?.filter((o) => o.value !== excludeId);
-  const options = [...(loaded ?? []), ...known.filter((k) => !loaded?.some((o) => o.value === k.value))];
+  // From the queries' data, not useSelect's own options (set only when a fetch succeeds): a select
+  // remounted on a list still fresh in the cache lists it too.
+  const options = refOptions(refSpec, { listed: query.data?.data, selected: defaultValueQuery.data?.data, excludeId, known });
   return (
     <Select
       {...(selectProps as SelectProps)}
