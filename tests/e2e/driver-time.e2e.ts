@@ -45,6 +45,23 @@ describe('driver time in/out', () => {
     await english.context.close();
   });
 
+  test('a day that could not be read says why and loads again on Refresh, rather than listing no drivers (English)', async () => {
+    const { page, context } = await englishPage();
+    await signIn(page, 'center');
+    let answers = 0;
+    await page.route('**/api/driver_time?**', (route) => {
+      answers++;
+      return answers === 1 ? route.fulfill({ status: 503, json: { message: 'The database is not answering (test)', code: 503 } }) : route.continue();
+    });
+    await page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    const failure = page.getByTestId('load-failure');
+    await expect.poll(() => failure.textContent()).toContain('The database is not answering (test)');
+    await failure.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => row(page, 'toto-d01').count()).toBe(1);
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  });
+
   test('center: an end before its start shows the message at the field; a valid edit saves and the binding follows', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

@@ -135,10 +135,6 @@ export function isOverCapacity(error: unknown): boolean {
   return /overCapacity/i.test(errorCode(error) ?? '') || capacityFigures(error) !== undefined;
 }
 
-export function messageOf(error: unknown): string {
-  if (isHttpError(error)) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The working-time warnings a trip would carry with this driver and these planned times (nothing saved). */
 export async function previewWorkRules(body: WorkRulesPreview): Promise<Warning[]> {

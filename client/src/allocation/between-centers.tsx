@@ -19,7 +19,8 @@ import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from '.
 import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
-import { CenterDateBar, formatNumber, LoadFailure, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { LoadFailure } from '../components/load-failure.js';
+import { CenterDateBar, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
 import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';

@@ -1,14 +1,15 @@
 /** Pieces the allocation screens share: center and day bar, capacity bars, status tags, warnings. */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Progress, Select, Space, Tag } from 'antd';
+import { Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { DayStepper } from '../components/day-stepper.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { toast } from '../providers/toast.js';
-import { capacityFigures, fetchCenters, isConflict, messageOf } from './api.js';
+import { capacityFigures, fetchCenters, isConflict } from './api.js';
+import { messageOf } from '../providers/http.js';
 import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
@@ -49,25 +50,6 @@ export function useCenterDate(defaultDate = tokyoToday()) {
 
 /** A screen's query with nothing to show yet: neither data nor an error (its first fetch, or waiting for the center). */
 export const notLoadedYet = (query: { data?: unknown; isError: boolean }) => query.data === undefined && !query.isError;
-
-/** A screen's data that could not be read: the server's message and a way to try again (never an empty board). */
-export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useT();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      message={messageOf(error)}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('buttons.refresh')}
-        </Button>
-      }
-      style={{ marginBottom: 8 }}
-      data-testid="load-failure"
-    />
-  );
-}
 
 /** Alt+← / Alt+→ change the day on the boards (the arrow keys alone move stops and bars). */
 function useDayKeys(onShift: (days: number) => void) {

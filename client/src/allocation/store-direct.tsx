@@ -46,7 +46,8 @@ import {
   undoOrder,
   type UndoStep,
 } from './board-logic.js';
-import { CenterDateBar, LoadFailure, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
+import { LoadFailure } from '../components/load-failure.js';
+import { CenterDateBar, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';

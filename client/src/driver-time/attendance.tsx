@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { workTimeOf } from '../../../common/driver-time.js';
 import { overHint, PAGE_SIZE } from '../components/list-table.js';
+import { LoadFailure } from '../components/load-failure.js';
 import { clipped, wrapping } from '../masters/components/columns.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
@@ -98,6 +99,7 @@ export default function AttendancePage() {
       title={<span data-testid="page-title">{t('driverTime.screen.attendanceTitle')}</span>}
       extra={<DayBar state={state} onReload={() => void attendance.refetch()} />}
     >
+      {attendance.isError ? <LoadFailure error={attendance.error} onRetry={() => void attendance.refetch()} /> : null}
       <Table<AttendanceRow>
         size="small"
         rowKey="driver_id"

@@ -15,6 +15,7 @@ import { workTimeOf } from '../../../common/driver-time.js';
 import { formatMinutes } from '../../../common/time.js';
 import { WORK_LIMITS } from '../../../common/work-rules.js';
 import { PAGE_SIZE } from '../components/list-table.js';
+import { LoadFailure } from '../components/load-failure.js';
 import { isHttpError } from '../providers/http.js';
 import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
@@ -422,6 +423,7 @@ export default function DriverTimeInOutPage() {
         </Space>
       }
     >
+      {sheet.isError ? <LoadFailure error={sheet.error} onRetry={() => void sheet.refetch()} /> : null}
       <div className="dt-hint">
         {t('driverTime.screen.keyboardHint')}
         <Space size={4} className="dt-legend" style={{ marginInlineStart: 12 }}>

@@ -12,7 +12,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Typograp
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NEAREST_LIMIT_CHOICES, NEAREST_LIMIT_DEFAULT } from '../../../common/places.js';
-import { messageOf } from '../allocation/api.js';
+import { messageOf } from '../providers/http.js';
 import { PointsMap, type MapPoint } from '../components/points-map.js';
 import { geocode } from '../masters/components/geocode-button.js';
 import { isHttpError } from '../providers/http.js';

@@ -62,6 +62,12 @@ export function isHttpError(value: unknown): value is HttpError {
   return typeof value === 'object' && value !== null && 'statusCode' in value && 'message' in value;
 }
 
+/** What a failed request says to the user: the server's message, else the error's own. */
+export function messageOf(error: unknown): string {
+  if (isHttpError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Fetches a file with the token and hands it to the browser as a download. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
   const { data } = await http.get<Blob>(`${API_URL}${path}`, { responseType: 'blob' });

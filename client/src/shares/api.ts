@@ -119,4 +119,3 @@ export async function applyCorrection(share: Share, address: string, at: Coordin
   return (await http.post<Share>(`${BASE}/${share.id}/apply`, body)).data;
 }
 
-export const messageOf = (error: unknown) => (isHttpError(error) ? error.message : String(error));

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../providers/translate.js';
-import { fetchComment, messageOf } from './api.js';
+import { fetchComment } from './api.js';
+import { messageOf } from '../providers/http.js';
 import { CommentItem, ShareSummary, threadPath, useShare } from './thread.js';
 import './shares.css';
 

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { addressProblem, CORRECTION_MESSAGES, correctionProblem, SHARE_LIMITS, type CorrectionProblem } from '../../../common/shares.js';
 import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
-import { applyCorrection, type Coordinates, geocode, messageOf, type Share } from './api.js';
+import { applyCorrection, type Coordinates, geocode, type Share } from './api.js';
+import { messageOf } from '../providers/http.js';
 import { UserText } from './cells.js';
 
 const TOAST_KEY = 'share-correction';

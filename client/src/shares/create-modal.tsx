@@ -4,7 +4,8 @@ import { SHARE_CATEGORIES, SHARE_LIMITS } from '../../../common/shares.js';
 import { isHttpError } from '../providers/http.js';
 import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
-import { createShare, messageOf, type ShareInput } from './api.js';
+import { createShare, type ShareInput } from './api.js';
+import { messageOf } from '../providers/http.js';
 import { DestinationSelect } from './destination-select.js';
 
 /** 新規共有: a store, a title, a category, what to share and (optionally) the address it should have. */

@@ -12,7 +12,8 @@ import { SHARE_LIMITS } from '../../../common/shares.js';
 import { formatDateTime } from '../../../common/time.js';
 import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
-import { deleteComment, editComment, fetchComments, fetchShare, messageOf, postComment, type Comment, type Share } from './api.js';
+import { deleteComment, editComment, fetchComments, fetchShare, postComment, type Comment, type Share } from './api.js';
+import { messageOf } from '../providers/http.js';
 import { Author, CategoryTag, ShareStatusTag, UserText } from './cells.js';
 import './shares.css';
 
