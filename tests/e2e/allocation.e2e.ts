@@ -256,6 +256,29 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center: a link to a center outside its scope opens its own center’s board, without an error on the way', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    const elsewhere = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-YOKOHAMA').executeTakeFirstOrThrow();
+    // The centers in scope come late: the board of the address's center is refused before they are known.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/department?**', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('level') === '4') await held;
+      return route.continue();
+    });
+    const refused = page.waitForResponse((response) => response.url().includes(`/api/vehicle_allocation/board?department_id=${elsewhere.id}&`));
+    await page.goto(`/store-direct?center=${elsewhere.id}&date=${DATE}`);
+    expect((await refused).status()).toBe(404);
+    await page.waitForTimeout(300); // the refusal rendered, if it were shown
+    expect(await page.getByTestId('load-failure').count(), 'no error for a center about to be replaced').toBe(0);
+    release();
+    await expect.poll(() => page.getByTestId('totals-unallocated').count()).toBe(1);
+    expect(await page.getByTestId('center-select').textContent()).toContain('品川センター');
+    expect(await page.getByTestId('load-failure').count()).toBe(0);
+    await context.close();
+  });
+
   test('branch: sees the trip of its center, loading', async () => {
     const { page, context } = await stackOf().newPage('en-US');
     await signIn(page, 'branch');

@@ -20,7 +20,7 @@ import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, failedRead, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
 import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
@@ -414,7 +414,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       title={<span data-testid="page-title">{title}</span>}
       extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
     >
-      {transfers.isError ? <LoadFailure error={transfers.error} onRetry={() => void transfers.refetch()} /> : null}
+      {failedRead(transfers, state) ? <LoadFailure error={transfers.error} onRetry={() => void transfers.refetch()} /> : null}
       <Typography.Title level={5}>
         {t('allocationScreens.transfers.demand')}
         {kind === 'between_centers_before' ? (

@@ -11,7 +11,7 @@ import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { directionTotals, proposalTotals } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
+import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
@@ -100,7 +100,7 @@ export default function CalculatorPage() {
         />
       }
     >
-      {calc.isError ? <LoadFailure error={calc.error} onRetry={() => void calc.refetch()} /> : null}
+      {failedRead(calc, state) ? <LoadFailure error={calc.error} onRetry={() => void calc.refetch()} /> : null}
       <Typography.Title level={5}>{t('allocationScreens.calculator.directions')}</Typography.Title>
       <Table<CalculatorDirection>
         size="small"

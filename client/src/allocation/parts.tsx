@@ -51,6 +51,12 @@ export function useCenterDate(defaultDate = tokyoToday()) {
 /** A screen's query with nothing to show yet: neither data nor an error (its first fetch, or waiting for the center). */
 export const notLoadedYet = (query: { data?: unknown; isError: boolean }) => query.data === undefined && !query.isError;
 
+/**
+ * A failed read to show. Not while the centers in scope are still unknown: a center named by the address
+ * may lie outside them (a link from another planner), and is then replaced by one of them.
+ */
+export const failedRead = (query: { isError: boolean }, state: { centersLoading: boolean }) => query.isError && !state.centersLoading;
+
 /** Alt+← / Alt+→ change the day on the boards (the arrow keys alone move stops and bars). */
 function useDayKeys(onShift: (days: number) => void) {
   useEffect(() => {

@@ -47,7 +47,7 @@ import {
   type UndoStep,
 } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, failedRead, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -468,7 +468,7 @@ export default function StoreDirectBoard() {
         </Tooltip>
         {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
       </div>
-      {board.isError ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
+      {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
