@@ -62,7 +62,8 @@ export function RefSelect({
     sorters: [{ field: refSortField(refSpec), order: 'asc' }],
     onSearch: (text) => [{ field: 'q', operator: 'eq', value: text || undefined }],
     pagination: { pageSize: PAGE_SIZE, mode: 'server' },
-    queryOptions: { staleTime: OPTIONS_FRESH_MS },
+    // While a search is read, the last list stays (as useSelect's own options did), not an empty dropdown.
+    queryOptions: { staleTime: OPTIONS_FRESH_MS, keepPreviousData: true },
   });
   // From the queries' data, not useSelect's own options (set only when a fetch succeeds): a select
   // remounted on a list still fresh in the cache lists it too.
