@@ -112,6 +112,28 @@ describe('foundation, in a real browser', () => {
     await context.close();
   });
 
+  test('the profile is read once for a first load and the pages that follow it, not again by each page', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    let profileReads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/profile') profileReads++;
+    });
+    const rowsShown = async (path: RegExp) => {
+      await expect.poll(() => page.url()).toMatch(path);
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    };
+    await page.goto('/delivery');
+    await rowsShown(/\/delivery$/);
+    await visit(page, '/vehicle-allocation');
+    await rowsShown(/\/vehicle-allocation$/);
+    await visit(page, '/vehicles');
+    await rowsShown(/\/vehicles$/);
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('高橋 健');
+    expect(profileReads).toBe(1);
+    await context.close();
+  });
+
   test('an unknown URL shows the 404 page with a link home; a guest is sent to login', async () => {
     const { page, context } = await stackOf().newPage();
     await page.goto('/departments');
