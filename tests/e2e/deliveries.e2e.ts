@@ -312,6 +312,32 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('a completed trip opens read-only: its reason shows, its fields and 保存 are disabled; a planned one stays editable', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    const shinagawaTrip = (status: number) =>
+      stackOf()
+        .db.selectFrom('vehicle_allocations as va')
+        .innerJoin('departments as d', 'd.id', 'va.department_id')
+        .select('va.id')
+        .where('d.code', '=', 'CT-SHINAGAWA')
+        .where('va.status', '=', status)
+        .orderBy('va.id')
+        .executeTakeFirstOrThrow();
+    const save = page.getByRole('button', { name: /保\s*存/ });
+    await page.goto(`/vehicle-allocation/edit/${(await shinagawaTrip(3)).id}`);
+    await expect.poll(() => page.getByTestId('trip-closed').textContent()).toBe('この便は完了済みのため操作できません。');
+    await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+    await snapLoaded(page, 'trip-completed-ja');
+
+    await visit(page, `/vehicle-allocation/edit/${(await shinagawaTrip(0)).id}`);
+    await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(false);
+    expect(await page.getByTestId('trip-closed').count()).toBe(0);
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await context.close();
+  });
+
   test('on a 390 px phone the delivery list scrolls inside its card', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { closedRefusal } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT, DATE_TIME_DISPLAY_FORMAT } from '../../../common/time.js';
@@ -262,6 +263,9 @@ export default function TripFormPage() {
     errorNotification: (error) => (error?.statusCode === 409 ? false : undefined) as never,
   });
   if (editing && isNotFound(query?.error)) return <NotFoundPage />;
+  // A completed or cancelled trip takes no change (the server refuses it with the same message): it is shown, not offered for editing.
+  const record = query?.data?.data;
+  const closed = editing && record ? closedRefusal(record, false) : null;
 
   const center = profile?.department?.level === LEVEL.center ? profile.department.id : undefined;
   const defaults = { kind: 'store_direct', date: tokyoToday(), department_id: center, trip_mode: TRIP_MODE.single, load_unit: LOAD_UNIT.pallet, pinned: false };
@@ -273,10 +277,12 @@ export default function TripFormPage() {
       layout="vertical"
       initialValues={editing ? formProps.initialValues : defaults}
       onFinish={onFinish}
+      disabled={closed !== null}
       data-testid="trip-form"
     >
-      <WorkRulesPreview form={form} record={query?.data?.data} />
-      <TripFields form={form} editing={editing} record={query?.data?.data} />
+      {closed ? <Alert type="info" showIcon message={t(closed)} style={{ marginBottom: 16 }} data-testid="trip-closed" /> : null}
+      <WorkRulesPreview form={form} record={record} />
+      <TripFields form={form} editing={editing} record={record} />
     </Form>
   );
   const reload = () => {
@@ -287,7 +293,14 @@ export default function TripFormPage() {
   return (
     <>
       {editing ? (
-        <Edit title={t('tripScreens.titles.edit')} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading} recordItemId={id} canDelete={false}>
+        <Edit
+          title={t('tripScreens.titles.edit')}
+          breadcrumb={false}
+          saveButtonProps={{ ...saveButtonProps, disabled: closed !== null || saveButtonProps.disabled }}
+          isLoading={formLoading}
+          recordItemId={id}
+          canDelete={false}
+        >
           {body}
         </Edit>
       ) : (
