@@ -338,6 +338,24 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('a cut store name shows whole in a tooltip while the pointer is on it, each time', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto('/delivery');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const store = rows(page).first().getByTestId('clipped-text').first();
+    const whole = (await store.textContent()) ?? '';
+    expect(whole.length).toBeGreaterThan(0);
+    const shown = page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner');
+    for (const time of ['first', 'second']) {
+      await page.mouse.move(0, 0);
+      await expect.poll(() => shown.count(), { message: `${time} time: nothing shown away from it` }).toBe(0);
+      await store.hover();
+      await expect.poll(() => shown.allTextContents(), { message: `${time} time: the whole text` }).toEqual([whole]);
+    }
+    await context.close();
+  });
+
   test('on a 390 px phone the delivery list scrolls inside its card', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 390, height: 844 });
