@@ -201,6 +201,28 @@ describe('a layout that fits', () => {
     await context.close();
   });
 
+  // The widest masters scroll sideways at 1366 px rather than squeeze their columns: a squeezed column
+  // broke 「2026/11/29 17:48」 and the companies' names onto two lines, and every row was one and a half times as tall.
+  test.each([
+    ['/delivery-destination', 'delivery_destination'],
+    ['/drivers', 'driver'],
+  ] as const)('%s keeps one line to a row at 1366 px in English, scrolling sideways', async (path, resource) => {
+    const { page, context } = await signedIn('hq', DESKTOP, path);
+    await switchToEnglish(page);
+    const table = `[data-testid=${resource}-table]`;
+    await listLoaded(page, table);
+    // A row of one-line cells: a line, the cell's padding and its border.
+    const oneLine = await page.locator(`${table} tbody tr.ant-table-row td`).nth(1).evaluate((cell) => {
+      const style = getComputedStyle(cell);
+      return parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth);
+    });
+    const heights = await page.locator(`${table} tbody tr.ant-table-row`).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(1);
+    expect(Math.max(...heights), `the tallest row; one line is ${oneLine} px`).toBeLessThanOrEqual(oneLine + 2);
+    expect(await tableOverflow(page, table), 'the table scrolls sideways').toBeGreaterThan(0);
+    await context.close();
+  });
+
   // The trip list's widest day: a transfer between the branch's two centers besides the demo's store trips.
   beforeAll(async () => {
     const db = stackOf().db;

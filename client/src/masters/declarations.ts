@@ -305,7 +305,6 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       amount('hourly_wage', { kind: 'integer' }),
       { name: 'binding_extension_agreement', kind: 'boolean', span: 8 },
     ],
-    scrollX: 1300,
   },
   {
     identifier: 'delivery-destinations',
@@ -358,7 +357,6 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       phone,
       { name: 'comment', kind: 'textarea', max: 1000, span: 24 },
     ],
-    scrollX: 1600,
   },
   {
     identifier: 'districts',

@@ -162,6 +162,4 @@ export interface MasterDeclaration {
   title?: readonly string[];
   /** the caller's own account is one of the rows: it offers no delete (users) */
   holdsCaller?: boolean;
-  /** wide tables scroll horizontally past this width */
-  scrollX?: number;
 }

@@ -190,7 +190,6 @@ export default function MasterListPage({
           ...columns,
           actionsColumn(t('table.actions'), actions),
         ]}
-        scroll={{ x: master.scrollX ?? 'max-content' }}
         rowSelection={
           deletable
             ? {
