@@ -312,20 +312,26 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
-  test('a completed trip opens read-only: its reason shows, its fields and 保存 are disabled; a planned one stays editable', async () => {
+  test('a completed trip opens read-only from its 詳細 button: its reason shows, its fields and 保存 are disabled; a planned one stays editable', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
     const shinagawaTrip = (status: number) =>
       stackOf()
         .db.selectFrom('vehicle_allocations as va')
         .innerJoin('departments as d', 'd.id', 'va.department_id')
-        .select('va.id')
+        .select(['va.id', 'va.date'])
         .where('d.code', '=', 'CT-SHINAGAWA')
         .where('va.status', '=', status)
         .orderBy('va.id')
         .executeTakeFirstOrThrow();
     const save = page.getByRole('button', { name: /保\s*存/ });
-    await page.goto(`/vehicle-allocation/edit/${(await shinagawaTrip(3)).id}`);
+    const completed = await shinagawaTrip(3);
+    const day = String(completed.date).slice(0, 10);
+    await page.goto(`/vehicle-allocation?filters[0][field]=date_from&filters[0][operator]=eq&filters[0][value]=${day}&filters[1][field]=date_to&filters[1][operator]=eq&filters[1][value]=${day}`);
+    const row = page.locator(`tr.ant-table-row[data-row-key="${completed.id}"]`);
+    await expect.poll(() => row.getByTestId('row-show').count()).toBe(1);
+    expect(await row.getByTestId('row-edit').count()).toBe(0);
+    await row.getByTestId('row-show').click();
     await expect.poll(() => page.getByTestId('trip-closed').textContent()).toBe('この便は完了済みのため操作できません。');
     await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(true);
     expect(await save.isDisabled()).toBe(true);

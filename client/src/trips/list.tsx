@@ -12,7 +12,7 @@ import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { closedRefusal, loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
@@ -257,7 +257,10 @@ export default function TripListPage() {
         loading={live.refreshing ? false : listTableProps.loading}
         columns={[
           ...columns,
-          actionsColumn<Trip>(t('table.actions'), (trip) => <RowLinkButton link={links.edit} id={trip.id} />),
+          actionsColumn<Trip>(t('table.actions'), (trip) => (
+            // A completed or cancelled trip opens read-only (trips/form.tsx): its button says 詳細, not 編集.
+            <RowLinkButton link={closedRefusal(trip, false) ? { ...links.edit, kind: 'show' } : links.edit} id={trip.id} />
+          )),
         ]}
         rowClassName={(trip, index) => `${listTableProps.rowClassName(trip, index)}${trip.status === TRIP_STATUS.cancelled ? ' trip-row--cancelled' : ''}`}
         summary={(trips) => <TripTotalsRow trips={trips} loadColumn={columns.length - 1} t={t} />}
