@@ -15,6 +15,8 @@ export interface RealtimeBus {
   subscribe(userId: number, listener: Listener): () => void;
   /** False when nobody anywhere can receive an event, so the write need not work out who would. */
   mayHaveSubscribers(): boolean;
+  /** Resolves once every publish, from any process, reaches this process's subscribers. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,8 @@ export class InProcessBus implements RealtimeBus {
   mayHaveSubscribers() {
     return this.local.size > 0;
   }
+
+  async ready() {}
 
   async close() {}
 }

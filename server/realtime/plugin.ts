@@ -120,8 +120,11 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       unsubscribe();
       sockets.delete(socket);
     });
-    // The first ping says "subscribed": a client (a test) may wait for it before expecting events.
-    socket.ping();
+    // The first ping says "subscribed": a client (a test) may wait for it before expecting events. On
+    // PostgreSQL it waits for this process's LISTEN: a socket told "subscribed" while the listening
+    // connection was still opening missed a NOTIFY sent in those milliseconds (docs/realtime.md).
+    await bus.ready();
+    if (socket.readyState === socket.OPEN) socket.ping();
   }
 }
 

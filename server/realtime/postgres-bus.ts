@@ -120,6 +120,11 @@ export class PostgresBus implements RealtimeBus {
     return true;
   }
 
+  /** This process hears every NOTIFY once its listening connection has run `LISTEN`. */
+  async ready() {
+    await this.listening();
+  }
+
   /** Resolves once the listening connection is up (starting it if no socket did yet); for tests and start-up. */
   listening(): Promise<number> {
     if (!this.started) {

@@ -54,6 +54,8 @@ interface Client {
 }
 
 const clients: WebSocket[] = [];
+/** How long a test waits for an event it expects (a loaded machine delivers one in well under a second). */
+const EVENT_WAIT_MS = 20_000;
 t.teardown(() => clients.forEach((c) => c.terminate()));
 
 function connect(server: string, options: { token?: string; origin?: string | null; protocols?: string[]; autoPong?: boolean } = {}): Client {
@@ -79,7 +81,16 @@ function connect(server: string, options: { token?: string; origin?: string | nu
     closed: new Promise((resolve) => socket.once('close', (code) => resolve(code))),
     next: (match) => {
       const seen = events.find(match);
-      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiting.push({ match, resolve }));
+      if (seen) return Promise.resolve(seen);
+      // A missed event fails the test by name, rather than holding its process until tap's time-out.
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          reject(new Error(`no such event within ${EVENT_WAIT_MS / 1000} s; this socket received ${JSON.stringify(events)}`));
+        }, EVENT_WAIT_MS);
+        const entry = { match, resolve: (event: RealtimeEvent) => (clearTimeout(timer), resolve(event)) };
+        waiting.push(entry);
+      });
     },
   };
 }
@@ -225,6 +236,34 @@ t.test('websocket authentication', async (t) => {
   t.equal(await staying.closed, REALTIME_CLOSE.restarting, 'the server closing says 4503: reconnect later');
   await closing;
   accepted.socket.close();
+});
+
+t.test('a socket is told "subscribed" (its first ping) only once its process hears every publish', async (t) => {
+  // A bus whose listening connection is still opening (on PostgreSQL: LISTEN not yet run).
+  let open!: () => void;
+  const opening = new Promise<void>((resolve) => (open = resolve));
+  class OpeningBus extends InProcessBus {
+    override ready() {
+      return opening;
+    }
+  }
+  const bus = new OpeningBus();
+  const opened = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false, realtime: { bus } });
+  t.teardown(() => opened.close());
+  await opened.listen({ port: 0, host: '127.0.0.1' });
+  const center = await api('center');
+  const client = connect(`http://127.0.0.1:${(opened.server.address() as AddressInfo).port}`, { token: center.token });
+  let subscribed = false;
+  void client.subscribed.then(() => (subscribed = true));
+  while (!bus.mayHaveSubscribers()) await sleep(10);
+  // An event sent now travels behind any ping already sent on the socket.
+  await bus.publish([await userId(db, 'center')], { type: 'vehicle_allocation_changed', ids: [-7] });
+  await client.next(isTripChange(-7));
+  t.notOk(subscribed, 'no "subscribed" while the bus cannot yet hear other processes');
+  open();
+  await client.subscribed;
+  t.pass('"subscribed" once it can');
+  client.socket.close();
 });
 
 const driverLogin = async (id: number) => (await db.selectFrom('drivers').select('login_id').where('id', '=', id).executeTakeFirstOrThrow()).login_id;
