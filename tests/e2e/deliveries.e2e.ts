@@ -331,6 +331,10 @@ describe('deliveries and trips, in a real browser', () => {
     const row = page.locator(`tr.ant-table-row[data-row-key="${completed.id}"]`);
     await expect.poll(() => row.getByTestId('row-show').count()).toBe(1);
     expect(await row.getByTestId('row-edit').count()).toBe(0);
+    // Its 確定 tag tells when on hover (a tooltip made on the pointer's first visit).
+    await page.mouse.move(0, 0);
+    await row.getByTestId('trip-confirmed').hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toMatch(/^確定日時 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     await row.getByTestId('row-show').click();
     await expect.poll(() => page.getByTestId('trip-closed').textContent()).toBe('この便は完了済みのため操作できません。');
     await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(true);

@@ -1,5 +1,6 @@
 /** A trip's status as a coloured tag: 計画 (grey), 積込中 (gold), 配送中 (blue), 完了 (green), 取消 (red); and whether it is confirmed. */
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
+import { HoverTooltip } from '../components/hover-tooltip.js';
 import { formatDateTime } from '../../../common/time.js';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -23,10 +24,10 @@ export function TripConfirmationTag({ confirmedAt }: { confirmedAt: string | nul
   const { t } = useT();
   if (!confirmedAt) return <Tag data-testid="trip-draft">{t('tripScreens.draft')}</Tag>;
   return (
-    <Tooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(confirmedAt) })}>
+    <HoverTooltip title={t('tripScreens.confirmedAt', { at: formatDateTime(confirmedAt) })}>
       <Tag color="green" data-testid="trip-confirmed">
         {t('allocationScreens.board.confirmed')}
       </Tag>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

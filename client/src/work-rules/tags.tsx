@@ -3,9 +3,10 @@
  * violation (違反), the rule named, figures as H:mm. Used by the allocation screens (warnings stored
  * on a trip) and the drivers' working-time pages (findings computed from the day's records).
  */
-import { Alert, Space, Tag, Tooltip } from 'antd';
+import { Alert, Space, Tag } from 'antd';
 import { formatDate } from '../../../common/time.js';
 import { findingMessageParams, findingOfWarning, type RuleFinding } from '../../../common/work-rules.js';
+import { HoverTooltip } from '../components/hover-tooltip.js';
 import { useT } from '../providers/translate.js';
 
 export interface StoredWarning {
@@ -37,11 +38,11 @@ export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFi
   const rule = t(`workRules.${finding.rule}.name`);
   const sentence = text(finding, onDate);
   return (
-    <Tooltip title={brief ? sentence : `${rule}（${level}）`}>
+    <HoverTooltip title={brief ? sentence : `${rule}（${level}）`}>
       <Tag color={LEVEL_COLOUR[finding.level]} className={`work-rule work-rule--${finding.level}`} data-testid="work-rule-finding" data-rule={finding.rule} data-level={finding.level}>
         {t('workRules.tagText', { level, message: brief ? rule : sentence })}
       </Tag>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

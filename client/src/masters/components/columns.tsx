@@ -1,9 +1,10 @@
 /** A master list's columns, from its declaration. */
 import { getDefaultSortOrder } from '@refinedev/antd';
 import type { BaseRecord, CrudSorting } from '@refinedev/core';
-import { Space, Tag, Tooltip, type TableColumnType } from 'antd';
+import { Space, Tag, type TableColumnType } from 'antd';
 import { Link } from 'react-router-dom';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { HoverTooltip } from '../../components/hover-tooltip.js';
 import { approvalPath, cellText, groupSpans, isNumericColumn } from '../rules.js';
 import type { ColumnSpec, MasterDeclaration } from '../types.js';
 import { keyIn, type Translate } from '../../providers/translate.js';
@@ -52,29 +53,15 @@ const CLIPPED_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
-/**
- * The cut text; its tooltip is made when the pointer first comes onto it, open from then on hover as
- * any antd tooltip. One antd Tooltip for each of a 50-row list's clipped cells (150 of the delivery
- * list's) cost its first render about 0.2 s (docs/performance.md).
- */
-function ClippedText({ text, maxWidth }: { text: string; maxWidth: number | string }) {
-  const [pointedAt, setPointedAt] = useState(false);
-  const span = (
-    <span style={{ ...CLIPPED_STYLE, maxWidth }} onMouseEnter={pointedAt ? undefined : () => setPointedAt(true)} data-testid="clipped-text">
-      {text}
-    </span>
-  );
-  return pointedAt ? (
-    <Tooltip placement="topLeft" title={text} defaultOpen>
-      {span}
-    </Tooltip>
-  ) : (
-    span
-  );
-}
-
 export function clipped(text: string | null | undefined, maxWidth: number | string = 280) {
-  return text ? <ClippedText text={text} maxWidth={maxWidth} /> : '';
+  if (!text) return '';
+  return (
+    <HoverTooltip placement="topLeft" title={text}>
+      <span style={{ ...CLIPPED_STYLE, maxWidth }} data-testid="clipped-text">
+        {text}
+      </span>
+    </HoverTooltip>
+  );
 }
 
 export function buildColumns(
