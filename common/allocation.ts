@@ -51,6 +51,17 @@ export function loadingStartRefusal(trip: { status: number; confirmed_at: Date |
   return null;
 }
 
+/**
+ * Why a day's plan cannot be copied (前日コピー) onto `toDate`, as the message the server answers, or
+ * null: not onto the day it comes from, and not onto a day already past in Asia/Tokyo (its trips would
+ * never run). The board disables its button with this reason; the server refuses with it.
+ */
+export function copyRefusal(fromDate: string, toDate: string, today: string) {
+  if (fromDate === toDate) return 'allocation.sameDate' as const satisfies MessageKey;
+  if (toDate < today) return 'allocation.copyToPast' as const satisfies MessageKey;
+  return null;
+}
+
 /** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
 export const CAPACITY_AMBER_ABOVE = 0.9;
 export const CAPACITY_RED_ABOVE = 1;

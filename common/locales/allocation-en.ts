@@ -47,6 +47,7 @@ export const allocationEn: typeof allocationJa = {
     windowOrder: 'The planned arrival must be after the planned loading start.',
     noTripNo: 'No trip number is left for this day.',
     sameDate: 'Choose a different date to copy to.',
+    copyToPast: 'A plan cannot be copied onto a past day. Choose today or a later day.',
     computedFromDeliveries: "A store trip's quantity and weight come from its deliveries.",
     transferNoDeliveries: 'Trips between centers carry no deliveries.',
     identityFixed: '{{field}} cannot be changed.',

@@ -46,6 +46,7 @@ export const allocationJa = {
     windowOrder: '計画到着は積込開始より後の時刻を指定してください。',
     noTripNo: 'この日の便番号が上限に達しました。',
     sameDate: '複写元と複写先に同じ日付は指定できません。',
+    copyToPast: '過去の日付にはコピーできません。今日以降の日付を選択してください。',
     computedFromDeliveries: '店舗直送便の数量・重量は配送から計算されます。',
     transferNoDeliveries: 'センター間の便には配送を割り当てられません。',
     identityFixed: '{{field}}は変更できません。',

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { closedRefusal, confirmationRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
@@ -421,7 +422,8 @@ export async function loadingStart(ctx: WriteContext, id: number, version: numbe
  * the shifted window, or no longer visible, is left off the copy.
  */
 export async function copyDay(ctx: WriteContext, body: { from_date: string; to_date: string; department_id: number; kind?: TripKind }) {
-  if (body.from_date === body.to_date) throw invalid({ to_date: ctx.t('allocation.sameDate') });
+  const refusal = copyRefusal(body.from_date, body.to_date, tokyoToday(ctx.now));
+  if (refusal) throw invalid({ to_date: ctx.t(refusal) });
   await refuseOutOfScopeDepartment(ctx, body.department_id);
   let query = ctx.db
     .selectFrom('vehicle_allocations as va')

@@ -1,6 +1,6 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
-import { capacityColour, capacityRatio, confirmationRefusal, loadingStartRefusal } from '../../common/allocation.js';
+import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadingStartRefusal } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { tripKm } from '../../common/places.js';
 import { timeOnDay } from '../../client/src/allocation/parts.js';
@@ -234,6 +234,16 @@ describe('loading start (積込開始)', () => {
     expect(loadingStartRefusal({ status: 1, confirmed_at })).toBe('allocation.alreadyStarted');
     expect(loadingStartRefusal({ status: 3, confirmed_at })).toBe('allocation.completed');
     expect(loadingStartRefusal({ status: 9, confirmed_at: null })).toBe('allocation.cancelled');
+  });
+});
+
+describe('前日コピー', () => {
+  it('copies onto today or a later day, never onto the day it comes from or a past one', () => {
+    const today = '2026-11-29';
+    expect(copyRefusal('2026-11-28', today, today)).toBeNull();
+    expect(copyRefusal('2026-11-29', '2026-11-30', today)).toBeNull();
+    expect(copyRefusal('2026-11-27', '2026-11-28', today)).toBe('allocation.copyToPast');
+    expect(copyRefusal('2026-11-29', '2026-11-29', today)).toBe('allocation.sameDate');
   });
 });
 

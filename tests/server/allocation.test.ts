@@ -352,6 +352,14 @@ t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no 
   t.same((await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: to, department_id: fleet.center } })).json(), { created: 0 });
   const same = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: from, department_id: fleet.center } });
   t.equal(same.statusCode, 400);
+  const yesterday = addDays(tokyoToday(), -1);
+  const tripCount = async (date: string) =>
+    Number((await db.selectFrom('vehicle_allocations').select((eb) => eb.fn.countAll().as('n')).where('date', '=', date).executeTakeFirstOrThrow()).n);
+  const tripsYesterday = await tripCount(yesterday);
+  const past = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: addDays(yesterday, -1), to_date: yesterday, department_id: fleet.center } });
+  t.equal(past.statusCode, 400, 'not onto a past day');
+  t.match(past.json(), { errors: { to_date: '過去の日付にはコピーできません。今日以降の日付を選択してください。' } });
+  t.equal(await tripCount(yesterday), tripsYesterday, 'nothing copied onto it');
 });
 
 t.test('scope: a center outside the subtree is 404, carriers and headquarters users 403', async (t) => {

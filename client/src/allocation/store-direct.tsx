@@ -5,7 +5,8 @@
  * with the trip's version; a refusal changes nothing and is shown.
  */
 import { CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
-import { addDays, closedRefusal } from '../../../common/allocation.js';
+import { addDays, closedRefusal, copyRefusal } from '../../../common/allocation.js';
+import { tokyoToday } from '../../../common/deliveries.js';
 import {
   closestCenter,
   DndContext,
@@ -409,6 +410,7 @@ export default function StoreDirectBoard() {
       toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
     });
 
+  const copyRefused = copyRefusal(addDays(date, -1), date, tokyoToday());
   const onCopyPreviousDay = () =>
     void run(async () => {
       const { created } = await copyDay(centerId!, addDays(date, -1), date);
@@ -461,8 +463,14 @@ export default function StoreDirectBoard() {
             {t('allocationScreens.board.roundAll')}
           </Button>
         </Tooltip>
-        <Tooltip title={t('allocationScreens.board.copyPreviousDayHint')}>
-          <Button size="small" icon={<CopyOutlined />} disabled={busy || !centerId} onClick={onCopyPreviousDay} data-testid="board-copy-previous-day">
+        <Tooltip title={copyRefused ? t(copyRefused) : t('allocationScreens.board.copyPreviousDayHint')}>
+          <Button
+            size="small"
+            icon={<CopyOutlined />}
+            disabled={busy || !centerId || copyRefused !== null}
+            onClick={onCopyPreviousDay}
+            data-testid="board-copy-previous-day"
+          >
             {t('allocationScreens.board.copyPreviousDay')}
           </Button>
         </Tooltip>
