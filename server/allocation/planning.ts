@@ -113,6 +113,14 @@ function centerDrivers(db: Db, actor: Actor, centerId: number) {
   return query.orderBy('drivers.name').orderBy('drivers.id').execute();
 }
 
+/**
+ * A direction of another center, seen from the center that ships: its stores' goods are a transfer (the
+ * transfers' demand), named by the center they go to; null for the center's own directions.
+ */
+function transferTo(direction: { direction_center_id: number | null; direction_center_name: string | null }, centerId: number) {
+  return direction.direction_center_id !== null && direction.direction_center_id !== centerId ? direction.direction_center_name : null;
+}
+
 /** GET /vehicle_allocation/board: the store-direct board of a center and day, in one call. */
 export async function board(db: Db, actor: Actor, centerId: number, date: string) {
   await centerInScope(db, actor, centerId);
@@ -129,10 +137,7 @@ export async function board(db: Db, actor: Actor, centerId: number, date: string
     .execute();
   return {
     // A direction of another center: these stores' goods are a transfer (the transfers' demand).
-    unallocated: byDirection(unallocated).map((group) => {
-      const first = group.deliveries[0]!;
-      return { ...group, transfer_to: first.direction_center_id !== null && first.direction_center_id !== centerId ? first.direction_center_name : null };
-    }),
+    unallocated: byDirection(unallocated).map((group) => ({ ...group, transfer_to: transferTo(group.deliveries[0]!, centerId) })),
     trips: await tripDetails(db, tripIds.map((t) => t.id)),
     vehicles: await centerVehicles(db, actor, centerId, date),
     drivers: await centerDrivers(db, actor, centerId),
@@ -239,9 +244,12 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .selectFrom('deliveries as d')
     .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
     .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .leftJoin('departments as dir_center', 'dir_center.id', 'dir.department_id')
     .select([
       'dd.direction_id',
       'dir.name as direction_name',
+      'dir.department_id as direction_center_id',
+      'dir_center.name as direction_center_name',
       sql<number>`coalesce(sum(d.quantity), 0)::int`.as('quantity'),
       sql<number>`coalesce(sum(d.weight), 0)::float8`.as('weight'),
       sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 0), 0)::int`.as('pallets'),
@@ -250,7 +258,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .where('d.date', '=', date)
     .where('d.department_id', '=', centerId)
     .where('d.deleted_at', 'is', null)
-    .groupBy(['dd.direction_id', 'dir.name'])
+    .groupBy(['dd.direction_id', 'dir.name', 'dir.department_id', 'dir_center.name'])
     .orderBy(sql`dd.direction_id nulls last`)
     .execute();
   const types = await db
@@ -265,8 +273,9 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .where('deleted_at', 'is', null)
     .execute();
   const defaultType = new Map(bases.map((b) => [b.direction_id, b.vehicle_type_id]));
-  const directions = loads.map((load) => ({
+  const directions = loads.map(({ direction_center_id, direction_center_name, ...load }) => ({
     ...load,
+    transfer_to: transferTo({ direction_center_id, direction_center_name }, centerId),
     vehicles_needed: vehiclesNeeded(types, load.direction_id === null ? null : (defaultType.get(load.direction_id) ?? null), load),
   }));
 

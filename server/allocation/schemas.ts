@@ -291,6 +291,8 @@ export const calculatorSchema = {
         Type.Object({
           direction_id: NullableInt,
           direction_name: NullableString,
+          /** the center a direction of another center goes to (a transfer), else null */
+          transfer_to: NullableString,
           quantity: Type.Integer(),
           weight: Type.Number(),
           pallets: Type.Integer(),

@@ -459,11 +459,17 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   t.match(first, { quantity: 7, pallets: 6, cage_carts: 1, weight: 650 }, 'the day’s load of the direction (the pinned trip’s delivery included)');
   t.equal(first.vehicles_needed.length, 1);
   t.ok(first.vehicles_needed[0].count >= 1);
+  t.ok(body.directions.every((d: { transfer_to: string | null }) => d.transfer_to === null), 'the center’s own directions');
   const proposed = body.proposal.flatMap((p: { delivery_ids: number[] }) => p.delivery_ids).sort((x: number, y: number) => x - y);
   t.same([...proposed, ...body.unassigned_delivery_ids].sort((x: number, y: number) => x - y), fresh.map((d) => d.id).sort((x, y) => x - y), 'every unallocated delivery, once');
   t.notOk(body.proposal.some((p: { vehicle_id: number }) => p.vehicle_id === pinnedVehicle.id), 'the pinned trip’s vehicle is not proposed');
   t.notOk(proposed.includes(kept!.id), 'the pinned trip’s delivery stays');
   t.same(body.unassigned, [{ delivery_id: fresh.at(-1)!.id, reason: 'overCapacity' }], '999 pallets: more than a vehicle of its own carries');
+  // Shipped by 品川 to a store served by 板橋: its direction reads as a transfer to 板橋, as on the board.
+  const itabashiStore = (await storesOf(db, 'CT-ITABASHI'))[0]!;
+  await makeDelivery(db, { date: dayAfterDemo(18), department_id: fleet.center, delivery_destination_id: itabashiStore.id, quantity: 2 });
+  const transfer = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${dayAfterDemo(18)}` })).json();
+  t.match(transfer.directions, [{ direction_id: itabashiStore.direction_id, transfer_to: '板橋センター', quantity: 2 }]);
 
   const accepted = await center({
     method: 'POST',

@@ -13,6 +13,7 @@ import { directionTotals, proposalTotals } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
+import { TransferTag } from './unallocated-panel.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -57,7 +58,16 @@ export default function CalculatorPage() {
   };
 
   const directionColumns: ColumnsType<CalculatorDirection> = [
-    { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_name', render: (v: string | null) => v ?? t('allocationScreens.board.noDirection') },
+    {
+      title: t('allocationScreens.calculator.direction'),
+      dataIndex: 'direction_name',
+      render: (v: string | null, d) => (
+        <>
+          {v ?? t('allocationScreens.board.noDirection')}
+          {d.transfer_to ? <TransferTag center={d.transfer_to} className="alloc-calc__transfer" /> : null}
+        </>
+      ),
+    },
     { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.pallets'), dataIndex: 'pallets', align: 'right', render: formatNumber },

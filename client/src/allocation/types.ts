@@ -178,6 +178,8 @@ export interface Transfers {
 export interface CalculatorDirection {
   direction_id: number | null;
   direction_name: string | null;
+  /** the center a direction of another center goes to (a transfer), else null */
+  transfer_to: string | null;
   quantity: number;
   weight: number;
   pallets: number;

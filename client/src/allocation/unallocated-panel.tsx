@@ -24,6 +24,18 @@ export function TotalsText({ totals, testId }: { totals: Totals; testId?: string
   );
 }
 
+/** A direction of another center: 「板橋センターへ移送」, its tooltip saying how such goods go (a trip between centers, or from here). */
+export function TransferTag({ center, className }: { center: string; className?: string }) {
+  const { t } = useT();
+  return (
+    <Tooltip title={t('allocationScreens.board.transferHint', { center })}>
+      <Tag color="purple" className={className} data-testid="transfer-tag">
+        {t('allocationScreens.board.transferTo', { center })}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 function DeliveryRow({
   delivery,
   selected,
@@ -108,13 +120,7 @@ function GroupHeader({
         {collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
         <strong>{group.direction_name ?? t('allocationScreens.board.noDirection')}</strong>
       </button>
-      {group.transfer_to ? (
-        <Tooltip title={t('allocationScreens.board.transferHint', { center: group.transfer_to })}>
-          <Tag color="purple" className="alloc-group__transfer" data-testid="transfer-tag">
-            {t('allocationScreens.board.transferTo', { center: group.transfer_to })}
-          </Tag>
-        </Tooltip>
-      ) : null}
+      {group.transfer_to ? <TransferTag center={group.transfer_to} className="alloc-group__transfer" /> : null}
       <TotalsText totals={totalsOf(group.deliveries)} />
     </div>
   );
