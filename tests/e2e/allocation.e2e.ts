@@ -550,23 +550,16 @@ describe('the allocation calculator, in a real browser', () => {
     await expect.poll(() => left.allTextContents()).toEqual([expect.stringMatching(/^E2E-C999 .+ — 1台の積載上限を超えています$/)]);
     await db.updateTable('deliveries').set({ deleted_at: new Date() }).where('id', '=', huge.id).execute();
     // A store of 板橋's shipped from 品川: its direction reads as a transfer, as on the board.
-    const itabashiStore = await db
-      .selectFrom('delivery_destinations as dd')
-      .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-      .innerJoin('departments as c', 'c.id', 'dir.department_id')
-      .select(['dd.id', 'dir.name'])
-      .where('c.code', '=', 'CT-ITABASHI')
-      .where('dd.deleted_at', 'is', null)
-      .orderBy('dd.id')
-      .executeTakeFirstOrThrow();
+    const itabashi = await db.selectFrom('departments').select('id').where('code', '=', 'CT-ITABASHI').executeTakeFirstOrThrow();
+    const [itabashiStore] = await centerDestinations(db, itabashi.id, 1);
     await db
       .insertInto('deliveries')
-      .values({ date: CALC_DATE, department_id: centerId, delivery_destination_id: itabashiStore.id, slip_number: 'E2E-C-TR', quantity: 1, load_unit: 0, weight: 100 })
+      .values({ date: CALC_DATE, department_id: centerId, delivery_destination_id: itabashiStore!.id, slip_number: 'E2E-C-TR', quantity: 1, load_unit: 0, weight: 100 })
       .execute();
     await page.reload();
     await expect.poll(proposedRows).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('calculator-unassigned').count()).toBe(0);
-    const transferRow = page.getByTestId('calculator-directions').locator('tr.ant-table-row', { hasText: itabashiStore.name });
+    const transferRow = page.getByTestId('calculator-directions').locator('tr.ant-table-row', { hasText: itabashiStore!.direction_name });
     expect(await transferRow.getByTestId('transfer-tag').textContent()).toBe('板橋センターへ移送');
     // Each table ends with its totals: the column summed, the count of what it sums in the label.
     const directions = page.getByTestId('calculator-directions');

@@ -158,12 +158,12 @@ export async function choose(page: Page, selector: string, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
-/** The first `limit` live (not deleted, not temporary) delivery destinations of a center's directions, by id. */
+/** The first `limit` live (not deleted, not temporary) delivery destinations of a center's directions, by id, with their direction's name. */
 export function centerDestinations(db: Stack['db'], centerId: number, limit: number) {
   return db
     .selectFrom('delivery_destinations as dd')
     .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .select('dd.id')
+    .select(['dd.id', 'dir.name as direction_name'])
     .where('dir.department_id', '=', centerId)
     .where('dd.deleted_at', 'is', null)
     .where('dd.temporary_registration_date', 'is', null)
