@@ -62,6 +62,14 @@ export function copyRefusal(fromDate: string, toDate: string, today: string) {
   return null;
 }
 
+/**
+ * A trip's name as people read it: its route name (便名) when the planner gave one, else its number in
+ * the reader's language (便3, Trip 3). The list, the export and the screens name trips this one way.
+ */
+export function tripLabel(trip: { route_name: string | null; trip_no: number }, t: (key: 'allocationScreens.trip.tripNo', options: { no: number }) => string) {
+  return trip.route_name || t('allocationScreens.trip.tripNo', { no: trip.trip_no });
+}
+
 /** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
 export const CAPACITY_AMBER_ABOVE = 0.9;
 export const CAPACITY_RED_ABOVE = 1;

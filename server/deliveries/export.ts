@@ -1,3 +1,4 @@
+import { tripLabel } from '../../common/allocation.js';
 import { DELIVERY_COLUMNS } from '../../common/deliveries.js';
 import { formatDate, formatDateTime } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
@@ -19,6 +20,8 @@ export function exportCells(t: Translate, row: DeliveryRowData): (string | numbe
         return t(`deliveries.delayStatus.${row.delivery_delay_status}`);
       case 'load_unit':
         return t(`deliveries.loadUnit.${row.load_unit}`);
+      case 'delivery_route':
+        return row.trip_no === null ? null : tripLabel({ route_name: row.route_name, trip_no: row.trip_no }, t);
       case 'estimated_arrival_time':
       case 'report_time':
       case 'updated_at':

@@ -114,6 +114,7 @@ function withNames(query: ReturnType<typeof filtered>) {
       'd.vehicle_allocation_id',
       'd.stop_seq',
       'va.trip_no',
+      'va.route_name',
       deliveryRoute.as('delivery_route'),
       'va.vehicle_id',
       sql<string | null>`(select vehicle_number from vehicles where id = va.vehicle_id)`.as('vehicle_number'),

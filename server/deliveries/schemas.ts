@@ -37,6 +37,8 @@ export const DeliveryRow = Type.Object({
   vehicle_allocation_id: Nullable(Type.Integer()),
   stop_seq: Nullable(Type.Integer()),
   trip_no: Nullable(Type.Integer()),
+  /** the trip's route name as the planner gave it (null: unnamed); `delivery_route` is it or 便{trip_no} */
+  route_name: Nullable(Type.String()),
   delivery_route: Nullable(Type.String()),
   vehicle_id: Nullable(Type.Integer()),
   vehicle_number: Nullable(Type.String()),

@@ -161,7 +161,7 @@ export function tripsOfDrivers(db: Db, actor: Actor, query: DayQueryType) {
       'va.id',
       'va.driver_id',
       'va.trip_no',
-      sql<string>`coalesce(va.route_name, '便' || va.trip_no)`.as('delivery_route'),
+      'va.route_name',
       'd.name as department_name',
       'v.vehicle_number',
       'va.planned_departure',

@@ -130,7 +130,7 @@ export const dayWriteSchema = {
 const AttendanceTrip = Type.Object({
   id: Type.Integer(),
   trip_no: Type.Integer(),
-  delivery_route: Type.String(),
+  route_name: NullableString,
   department_name: Type.String(),
   vehicle_number: NullableString,
   planned_departure: NullableTime,

@@ -8,7 +8,6 @@ import {
   timesInOrder,
   toTokyoWallTime,
   tripBoardPath,
-  tripName,
   tripTotals,
   tripSearchToFilters,
 } from '../../client/src/trips/state.js';
@@ -62,8 +61,6 @@ describe('routes', () => {
     expect(routeText({ ...base, kind: 'between_centers_before', origin_department_name: '品川センター' })).toBe('品川センター → —');
     expect(routeText({ ...base, kind: 'between_centers_before' })).toBe('');
     expect(routeText({ ...base, kind: 'store_direct', direction_name: '城南方面' })).toBe('城南方面');
-    expect(tripName({ route_name: null, trip_no: 3 })).toBe('便3');
-    expect(tripName({ route_name: '川崎ルート', trip_no: 3 })).toBe('川崎ルート');
   });
   it("leads back to the board the trip is planned on, at its center and day", () => {
     const trip = { department_id: 7, date: '2026-11-26' };

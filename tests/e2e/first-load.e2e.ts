@@ -94,13 +94,13 @@ async function switchToEnglish(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
-/** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take. */
+/** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take, its text. */
 async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string, shot: string) {
   const { page, context } = await signedIn(loginId, DESKTOP, path);
   if (locale === 'en') await switchToEnglish(page);
   await listLoaded(page, table);
   await snap(page, `${shot}-1366-${locale}`);
-  const fit = { overflow: await tableOverflow(page, table), headerLines: await headerLines(page, table) };
+  const fit = { overflow: await tableOverflow(page, table), headerLines: await headerLines(page, table), text: await page.locator(table).innerText() };
   await context.close();
   return fit;
 }
@@ -242,6 +242,9 @@ describe('a layout that fits', () => {
     const fit = await listAt1366('branch', locale, '/vehicle-allocation', '[data-testid=trip-table]', 'trips');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(loadHeaderLines);
+    // The transfer has no route name: it reads by its number, in the page's language.
+    expect(fit.text).toContain(locale === 'en' ? 'Trip 901' : '便901');
+    if (locale === 'en') expect(fit.text).not.toContain('便901');
   });
 
   // A center's planner: each driver's day, a line per trip. The departure headers take two lines in English.

@@ -24,6 +24,7 @@ interface Row {
   driver_id: number | null;
   driver_name: string | null;
   delivery_route: string | null;
+  route_name: string | null;
   trip_no: number | null;
   store_name: string;
   estimated_arrival_time: string | null;
@@ -270,6 +271,23 @@ t.test('the export streams the filtered list as CSV, UTF-8 with BOM or Shift_JIS
 
   const carrierCsv = await carrier({ method: 'GET', url: `/api/delivery/export?${day}` });
   t.notMatch(carrierCsv.body, /未配車/, 'a carrier exports only deliveries on its trips');
+});
+
+t.test('a trip without a route name reads 便N in Japanese and Trip N in English; a named one reads its name', async (t) => {
+  const day = `date_from=${today}&date_to=${today}`;
+  const page = rows(await list(center, `${day}&_end=200`));
+  const unnamed = page.find((row) => row.trip_no !== null && row.route_name === null)!;
+  const named = page.find((row) => row.route_name !== null)!;
+  t.ok(unnamed && named, 'the demo day has both');
+  t.equal(unnamed.delivery_route, `便${unnamed.trip_no}`, 'the API’s 便名 column');
+  t.equal(named.delivery_route, named.route_name);
+  const lineOf = async (language: string, slip: string) => {
+    const csv = await center({ method: 'GET', url: `/api/delivery/export?${day}`, headers: { 'accept-language': language } });
+    return csv.body.split('\r\n').find((line) => line.includes(slip))!;
+  };
+  t.match(await lineOf('ja', unnamed.slip_number), `,便${unnamed.trip_no},`);
+  t.match(await lineOf('en', unnamed.slip_number), `,Trip ${unnamed.trip_no},`);
+  t.match(await lineOf('en', named.slip_number), `,${named.route_name},`);
 });
 
 t.test('column settings round trip for the signed-in user only', async (t) => {

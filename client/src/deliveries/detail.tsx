@@ -7,6 +7,7 @@ import { useShow, type HttpError } from '@refinedev/core';
 import { Alert, Card, Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '../../../common/time.js';
+import { tripLabel } from '../../../common/allocation.js';
 import { NotFoundPage } from '../components/error-page.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { isNotFound } from '../masters/rules.js';
@@ -56,7 +57,7 @@ function deliveryItems(record: DeliveryDetail, t: Translate): Items {
 
 function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
   const f = (name: string) => t(keyIn('tripScreens.fields', name));
-  const name = trip.route_name || `便${trip.trip_no}`;
+  const name = tripLabel(trip, t);
   return [
     {
       key: 'route',

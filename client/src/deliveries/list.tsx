@@ -11,6 +11,7 @@ import { Button, DatePicker, Dropdown, Form, Input, Select, Space, Table, type T
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { tripLabel } from '../../../common/allocation.js';
 import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.js';
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
 import { CsvImportButtons } from '../components/csv-import.js';
@@ -81,8 +82,12 @@ function fromFormValues(values: FilterValues, previous: DeliverySearch): Deliver
   };
 }
 
+/** The trip a row is on, as the list names it (its route name, else 便3 / Trip 3); null off a trip. */
+const routeOf = (row: Delivery, t: Translate) => (row.trip_no === null ? null : tripLabel({ route_name: row.route_name, trip_no: row.trip_no }, t));
+
 /** Trips to filter by: the trip list for those who may read it, else the trips seen on the page. */
 function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canListTrips: boolean) {
+  const { t } = useT();
   const { data } = useList<{ id: number; trip_no: number; route_name: string | null; vehicle_number: string | null }>({
     resource: 'vehicle-allocations',
     filters: [
@@ -97,16 +102,16 @@ function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canLi
     const seen = new Map<number, string>();
     if (canListTrips) {
       for (const trip of data?.data ?? []) {
-        seen.set(trip.id, [trip.route_name || `便${trip.trip_no}`, trip.vehicle_number].filter(Boolean).join(' '));
+        seen.set(trip.id, [tripLabel(trip, t), trip.vehicle_number].filter(Boolean).join(' '));
       }
     }
     for (const row of rows) {
       if (row.vehicle_allocation_id !== null && !seen.has(row.vehicle_allocation_id)) {
-        seen.set(row.vehicle_allocation_id, [row.delivery_route, row.vehicle_number].filter(Boolean).join(' '));
+        seen.set(row.vehicle_allocation_id, [routeOf(row, t), row.vehicle_number].filter(Boolean).join(' '));
       }
     }
     return [...seen].map(([value, label]) => ({ value, label }));
-  }, [canListTrips, data, rows]);
+  }, [canListTrips, data, rows, t]);
 }
 
 function ExportButton({ search }: { search: DeliverySearch }) {
@@ -357,11 +362,7 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
     date: (row) => formatDate(row.date),
     status: (row) => <DeliveryStatusTag value={row.status} />,
     delivery_route: (row) =>
-      row.vehicle_allocation_id !== null && canListTrips ? (
-        <Link to={tripDetailPath(row.vehicle_allocation_id)}>{row.delivery_route}</Link>
-      ) : (
-        row.delivery_route
-      ),
+      row.vehicle_allocation_id !== null && canListTrips ? <Link to={tripDetailPath(row.vehicle_allocation_id)}>{routeOf(row, t)}</Link> : routeOf(row, t),
     delivery_delay_status: (row) => (row.vehicle_allocation_id === null ? null : <DelayTag value={row.delivery_delay_status} />),
     estimated_arrival_time: (row) => formatDateTime(row.estimated_arrival_time),
     report_time: (row) => formatDateTime(row.report_time),

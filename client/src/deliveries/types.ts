@@ -25,6 +25,8 @@ export interface Delivery {
   vehicle_allocation_id: number | null;
   stop_seq: number | null;
   trip_no: number | null;
+  /** the trip's route name as the planner gave it (null: unnamed) */
+  route_name: string | null;
   delivery_route: string | null;
   vehicle_id: number | null;
   vehicle_number: string | null;

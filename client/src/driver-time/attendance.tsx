@@ -10,6 +10,7 @@ import { Card, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { workTimeOf } from '../../../common/driver-time.js';
+import { tripLabel } from '../../../common/allocation.js';
 import { overHint, PAGE_SIZE } from '../components/list-table.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { clipped, wrapping } from '../masters/components/columns.js';
@@ -61,7 +62,7 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          perTrip('trip', (trip) => clipped(`${trip.delivery_route}（${trip.department_name}）`, '13em'))(_, row)
+          perTrip('trip', (trip) => clipped(`${tripLabel(trip, t)}（${trip.department_name}）`, '13em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },

@@ -86,7 +86,7 @@ export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unpla
 export interface AttendanceTrip {
   id: number;
   trip_no: number;
-  delivery_route: string;
+  route_name: string | null;
   department_name: string;
   vehicle_number: string | null;
   planned_departure: string | null;

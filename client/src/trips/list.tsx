@@ -12,7 +12,7 @@ import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { closedRefusal, loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { closedRefusal, loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
@@ -23,7 +23,7 @@ import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { actionsColumn, clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
-import { filtersToTripSearch, routeText, tripDetailPath, tripName, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
+import { filtersToTripSearch, routeText, tripDetailPath, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
 import { TripConfirmationTag, TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
@@ -91,7 +91,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
     {
       key: 'route',
       title: f('route'),
-      render: (_: unknown, trip: Trip) => overHint(clipped(tripName(trip), '10em'), routeText(trip)),
+      render: (_: unknown, trip: Trip) => overHint(clipped(tripLabel(trip, t), '10em'), routeText(trip)),
     },
     {
       key: 'vehicle_number',

@@ -86,11 +86,6 @@ export function tripTotals(trips: readonly Pick<Trip, 'status' | 'quantity' | 'l
   return { count: running.length, ...pageTotals(running) };
 }
 
-/** `便3` when the trip has no route name. */
-export function tripName(trip: Pick<Trip, 'route_name' | 'trip_no'>): string {
-  return trip.route_name || `便${trip.trip_no}`;
-}
-
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
 
 /** An instant as the Tokyo wall-clock time a picker shows, `YYYY-MM-DD HH:mm`; null for none. */
