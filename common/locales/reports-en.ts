@@ -95,7 +95,7 @@ export const reportsEn: typeof reportsJa = {
       number: 'Invoice no.',
       issuedOn: 'Date',
       to: 'To: {{name}}',
-      subject: 'Subject: freight charges for {{month}}',
+      subject: 'Subject: freight charges for {{monthName}} {{year}}',
       amountDue: 'Amount due (tax included)',
       registration: 'Registration no.',
       noRegistration: 'The delivery company has no qualified-invoice registration number in its master.',

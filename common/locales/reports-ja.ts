@@ -94,7 +94,7 @@ export const reportsJa = {
       number: '請求番号',
       issuedOn: '請求日',
       to: '{{name}} 御中',
-      subject: '件名：{{month}}分 運賃',
+      subject: '件名：{{year}}年{{month}}月分 運賃',
       amountDue: 'ご請求金額（税込）',
       registration: '登録番号',
       noRegistration: '適格請求書発行事業者の登録番号が配送会社マスタに未登録です。',

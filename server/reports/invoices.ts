@@ -52,6 +52,13 @@ function lineOf(t: Translate, trip: BilledTrip, km: number | null) {
   };
 }
 
+/** A month (`YYYY-MM`) for the subject line in either language: 2026年11月, November 2026. */
+function monthWords(month: string) {
+  const [year, number] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  const monthName = new Date(Date.UTC(year, number - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return { year, month: number, monthName };
+}
+
 function invoiceOf(context: ReportContext, trips: BilledTrip[], kms: Map<number, number | null>) {
   const { t } = context.request;
   const invoice = INVOICES[context.slug as InvoiceSlug];
@@ -63,7 +70,7 @@ function invoiceOf(context: ReportContext, trips: BilledTrip[], kms: Map<number,
     number: `${first.company_code}-${month.replace('-', '')}-${invoice.code}`,
     issuedOn: formatDate(context.period.to),
     client: t('reports.invoice.to', { name: first.client_name }),
-    subject: t('reports.invoice.subject', { month: `${month.slice(0, 4)}年${Number(month.slice(5))}月` }),
+    subject: t('reports.invoice.subject', monthWords(month)),
     issuer: {
       name: first.company_name,
       address: [first.company_postal_code ? `〒${first.company_postal_code}` : '', first.company_address ?? ''].filter(Boolean).join(' '),

@@ -246,6 +246,11 @@ t.test('請求書: per delivery company and month, the completed trips at the un
   t.match(totoPage, compact('本社 御中'));
   t.match(totoPage, `${km.toFixed(1)}${yen(20000)}${yen(100 * km)}${yen(amount)}`, 'the company’s own price of that month, per trip and per km');
   t.match(totoPage, `${compact('小計（10%対象）')}${yen(amount)}${compact('消費税（10%）')}${yen(Math.floor(amount / 10))}`);
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  t.match(totoPage, compact(`件名：${year}年${month}月分 運賃`));
+  const english = await pdfPages((await get(center, `invoice-store-directly?month=${date.slice(0, 7)}&format=pdf`, 'en')).rawPayload);
+  const monthName = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][month - 1];
+  t.match(english.join(''), compact(`Subject: freight charges for ${monthName} ${year}`), 'the month in English words, no 年月');
   const otherPage = pages.find((page) => page !== totoPage)!;
   t.match(otherPage, `${yen(9000)}${yen(0)}${yen(9000)}`, 'the default price without a charge by distance');
 
