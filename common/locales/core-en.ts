@@ -9,6 +9,7 @@ export const coreEn: typeof coreJa = {
     versionText: 'Version {{version}}',
     language: 'Language',
     loading: 'Loading…',
+    withNote: '{{text}} ({{note}})',
   },
   menu: {
     unitPrice: 'Unit price master',

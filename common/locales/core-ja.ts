@@ -10,6 +10,8 @@ export const coreJa = {
     versionText: 'バージョン {{version}}',
     language: '言語',
     loading: '読み込み中…',
+    /** a word with a note after it, as each language writes it: 便2（品川センター） */
+    withNote: '{{text}}（{{note}}）',
   },
   menu: {
     unitPrice: '単価マスタ',

@@ -255,6 +255,9 @@ describe('a layout that fits', () => {
     const fit = await listAt1366('center', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]', 'attendance');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(departureHeaderLines);
+    // Each trip names its center after it, in the page's language's brackets.
+    expect(fit.text).toContain(locale === 'en' ? ' (品川センター)' : '（品川センター）');
+    if (locale === 'en') expect(fit.text).not.toContain('（');
   });
 
   // The demo's last day has 2024-rule findings: in the overview each tag names its rule (the sentence is its tooltip).

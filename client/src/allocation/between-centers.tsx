@@ -20,7 +20,7 @@ import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, failedRead, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, failedRead, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
 import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
@@ -78,7 +78,7 @@ function TripDialog({
   const centerOptions = centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }));
   const vehicleOptions = (board?.vehicles ?? []).map((v) => ({
     value: v.id,
-    label: `${v.vehicle_number} ${v.vehicle_type_name ?? ''}${v.busy ? `（${t('allocationScreens.board.busy')}）` : ''}`,
+    label: vehicleLabel(v, t),
   }));
   const driverOptions = (board?.drivers ?? []).map((d) => ({ value: d.id, label: d.name }));
   const title =
@@ -163,7 +163,7 @@ function TripDialog({
         {dialog.type === 'split' ? (
           <Form.Item
             name="quantity"
-            label={`${t('allocationScreens.transfers.splitQuantity')}（1〜${Math.max(1, dialog.trip.quantity - 1)}）`}
+            label={t('app.withNote', { text: t('allocationScreens.transfers.splitQuantity'), note: `1〜${Math.max(1, dialog.trip.quantity - 1)}` })}
             rules={[{ required: true }]}
           >
             <InputNumber min={1} max={Math.max(1, dialog.trip.quantity - 1)} data-testid="split-quantity" />

@@ -15,7 +15,7 @@ import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { tripKm } from '../../../common/places.js';
 import type { TripDetail, Warning } from './types.js';
-import { keyIn, runtimeKey, useT } from '../providers/translate.js';
+import { keyIn, runtimeKey, type Translate, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
 import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
 
@@ -203,6 +203,12 @@ export function windowText(start: string | null, end: string | null): string {
   return `${(start ?? '').slice(0, 5)}〜${(end ?? '').slice(0, 5)}`;
 }
 
+/** A vehicle as the trip forms offer it: 車番, its type, and 「使用中」 when it is out on another trip that day. */
+export function vehicleLabel(v: { vehicle_number: string; vehicle_type_name: string | null; busy: boolean }, t: Translate) {
+  const text = `${v.vehicle_number} ${v.vehicle_type_name ?? ''}`;
+  return v.busy ? t('app.withNote', { text, note: t('allocationScreens.board.busy') }) : text;
+}
+
 /** Shows a refused write: the server's message, and an over-capacity refusal's figures. */
 export function useRefusalToast() {
   const { t } = useT();
@@ -213,7 +219,7 @@ export function useRefusalToast() {
     const measureKey = keyIn('allocationScreens.measure', figures.measure);
     const measure = t(measureKey, { defaultValue: figures.measure });
     const line = t('allocationScreens.board.overCapacityFigures', { measure, load: fmt(figures.load), capacity: fmt(figures.capacity) });
-    return toast.error(message.includes(String(figures.capacity)) ? message : `${message}（${line}）`, 'allocation-refusal');
+    return toast.error(message.includes(String(figures.capacity)) ? message : t('app.withNote', { text: message, note: line }), 'allocation-refusal');
   };
 }
 

@@ -48,7 +48,7 @@ import {
   type UndoStep,
 } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, failedRead, notLoadedYet, useCenterDate, useTripWrites } from './parts.js';
+import { CenterDateBar, failedRead, notLoadedYet, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -78,7 +78,7 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
   const vehicleOptions = board.vehicles.map((v) => ({
     value: v.id,
     disabled: v.busy,
-    label: `${v.vehicle_number} ${v.vehicle_type_name ?? ''}${v.busy ? `（${t('allocationScreens.board.busy')}）` : ''}`,
+    label: vehicleLabel(v, t),
   }));
   const driverOptions = board.drivers.map((d) => ({ value: d.id, label: d.name }));
   return (

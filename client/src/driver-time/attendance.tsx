@@ -62,7 +62,7 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          perTrip('trip', (trip) => clipped(`${tripLabel(trip, t)}（${trip.department_name}）`, '13em'))(_, row)
+          perTrip('trip', (trip) => clipped(t('app.withNote', { text: tripLabel(trip, t), note: trip.department_name }), '13em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },

@@ -38,7 +38,7 @@ export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFi
   const rule = t(`workRules.${finding.rule}.name`);
   const sentence = text(finding, onDate);
   return (
-    <HoverTooltip title={brief ? sentence : `${rule}（${level}）`}>
+    <HoverTooltip title={brief ? sentence : t('app.withNote', { text: rule, note: level })}>
       <Tag color={LEVEL_COLOUR[finding.level]} className={`work-rule work-rule--${finding.level}`} data-testid="work-rule-finding" data-rule={finding.rule} data-level={finding.level}>
         {t('workRules.tagText', { level, message: brief ? rule : sentence })}
       </Tag>
