@@ -122,7 +122,7 @@ describe('driver time in/out', () => {
 
     await visit(page, `/attendance-departure-of-the-driver?date=${YESTERDAY}`);
     await expect.poll(() => page.getByTestId('departure-state').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('attendance-totals').textContent()).toMatch(/ドライバー \d+名/);
+    expect(await page.getByTestId('attendance-totals').textContent()).toMatch(/^合計: ドライバー \d+名/);
     await settledSnap(page, 'attendance-departure-ja');
     await context.close();
 

@@ -6,7 +6,7 @@
  * the driver's base, a long name cut with a tooltip, the departure headers on two lines in English.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Table, Tag } from 'antd';
+import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { workTimeOf } from '../../../common/driver-time.js';
@@ -115,10 +115,7 @@ export default function AttendancePage() {
           totals ? (
             <Table.Summary.Row data-testid="attendance-totals">
               <Table.Summary.Cell index={0} colSpan={columns.length}>
-                <Space>
-                  {t('driverTime.screen.totals')}:
-                  {t('driverTime.screen.attendanceTotals', totals)}
-                </Space>
+                {t('driverTime.screen.totals')}: {t('driverTime.screen.attendanceTotals', totals)}
               </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
