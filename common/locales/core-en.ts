@@ -10,6 +10,7 @@ export const coreEn: typeof coreJa = {
     language: 'Language',
     loading: 'Loading…',
     withNote: '{{text}} ({{note}})',
+    range: '{{from}}–{{to}}',
   },
   menu: {
     unitPrice: 'Unit price master',

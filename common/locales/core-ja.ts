@@ -12,6 +12,8 @@ export const coreJa = {
     loading: '読み込み中…',
     /** a word with a note after it, as each language writes it: 便2（品川センター） */
     withNote: '{{text}}（{{note}}）',
+    /** from one time or day to another: 06:00〜11:00 */
+    range: '{{from}}〜{{to}}',
   },
   menu: {
     unitPrice: '単価マスタ',

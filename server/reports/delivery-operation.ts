@@ -14,10 +14,10 @@ const figure = (value: number | null | undefined) => (value === null || value ==
 const clock = (at: Date | string | null) => timeOfDay(at) || '—';
 const translated = (t: Translate, warnings: StoredWarning[]) => warnings.map((warning) => t(warning.code, warning.params));
 
-/** 「09:00指定」「08:00〜12:00」: what the store asks for, as the board shows it. */
+/** 「09:00指定」「08:00〜12:00」 (08:00–12:00 in English): what the store asks for, as the board shows it. */
 function storeTimes(t: Translate, stop: ReportTrip['stops'][number]): string {
   const specified = stop.specified_time ? `${stop.specified_time.slice(0, 5)}${t('reports.deliveryOperation.specified')}` : '';
-  const window = stop.start_time || stop.ending_time ? `${stop.start_time?.slice(0, 5) ?? ''}〜${stop.ending_time?.slice(0, 5) ?? ''}` : '';
+  const window = stop.start_time || stop.ending_time ? t('app.range', { from: stop.start_time?.slice(0, 5) ?? '', to: stop.ending_time?.slice(0, 5) ?? '' }) : '';
   return [specified, window].filter(Boolean).join(' ') || '—';
 }
 

@@ -7,6 +7,8 @@ import { REPORT_RANGE_DAYS_MAX, REPORT_SLUGS, REPORTS, type ReportDefinition } f
 import { reportScreensEn } from '../../common/locales/report-screens-en.js';
 import { reportScreensJa } from '../../common/locales/report-screens-ja.js';
 import { http, readBlobBody, toHttpError } from '../../client/src/providers/http.js';
+import { i18n } from '../../client/src/providers/i18n.js';
+import type { Translate } from '../../client/src/providers/translate.js';
 import {
   clampRange,
   dayCount,
@@ -119,22 +121,28 @@ describe('file names', () => {
 });
 
 describe('the period shown', () => {
+  const ja = i18n.getFixedT('ja') as unknown as Translate;
+  const en = i18n.getFixedT('en') as unknown as Translate;
   it('a week is Monday to Sunday, whichever day of it is chosen', () => {
-    for (const date of ['2026-11-23', '2026-11-26', '2026-11-29']) expect(periodText('week', { date })).toBe('2026/11/23〜2026/11/29');
+    for (const date of ['2026-11-23', '2026-11-26', '2026-11-29']) expect(periodText('week', { date }, ja)).toBe('2026/11/23〜2026/11/29');
     // a Sunday belongs to the week before it; a week across months and years
-    expect(periodText('week', { date: '2026-11-22' })).toBe('2026/11/16〜2026/11/22');
-    expect(periodText('week', { date: '2026-12-31' })).toBe('2026/12/28〜2027/01/03');
+    expect(periodText('week', { date: '2026-11-22' }, ja)).toBe('2026/11/16〜2026/11/22');
+    expect(periodText('week', { date: '2026-12-31' }, ja)).toBe('2026/12/28〜2027/01/03');
   });
 
   it('a month from its first to its last day, leap years included', () => {
-    expect(periodText('month', { month: '2026-11' })).toBe('2026/11/01〜2026/11/30');
-    expect(periodText('month', { month: '2028-02' })).toBe('2028/02/01〜2028/02/29');
-    expect(periodText('month', { month: '2026-12' })).toBe('2026/12/01〜2026/12/31');
+    expect(periodText('month', { month: '2026-11' }, ja)).toBe('2026/11/01〜2026/11/30');
+    expect(periodText('month', { month: '2028-02' }, ja)).toBe('2028/02/01〜2028/02/29');
+    expect(periodText('month', { month: '2026-12' }, ja)).toBe('2026/12/01〜2026/12/31');
   });
 
   it('a day alone, a range from end to end', () => {
-    expect(periodText('day', { date: '2026-11-25' })).toBe('2026/11/25');
-    expect(periodText('range', { date_from: '2026-11-01', date_to: '2026-11-25' })).toBe('2026/11/01〜2026/11/25');
+    expect(periodText('day', { date: '2026-11-25' }, ja)).toBe('2026/11/25');
+    expect(periodText('range', { date_from: '2026-11-01', date_to: '2026-11-25' }, ja)).toBe('2026/11/01〜2026/11/25');
+  });
+
+  it('in English with an en dash, not 〜', () => {
+    expect(periodText('month', { month: '2026-11' }, en)).toBe('2026/11/01–2026/11/30');
   });
 });
 

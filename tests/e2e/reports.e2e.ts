@@ -9,6 +9,7 @@ import type { Download, Page, Response, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { tokyoToday } from '../../common/deliveries.js';
 import { periodText } from '../../client/src/reports/report-query.js';
+import { translator } from '../../server/i18n.js';
 import { choose, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
@@ -93,7 +94,7 @@ describe('reports', () => {
 
     // A week report shows the Monday-to-Sunday week it covers.
     await visit(page, '/download/weekly-summary');
-    await expect.poll(() => page.getByTestId('report-period').inputValue(), { timeout: 15_000 }).toBe(periodText('week', { date: TODAY }));
+    await expect.poll(() => page.getByTestId('report-period').inputValue(), { timeout: 15_000 }).toBe(periodText('week', { date: TODAY }, translator('ja')));
     expect(await page.getByTestId('report-period').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2}〜\d{4}\/\d{2}\/\d{2}$/);
     await context.close();
   });

@@ -94,6 +94,9 @@ t.test('配送運行指示書: one page per trip with its vehicle, driver, stops
   const englishPages = await pdfPages(english.rawPayload);
   t.equal(englishPages.length, 1, 'the company filter');
   t.match(englishPages[0], 'Deliveryoperationinstructions');
+  t.match(first, /\d{2}:\d{2}〜\d{2}:\d{2}/, 'a store window in Japanese');
+  t.match(englishPages[0], /\d{2}:\d{2}[–‒]\d{2}:\d{2}/, 'and in English, with an en dash (the PDF’s text layer may read it as a figure dash)');
+  t.notMatch(englishPages[0], '〜');
 
   const elsewhere = await departmentId(db, 'CT-NANKO');
   const none = await get(center, `delivery-operation?date=${date}&format=pdf&department_id=${elsewhere}`);

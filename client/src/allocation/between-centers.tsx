@@ -163,7 +163,7 @@ function TripDialog({
         {dialog.type === 'split' ? (
           <Form.Item
             name="quantity"
-            label={t('app.withNote', { text: t('allocationScreens.transfers.splitQuantity'), note: `1〜${Math.max(1, dialog.trip.quantity - 1)}` })}
+            label={t('app.withNote', { text: t('allocationScreens.transfers.splitQuantity'), note: t('app.range', { from: 1, to: Math.max(1, dialog.trip.quantity - 1) }) })}
             rules={[{ required: true }]}
           >
             <InputNumber min={1} max={Math.max(1, dialog.trip.quantity - 1)} data-testid="split-quantity" />

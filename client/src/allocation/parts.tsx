@@ -197,10 +197,10 @@ export function timeOnDay(day: string, instant: string | null | undefined): stri
   return full.startsWith(day.replaceAll('-', '/')) ? full.slice(11) : full;
 }
 
-/** A time window as the store master holds it (HH:mm or HH:mm:ss). */
-export function windowText(start: string | null, end: string | null): string {
+/** A time window as the store master holds it (HH:mm or HH:mm:ss): 06:00〜11:00, 06:00–11:00 in English. */
+export function windowText(start: string | null, end: string | null, t: Translate): string {
   if (!start && !end) return '';
-  return `${(start ?? '').slice(0, 5)}〜${(end ?? '').slice(0, 5)}`;
+  return t('app.range', { from: (start ?? '').slice(0, 5), to: (end ?? '').slice(0, 5) });
 }
 
 /** A vehicle as the trip forms offer it: 車番, its type, and 「使用中」 when it is out on another trip that day. */

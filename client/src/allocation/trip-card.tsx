@@ -43,7 +43,7 @@ function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: n
       </span>
       <span
         className="alloc-stop__time"
-        title={`${t('allocationScreens.trip.plannedArrival')} / ${t('allocationScreens.trip.window')} ${windowText(stop.start_time, stop.ending_time)}`}
+        title={`${t('allocationScreens.trip.plannedArrival')} / ${t('allocationScreens.trip.window')} ${windowText(stop.start_time, stop.ending_time, t)}`}
       >
         <span data-testid="stop-arrival">{timeOf(stop.planned_arrival)}</span>
         {stop.specified_time ? <small className="alloc-stop__specified">◎{stop.specified_time.slice(0, 5)}</small> : null}

@@ -86,7 +86,7 @@ export default function TripDetailPage() {
       key: 'window',
       render: (_, stop) => (
         <>
-          {windowText(stop.start_time, stop.ending_time)}
+          {windowText(stop.start_time, stop.ending_time, t)}
           {stop.specified_time ? <div>◎{stop.specified_time.slice(0, 5)}</div> : null}
         </>
       ),

@@ -80,7 +80,7 @@ function DeliveryRow({
       </span>
       <span className="alloc-delivery__kg">{formatNumber(delivery.weight ?? 0)}kg</span>
       <span className="alloc-delivery__window">
-        {delivery.specified_time ? `◎${delivery.specified_time.slice(0, 5)}` : windowText(delivery.start_time, delivery.ending_time)}
+        {delivery.specified_time ? `◎${delivery.specified_time.slice(0, 5)}` : windowText(delivery.start_time, delivery.ending_time, t)}
       </span>
     </div>
   );

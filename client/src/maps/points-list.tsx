@@ -95,7 +95,7 @@ export function PointsList({
       className: 'maps-nowrap',
       render: (_, entry) => (
         <span data-testid="map-row-window">
-          {windowText(entry.startTime, entry.endingTime)}
+          {windowText(entry.startTime, entry.endingTime, t)}
           {entry.specifiedTime ? <div>{t('maps.specified', { time: entry.specifiedTime.slice(0, 5) })}</div> : null}
         </span>
       ),

@@ -113,7 +113,7 @@ function PeriodField({ period }: { period: ReportPeriod }) {
             picker="week"
             locale={locale}
             allowClear={false}
-            format={(value: Dayjs) => periodText('week', { date: value.format(DAY) })}
+            format={(value: Dayjs) => periodText('week', { date: value.format(DAY) }, t)}
             style={{ width: 230 }}
             data-testid="report-period"
           />
@@ -121,7 +121,7 @@ function PeriodField({ period }: { period: ReportPeriod }) {
       );
     case 'month':
       return (
-        <Form.Item label={label} extra={month ? periodText('month', { month }) : null}>
+        <Form.Item label={label} extra={month ? periodText('month', { month }, t) : null}>
           <Form.Item name="month" noStyle {...monthField}>
             <DatePicker picker="month" locale={locale} allowClear={false} format="YYYY/MM" style={{ width: 140 }} data-testid="report-period" />
           </Form.Item>

@@ -18,6 +18,7 @@ import {
   type ReportPeriod,
 } from '../../../common/reports.js';
 import { formatDate } from '../../../common/time.js';
+import type { Translate } from '../providers/translate.js';
 
 /** A download button or menu item: a format and, for CSV, its encoding. */
 export interface DownloadChoice {
@@ -99,10 +100,10 @@ export function periodQuery(period: ReportPeriod, values: PeriodQuery): PeriodQu
   }
 }
 
-/** The days a period covers as a person reads them: `2026/11/23〜2026/11/29`, or one day alone. */
-export function periodText(period: ReportPeriod, values: PeriodQuery): string {
+/** The days a period covers as a person reads them: `2026/11/23〜2026/11/29` (– in English), or one day alone. */
+export function periodText(period: ReportPeriod, values: PeriodQuery, t: Translate): string {
   const { from, to } = periodDays(period, values);
-  return from === to ? formatDate(from) : `${formatDate(from)}〜${formatDate(to)}`;
+  return from === to ? formatDate(from) : t('app.range', { from: formatDate(from), to: formatDate(to) });
 }
 
 /** The master each filter picks from: a user who may not list it does not get the filter. */
