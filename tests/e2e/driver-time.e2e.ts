@@ -118,6 +118,8 @@ describe('driver time in/out', () => {
     expect(await finding('toto-d03', 'violation').getAttribute('data-rule')).toBe('dailyBinding');
     await expect.poll(() => finding('toto-d02', 'warning').textContent()).toMatch(/1日の拘束時間が13時間を超えています（13:30）/);
     expect(await row(page, 'toto-d03').getAttribute('class')).toContain('dt-row--violation');
+    const breakOf = (p: Page) => row(p, 'toto-d03').getByTestId('break-interval').first().textContent();
+    expect(await breakOf(page)).toMatch(/^\d{2}:\d{2}〜\d{2}:\d{2}$/);
     await settledSnap(page, 'driver-time-in-out-ja');
 
     await visit(page, `/attendance-departure-of-the-driver?date=${YESTERDAY}`);
@@ -130,6 +132,7 @@ describe('driver time in/out', () => {
     await signIn(english.page, 'center');
     await english.page.goto(`/driver-time-in-out?date=${YESTERDAY}`);
     await expect.poll(() => row(english.page, 'toto-d03').locator('[data-testid=work-rule-finding][data-level=violation]').first().textContent()).toMatch(/binding/i);
+    expect(await breakOf(english.page), 'a break as English writes a range').toMatch(/^\d{2}:\d{2}–\d{2}:\d{2}$/);
     await settledSnap(english.page, 'driver-time-in-out-en');
     await visit(english.page, `/attendance-departure-of-the-driver?date=${YESTERDAY}`);
     await expect.poll(() => english.page.getByTestId('departure-state').count()).toBeGreaterThan(0);

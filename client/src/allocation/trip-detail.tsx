@@ -102,7 +102,7 @@ export default function TripDetailPage() {
       render: (_, stop) =>
         stop.work_started_at || stop.work_content ? (
           <>
-            {formatDateTime(stop.work_started_at).slice(11)}〜{formatDateTime(stop.work_ended_at).slice(11)} {stop.work_content}
+            {t('app.range', { from: formatDateTime(stop.work_started_at).slice(11), to: formatDateTime(stop.work_ended_at).slice(11) })} {stop.work_content}
           </>
         ) : null,
     },

@@ -168,6 +168,8 @@ export default function DriverTimeInOutPage() {
 
   const breaksEditor = () => {
     const draft = editing!.draft;
+    /** What stands between a break's two inputs: the language's range without its ends (〜, –). */
+    const rangeDash = t('app.range', { from: '', to: '' });
     const breakInput = (i: number, end: 'start' | 'end') => {
       const field = `breaks.${i}.${end}`;
       const error = errorOf(field);
@@ -196,7 +198,9 @@ export default function DriverTimeInOutPage() {
         {draft.breaks.map((_, i) => (
           <div key={i}>
             <div className="dt-break">
-              {breakInput(i, 'start')}〜{breakInput(i, 'end')}
+              {breakInput(i, 'start')}
+              {rangeDash}
+              {breakInput(i, 'end')}
               <Button
                 size="small"
                 type="text"
@@ -233,8 +237,8 @@ export default function DriverTimeInOutPage() {
     return (
       <div>
         {record.breaks.map((b) => (
-          <div key={b.start}>
-            {workTimeOf(date, b.start)}〜{workTimeOf(date, b.end)}
+          <div key={b.start} data-testid="break-interval">
+            {t('app.range', { from: workTimeOf(date, b.start), to: workTimeOf(date, b.end) })}
           </div>
         ))}
       </div>
