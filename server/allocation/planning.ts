@@ -182,6 +182,18 @@ export function vehiclesNeeded(types: VehicleType[], defaultTypeId: number | nul
   return chosen ? [{ vehicle_type_id: chosen.id, vehicle_type_name: chosen.name, count: count(chosen)! }] : [];
 }
 
+/**
+ * The vehicle types the calculator counts a direction's vehicles in: the types of the center's own
+ * vehicles and any type it recommends, smallest first, each with how many vehicles of it the center has.
+ */
+export function fleetTypes<T extends VehicleType>(types: T[], fleet: { vehicle_type_id: number }[], recommended: number[]) {
+  const owned = (type: T) => fleet.filter((v) => v.vehicle_type_id === type.id).length;
+  return types
+    .filter((type) => owned(type) > 0 || recommended.includes(type.id))
+    .sort((a, b) => (a.max_loading_capacity ?? 0) - (b.max_loading_capacity ?? 0) || a.id - b.id)
+    .map((type) => ({ ...type, vehicles: owned(type) }));
+}
+
 /** The planned window of trips the calculator creates: the center's store-delivery times that day (07:00-18:00 without them). */
 export async function proposalTimes(db: Db, centerId: number, date: string) {
   const times = await operationTimes(db, centerId, 1);
@@ -273,10 +285,14 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .where('deleted_at', 'is', null)
     .execute();
   const defaultType = new Map(bases.map((b) => [b.direction_id, b.vehicle_type_id]));
-  const directions = loads.map(({ direction_center_id, direction_center_name, ...load }) => ({
+  const needs = loads.map((load) => vehiclesNeeded(types, load.direction_id === null ? null : (defaultType.get(load.direction_id) ?? null), load));
+  const fleet = await centerVehicles(db, actor, centerId, date);
+  const columns = fleetTypes(types, fleet, needs.flat().map((need) => need.vehicle_type_id));
+  const directions = loads.map(({ direction_center_id, direction_center_name, ...load }, i) => ({
     ...load,
     transfer_to: transferTo({ direction_center_id, direction_center_name }, centerId),
-    vehicles_needed: vehiclesNeeded(types, load.direction_id === null ? null : (defaultType.get(load.direction_id) ?? null), load),
+    vehicles_needed: needs[i]!,
+    vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesOfType(type, load) })),
   }));
 
   const times = await proposalTimes(db, centerId, date);
@@ -297,7 +313,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .execute();
   const busyVehicles = new Set(blocked.map((b) => b.vehicle_id));
   const busyDrivers = new Set(blocked.map((b) => b.driver_id));
-  const free = (await centerVehicles(db, actor, centerId, date)).filter((v) => !busyVehicles.has(v.id));
+  const free = fleet.filter((v) => !busyVehicles.has(v.id));
   const drivers = (await centerDrivers(db, actor, centerId)).filter((d) => !busyDrivers.has(d.id));
   const origin = pointOf(center);
 
@@ -352,6 +368,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     return own?.id ?? null;
   };
   return {
+    vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
     proposal: used.map((trip) => ({
       vehicle_id: trip.vehicle.id,

@@ -287,6 +287,8 @@ export const calculatorSchema = {
   querystring: CenterDay,
   response: {
     200: Type.Object({
+      /** the types a direction's vehicles are counted in: the center's own vehicles' and any recommended, smallest first; `vehicles`: how many the center has */
+      vehicle_types: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), vehicles: Type.Integer() })),
       directions: Type.Array(
         Type.Object({
           direction_id: NullableInt,
@@ -298,6 +300,8 @@ export const calculatorSchema = {
           pallets: Type.Integer(),
           cage_carts: Type.Integer(),
           vehicles_needed: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), vehicle_type_name: Type.String(), count: Type.Integer() })),
+          /** per type of `vehicle_types`, in its order: how many of it carry the direction's load alone (null: that type cannot carry it) */
+          vehicles_by_type: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), count: NullableInt })),
         }),
       ),
       proposal: Type.Array(ProposalTrip),

@@ -277,7 +277,7 @@ describe('the calculator’s totals', () => {
   const fourTon = { vehicle_type_id: 4, vehicle_type_name: '4t車' };
   const direction = (id: number, figures: [number, number, number, number], vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[]) => {
     const [quantity, weight, pallets, cage_carts] = figures;
-    return { direction_id: id, direction_name: `方面${id}`, transfer_to: null, quantity, weight, pallets, cage_carts, vehicles_needed };
+    return { direction_id: id, direction_name: `方面${id}`, transfer_to: null, quantity, weight, pallets, cage_carts, vehicles_needed, vehicles_by_type: [] };
   };
   it('sums every direction and adds up the vehicles needed by type', () => {
     const totals = directionTotals([

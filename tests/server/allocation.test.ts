@@ -8,7 +8,7 @@ import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
-import { vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
+import { fleetTypes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
 import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 import { formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
@@ -459,6 +459,28 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   t.match(first, { quantity: 7, pallets: 6, cage_carts: 1, weight: 650 }, 'the day’s load of the direction (the pinned trip’s delivery included)');
   t.equal(first.vehicles_needed.length, 1);
   t.ok(first.vehicles_needed[0].count >= 1);
+  // Per vehicle type: a column for each type of the center's own vehicles, smallest first, with how many it has.
+  const own = await db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .select(['vt.id', 'vt.max_loading_capacity'])
+    .where('v.base_department_id', '=', fleet.center)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null)
+    .execute();
+  const ownTypes = [...new Map(own.map((v) => [v.id, v])).values()].sort((a, b) => (a.max_loading_capacity ?? 0) - (b.max_loading_capacity ?? 0) || a.id - b.id);
+  t.same(
+    body.vehicle_types.map((type: { id: number; vehicles: number }) => [type.id, type.vehicles]),
+    ownTypes.map((type) => [type.id, own.filter((v) => v.id === type.id).length]),
+    'the types of the center’s vehicles, smallest first, each with how many the center has',
+  );
+  t.same(
+    first.vehicles_by_type.map((cell: { vehicle_type_id: number }) => cell.vehicle_type_id),
+    ownTypes.map((type) => type.id),
+    'a count for each of those types, in their order',
+  );
+  const recommended = first.vehicles_by_type.find((cell: { vehicle_type_id: number }) => cell.vehicle_type_id === first.vehicles_needed[0].vehicle_type_id);
+  t.equal(recommended?.count, first.vehicles_needed[0].count, 'the recommended type’s count is among them');
   t.ok(body.directions.every((d: { transfer_to: string | null }) => d.transfer_to === null), 'the center’s own directions');
   const proposed = body.proposal.flatMap((p: { delivery_ids: number[] }) => p.delivery_ids).sort((x: number, y: number) => x - y);
   t.same([...proposed, ...body.unassigned_delivery_ids].sort((x: number, y: number) => x - y), fresh.map((d) => d.id).sort((x, y) => x - y), 'every unallocated delivery, once');
@@ -918,5 +940,18 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     t.same(vehiclesNeeded(types, null, { pallets: 6, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 2, vehicle_type_name: '4t車', count: 1 }], 'the smallest that fits');
     t.same(vehiclesNeeded(types, null, { pallets: 40, cage_carts: 0, weight: 0 }), [{ vehicle_type_id: 3, vehicle_type_name: '10t車', count: 3 }], 'none fits: the largest, as many as needed');
     t.same(vehiclesNeeded(types, 1, { pallets: 0, cage_carts: 0, weight: 0 }), [], 'no load');
+  });
+
+  t.test('the calculator’s vehicle types: those of the center’s vehicles and any recommended, smallest first, with the center’s count', async (t) => {
+    const types = [
+      { id: 3, name: '10t車', pallet_capacity: 16, cage_cart_capacity: 32, max_loading_capacity: 10000 },
+      { id: 1, name: '2t車', pallet_capacity: 4, cage_cart_capacity: 10, max_loading_capacity: 2000 },
+      { id: 2, name: '4t車', pallet_capacity: 8, cage_cart_capacity: 16, max_loading_capacity: 4000 },
+      { id: 4, name: '軽貨物', pallet_capacity: 1, cage_cart_capacity: 2, max_loading_capacity: 350 },
+    ];
+    const fleetOf = (...typeIds: number[]) => typeIds.map((vehicle_type_id) => ({ vehicle_type_id }));
+    const shown = (recommended: number[]) => fleetTypes(types, fleetOf(3, 1, 3), recommended).map((type) => [type.name, type.vehicles]);
+    t.same(shown([]), [['2t車', 1], ['10t車', 2]], 'a type the center has no vehicle of is left out');
+    t.same(shown([2]), [['2t車', 1], ['4t車', 0], ['10t車', 2]], 'unless it is recommended for a direction');
   });
 }

@@ -205,7 +205,7 @@ export function boardTotals(board: Board): { unallocated: Totals; allocated: Tot
 type VehiclesNeeded = CalculatorDirection['vehicles_needed'];
 
 /** The calculator's day in one row: every direction's figures summed, the vehicles needed added up by type. */
-export function directionTotals(directions: readonly CalculatorDirection[]): Omit<CalculatorDirection, 'direction_id' | 'direction_name' | 'transfer_to'> {
+export function directionTotals(directions: readonly CalculatorDirection[]): Omit<CalculatorDirection, 'direction_id' | 'direction_name' | 'transfer_to' | 'vehicles_by_type'> {
   const byType = new Map<number, VehiclesNeeded[number]>();
   for (const need of directions.flatMap((d) => d.vehicles_needed)) {
     const seen = byType.get(need.vehicle_type_id);

@@ -12,7 +12,7 @@ import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
 import { directionTotals, proposalTotals } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
-import type { Board, Calculator, CalculatorDirection, CalculatorProposal } from './types.js';
+import type { Board, Calculator, CalculatorDirection, CalculatorProposal, CalculatorVehicleType } from './types.js';
 import { TransferTag } from './unallocated-panel.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
@@ -73,9 +73,14 @@ export default function CalculatorPage() {
     { title: t('allocationScreens.calculator.pallets'), dataIndex: 'pallets', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.cageCarts'), dataIndex: 'cage_carts', align: 'right', render: formatNumber },
     {
-      title: t('allocationScreens.calculator.vehiclesNeeded'),
+      title: t('allocationScreens.calculator.vehiclesByType'),
       key: 'vehicles',
-      render: (_, d) => <VehicleNeeds needs={d.vehicles_needed} />,
+      children: (data?.vehicle_types ?? []).map((type) => ({
+        title: <VehicleTypeHeader type={type} />,
+        key: `type-${type.id}`,
+        align: 'right' as const,
+        render: (_: unknown, d: CalculatorDirection) => <TypeCount direction={d} typeId={type.id} />,
+      })),
     },
   ];
 
@@ -121,8 +126,11 @@ export default function CalculatorPage() {
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.calculator.empty')} /> }}
         data-testid="calculator-directions"
-        summary={(directions) => <DirectionTotalsRow directions={directions} />}
+        summary={(directions) => <DirectionTotalsRow directions={directions} types={data?.vehicle_types ?? []} />}
       />
+      <Typography.Text type="secondary" className="alloc-calc__hint">
+        {t('allocationScreens.calculator.recommendedHint')}
+      </Typography.Text>
       <Space style={{ margin: '12px 0 6px', display: 'flex', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('allocationScreens.calculator.proposal')}
@@ -201,20 +209,35 @@ function UnassignedList({ unassigned, board }: { unassigned: Calculator['unassig
   );
 }
 
-function VehicleNeeds({ needs }: { needs: CalculatorDirection['vehicles_needed'] }) {
+/** A vehicle type's column: its name, and under it how many of it the center has. */
+function VehicleTypeHeader({ type }: { type: CalculatorVehicleType }) {
+  const { t } = useT();
   return (
-    <Space size={4} wrap>
-      {needs.map((v) => (
-        <Tag key={v.vehicle_type_id} color="blue">
-          {v.vehicle_type_name} × {v.count}
-        </Tag>
-      ))}
-    </Space>
+    <div className="alloc-calc__type">
+      <div>{type.name}</div>
+      <Typography.Text type="secondary" className="alloc-calc__owned">
+        {t('allocationScreens.calculator.owned', { count: type.vehicles })}
+      </Typography.Text>
+    </div>
   );
 }
 
+/** How many vehicles of one type carry a direction's load: the recommended type in blue, a type that cannot carry it —. */
+function TypeCount({ direction, typeId }: { direction: CalculatorDirection; typeId: number }) {
+  const count = direction.vehicles_by_type.find((cell) => cell.vehicle_type_id === typeId)?.count ?? null;
+  if (count === null) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (direction.vehicles_needed.some((need) => need.vehicle_type_id === typeId)) {
+    return (
+      <Tag color="blue" className="alloc-calc__recommended" data-testid="recommended-vehicles">
+        {count}
+      </Tag>
+    );
+  }
+  return <Typography.Text type="secondary">{count}</Typography.Text>;
+}
+
 /** The day's figures under the directions: what the planner has to move, and with how many vehicles. */
-function DirectionTotalsRow({ directions }: { directions: readonly CalculatorDirection[] }) {
+function DirectionTotalsRow({ directions, types }: { directions: readonly CalculatorDirection[]; types: readonly CalculatorVehicleType[] }) {
   const { t } = useT();
   if (directions.length === 0) return null;
   const totals = directionTotals(directions);
@@ -229,9 +252,17 @@ function DirectionTotalsRow({ directions }: { directions: readonly CalculatorDir
           <strong>{formatNumber(figure)}</strong>
         </Table.Summary.Cell>
       ))}
-      <Table.Summary.Cell index={figures.length + 1}>
-        <VehicleNeeds needs={totals.vehicles_needed} />
-      </Table.Summary.Cell>
+      {types.map((type, i) => {
+        const count = totals.vehicles_needed.find((need) => need.vehicle_type_id === type.id)?.count ?? 0;
+        const over = count > type.vehicles;
+        return (
+          <Table.Summary.Cell key={type.id} index={figures.length + 1 + i} align="right">
+            <Typography.Text strong type={over ? 'danger' : undefined} title={over ? t('allocationScreens.calculator.overFleet', { count: type.vehicles }) : undefined} data-testid={`needed-${type.id}`}>
+              {count}
+            </Typography.Text>
+          </Table.Summary.Cell>
+        );
+      })}
     </Table.Summary.Row>
   );
 }

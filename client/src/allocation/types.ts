@@ -185,6 +185,15 @@ export interface CalculatorDirection {
   pallets: number;
   cage_carts: number;
   vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[];
+  /** per type of the calculator's `vehicle_types`: how many carry the load alone (null: that type cannot) */
+  vehicles_by_type: { vehicle_type_id: number; count: number | null }[];
+}
+
+/** A type the calculator counts vehicles in, with how many of it the center has. */
+export interface CalculatorVehicleType {
+  id: number;
+  name: string;
+  vehicles: number;
 }
 
 export interface CalculatorProposal {
@@ -200,6 +209,7 @@ export interface CalculatorProposal {
 }
 
 export interface Calculator {
+  vehicle_types: CalculatorVehicleType[];
   directions: CalculatorDirection[];
   proposal: CalculatorProposal[];
   unassigned_delivery_ids: number[];
