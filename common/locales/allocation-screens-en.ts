@@ -192,9 +192,11 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       vehicle: 'Vehicle',
       driver: 'Driver',
       deliveries: 'Deliveries',
+      load: 'Load',
       unassigned: 'Deliveries that could not be assigned: {{count}}',
       unassignedReason: {
         noVehicle: 'no free vehicle has room for it',
+        lateForWindow: 'no free vehicle, and the trips with room reach its store after its time',
         overCapacity: 'more than one vehicle carries',
       },
       accept: 'Accept the proposal',

@@ -190,9 +190,11 @@ export const allocationScreensJa = {
       vehicle: '車両',
       driver: 'ドライバー',
       deliveries: '配送件数',
+      load: '積載率',
       unassigned: '割り当てできなかった配送: {{count}}件',
       unassignedReason: {
         noVehicle: '積載に余裕のある空き車両がありません',
+        lateForWindow: '空き車両がなく、積載に余裕のある便では店舗の指定時刻・時間帯に間に合いません',
         overCapacity: '1台の積載上限を超えています',
       },
       accept: '配車案を採用',

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import { addDays, LOAD_UNIT, overCapacity, type Capacities } from '../../common/allocation.js';
 import { bestRound } from '../../common/rounds.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
@@ -157,7 +157,7 @@ interface VehicleType extends Capacities {
 }
 
 /** Vehicles of one type needed for a load: its pallets and cage carts share the floor, the weight its limit. */
-export function vehiclesOfType(type: VehicleType, load: { pallets: number; cage_carts: number; weight: number }): number | null {
+export function vehiclesOfType(type: Capacities, load: { pallets: number; cage_carts: number; weight: number }): number | null {
   const share = (amount: number, capacity: number | null) => (amount === 0 ? 0 : capacity ? amount / capacity : Number.POSITIVE_INFINITY);
   const floor = share(load.pallets, type.pallet_capacity) + share(load.cage_carts, type.cage_cart_capacity);
   const weight = share(load.weight, type.max_loading_capacity);
@@ -208,6 +208,7 @@ interface ProposalVehicle extends Capacities {
   id: number;
   vehicle_number: string;
   vehicle_type_id: number;
+  vehicle_type_name: string;
   delivery_company_id: number;
 }
 
@@ -219,11 +220,24 @@ interface ProposedTrip {
   weight: number;
 }
 
+/** Why the calculator left a delivery out: no vehicle with room, a window no trip with room reaches in time, more than a vehicle of its own carries. */
+type UnassignedReason = 'noVehicle' | 'lateForWindow' | 'overCapacity';
+
+/** Deliveries' load as vehiclesNeeded counts it: pallets, cage carts, kg. */
+function loadOf(deliveries: Unallocated[]) {
+  const sum = (unit: number) => deliveries.filter((d) => d.load_unit === unit).reduce((total, d) => total + d.quantity, 0);
+  return { pallets: sum(LOAD_UNIT.pallet), cage_carts: sum(LOAD_UNIT.cageCart), weight: deliveries.reduce((total, d) => total + (d.weight ?? 0), 0) };
+}
+
+/** Would the trip's vehicle still carry this delivery too? */
+function hasRoom(trip: ProposedTrip, delivery: Unallocated): boolean {
+  const loadUnit = trip.deliveries[0]?.load_unit ?? delivery.load_unit;
+  return !overCapacity({ load_unit: loadUnit, quantity: trip.quantity + delivery.quantity, weight: trip.weight + (delivery.weight ?? 0) }, trip.vehicle);
+}
+
 /** Would this delivery still fit the trip: within capacity, and (after its first store) its store reached before its window closes? */
 function fits(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin: Point | null): boolean {
-  const loadUnit = trip.deliveries[0]?.load_unit ?? delivery.load_unit;
-  const load = { load_unit: loadUnit, quantity: trip.quantity + delivery.quantity, weight: trip.weight + (delivery.weight ?? 0) };
-  if (overCapacity(load, trip.vehicle)) return false;
+  if (!hasRoom(trip, delivery)) return false;
   if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return true;
   const stops = [...new Map([...trip.deliveries, delivery].map((d) => [d.delivery_destination_id, d])).values()];
   const points = stops.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 });
@@ -319,7 +333,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
 
   const proposal: ProposedTrip[] = [];
   /** Left out, and why: no vehicle with room for it, or more than a vehicle of its own carries. */
-  const unassigned: { delivery_id: number; reason: 'noVehicle' | 'overCapacity' }[] = [];
+  const unassigned: { delivery_id: number; reason: UnassignedReason }[] = [];
   /** With no vehicle left, a proposed trip the delivery still fits (混載), the one whose last store is nearest to its store. */
   const sharedTrip = (delivery: Unallocated) => {
     const here = pointOf(delivery);
@@ -330,22 +344,27 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, times.departure, origin));
     return room.sort((a, b) => distance(a) - distance(b))[0];
   };
+  /** With no vehicle and no trip that fits it: no trip has room, or those with room reach its store too late. */
+  const leftOutReason = (delivery: Unallocated): UnassignedReason =>
+    proposal.some((trip) => trip.deliveries.length > 0 && hasRoom(trip, delivery)) ? 'lateForWindow' : 'noVehicle';
   for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
-    const preferred = group.direction_id === null ? null : (defaultType.get(group.direction_id) ?? null);
-    const take = () => {
+    const defaultTypeId = group.direction_id === null ? null : (defaultType.get(group.direction_id) ?? null);
+    /** A free vehicle for what is left of the direction: of its base's default type, else the smallest that carries it all, else the largest. */
+    const take = (rest: Unallocated[]) => {
       const bySize = [...free].sort((a, b) => (b.max_loading_capacity ?? 0) - (a.max_loading_capacity ?? 0) || a.id - b.id);
-      const vehicle = bySize.find((v) => v.vehicle_type_id === preferred) ?? bySize[0];
+      const vehicle =
+        bySize.find((v) => v.vehicle_type_id === defaultTypeId) ?? bySize.findLast((v) => vehiclesOfType(v, loadOf(rest)) === 1) ?? bySize[0];
       if (vehicle) free.splice(free.indexOf(vehicle), 1);
       return vehicle;
     };
     let trip: ProposedTrip | undefined;
-    for (const delivery of group.deliveries) {
+    for (const [i, delivery] of group.deliveries.entries()) {
       if (trip && !fits(trip, delivery, times.departure, origin)) trip = undefined;
       if (!trip) {
-        const vehicle = take();
+        const vehicle = take(group.deliveries.slice(i));
         trip = vehicle ? { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 } : sharedTrip(delivery);
         if (!trip) {
-          unassigned.push({ delivery_id: delivery.id, reason: 'noVehicle' });
+          unassigned.push({ delivery_id: delivery.id, reason: leftOutReason(delivery) });
           continue;
         }
         if (vehicle) proposal.push(trip);
@@ -373,6 +392,11 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     proposal: used.map((trip) => ({
       vehicle_id: trip.vehicle.id,
       vehicle_number: trip.vehicle.vehicle_number,
+      vehicle_type_name: trip.vehicle.vehicle_type_name,
+      pallet_capacity: trip.vehicle.pallet_capacity,
+      cage_cart_capacity: trip.vehicle.cage_cart_capacity,
+      max_loading_capacity: trip.vehicle.max_loading_capacity,
+      load_unit: trip.deliveries[0]!.load_unit,
       driver_id: driverFor(trip.vehicle),
       direction_id: trip.direction_id,
       direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],

@@ -274,6 +274,12 @@ export const boardSchema = {
 const ProposalTrip = Type.Object({
   vehicle_id: Type.Integer(),
   vehicle_number: Type.String(),
+  vehicle_type_name: Type.String(),
+  /** the vehicle's capacities, and the load unit its deliveries are counted in (as a trip's) */
+  pallet_capacity: NullableInt,
+  cage_cart_capacity: NullableInt,
+  max_loading_capacity: Nullable(Type.Number()),
+  load_unit: Type.Integer(),
   driver_id: NullableInt,
   direction_id: NullableInt,
   /** every direction the trip carries, its own first (more than one: 混載) */
@@ -306,8 +312,8 @@ export const calculatorSchema = {
       ),
       proposal: Type.Array(ProposalTrip),
       unassigned_delivery_ids: Type.Array(Type.Integer()),
-      /** each delivery left out and why: no vehicle with room for it, or more than a vehicle of its own carries */
-      unassigned: Type.Array(Type.Object({ delivery_id: Type.Integer(), reason: Type.Union([Type.Literal('noVehicle'), Type.Literal('overCapacity')]) })),
+      /** each delivery left out and why: no vehicle with room for it, only trips with room that reach its store too late, or more than a vehicle of its own carries */
+      unassigned: Type.Array(Type.Object({ delivery_id: Type.Integer(), reason: Type.Union([Type.Literal('noVehicle'), Type.Literal('lateForWindow'), Type.Literal('overCapacity')]) })),
     }),
     ...errorResponses,
   },

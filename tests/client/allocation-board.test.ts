@@ -292,6 +292,11 @@ describe('the calculator’s totals', () => {
     const proposed = (vehicle_id: number, delivery_ids: number[], quantity: number, weight: number) => ({
       vehicle_id,
       vehicle_number: `品川 ${vehicle_id}`,
+      vehicle_type_name: '4t車',
+      pallet_capacity: 8,
+      cage_cart_capacity: 16,
+      max_loading_capacity: 4000,
+      load_unit: 0,
       driver_id: null,
       direction_id: vehicle_id,
       direction_ids: [vehicle_id],

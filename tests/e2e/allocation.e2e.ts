@@ -581,6 +581,13 @@ describe('the allocation calculator, in a real browser', () => {
       const recommended = await directions.locator(`tbody tr.ant-table-row > td:nth-child(${column}) [data-testid=recommended-vehicles]`).allTextContents();
       expect(await directionTotals.nth(column - 1).textContent()).toBe(String(recommended.reduce((sum, count) => sum + Number(count), 0)));
     }
+    // Each proposed vehicle with its type and its load against its capacity, as the trip list shows a trip's.
+    const firstProposed = proposal.locator('tbody tr.ant-table-row').first();
+    expect(await firstProposed.locator('.alloc-calc__vehicle-type').textContent()).toMatch(/車|トレーラー/);
+    expect(await firstProposed.locator('.trip-load__text').allTextContents()).toEqual([
+      expect.stringMatching(/^\d+ \/ \d+ (パレット|カゴ車)$/),
+      expect.stringMatching(/^[\d,]+ \/ [\d,]+kg$/),
+    ]);
     const proposalTotals = page.getByTestId('calculator-proposal-totals').locator('td');
     expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 4));
     expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 6));

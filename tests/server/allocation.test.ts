@@ -550,6 +550,38 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   t.same(body.unassigned_delivery_ids, [made[2]!.id]);
 });
 
+t.test('the calculator: a direction without a default type takes the smallest free vehicle that carries it; a store no trip with room reaches in time is said so', async (t) => {
+  const date = dayAfterDemo(19);
+  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  // A store of 板橋's shipped from 品川: 品川 keeps no default type for its direction.
+  const [itabashiStore] = await storesOf(db, 'CT-ITABASHI');
+  const small = await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: itabashiStore!.id, quantity: 1, weight: 100, load_unit: 0 });
+  const first = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+  const smallest = Math.min(...board.vehicles.map((v: { max_loading_capacity: number }) => v.max_loading_capacity));
+  const chosen = board.vehicles.find((v: { id: number }) => v.id === first.proposal[0].vehicle_id);
+  t.same(first.proposal[0].delivery_ids, [small.id]);
+  t.equal(chosen.max_loading_capacity, smallest, 'one pallet goes on the smallest vehicle, not the largest free');
+  t.match(first.proposal[0], { vehicle_type_name: chosen.vehicle_type_name, load_unit: 0, pallet_capacity: chosen.pallet_capacity }, 'with what the planner needs to read its load');
+
+  // One free vehicle left, taken by a store of the center’s first direction; a store of a later direction wants its goods at 05:00, before any departure.
+  await db.updateTable('deliveries').set({ deleted_at: new Date() }).where('id', '=', small.id).execute();
+  for (const vehicle of board.vehicles.filter((v: { id: number }) => v.id !== chosen.id)) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
+  const firstStore = stores[0]!;
+  const early = stores.find((store) => store.direction_id! > firstStore.direction_id!)!;
+  const { specified_time } = await db.selectFrom('delivery_destinations').select('specified_time').where('id', '=', early.id).executeTakeFirstOrThrow();
+  await db.updateTable('delivery_destinations').set({ specified_time: '05:00' }).where('id', '=', early.id).execute();
+  t.teardown(() => db.updateTable('delivery_destinations').set({ specified_time }).where('id', '=', early.id).execute());
+  const taken = await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: firstStore.id, quantity: 1, weight: 100, load_unit: 0 });
+  const late = await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: early.id, quantity: 1, weight: 100, load_unit: 0 });
+  const second = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+  t.same(
+    second.proposal.map((p: { vehicle_id: number; delivery_ids: number[] }) => [p.vehicle_id, p.delivery_ids]),
+    [[chosen.id, [taken.id]]],
+    'the free vehicle takes the first direction',
+  );
+  t.same(second.unassigned, [{ delivery_id: late.id, reason: 'lateForWindow' }], 'the trip has room, but reaches the store after its time: not “no vehicle with room”');
+});
+
 t.test('transfers: demand from the shipping center to the direction’s center, covered by trips of the kind', async (t) => {
   const date = dayAfterDemo(14);
   const tomorrow = dayAfterDemo(15);

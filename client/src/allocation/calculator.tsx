@@ -14,6 +14,7 @@ import { LoadFailure } from '../components/load-failure.js';
 import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal, CalculatorVehicleType } from './types.js';
 import { TransferTag } from './unallocated-panel.js';
+import { LoadBars } from '../trips/load-bars.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -85,7 +86,18 @@ export default function CalculatorPage() {
   ];
 
   const proposalColumns: ColumnsType<CalculatorProposal> = [
-    { title: t('allocationScreens.calculator.vehicle'), dataIndex: 'vehicle_number' },
+    {
+      title: t('allocationScreens.calculator.vehicle'),
+      dataIndex: 'vehicle_number',
+      render: (number: string, p) => (
+        <>
+          {number}
+          <Typography.Text type="secondary" className="alloc-calc__vehicle-type">
+            {p.vehicle_type_name}
+          </Typography.Text>
+        </>
+      ),
+    },
     {
       title: t('allocationScreens.calculator.driver'),
       dataIndex: 'driver_id',
@@ -95,6 +107,7 @@ export default function CalculatorPage() {
     { title: t('allocationScreens.calculator.deliveries'), key: 'count', align: 'right', render: (_, p) => p.delivery_ids.length },
     { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.calculator.load'), key: 'load', width: 220, render: (_, p) => <LoadBars load={p} capacities={p} /> },
   ];
 
   const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
@@ -282,6 +295,7 @@ function ProposalTotalsRow({ proposal }: { proposal: readonly CalculatorProposal
           <strong>{formatNumber(figure)}</strong>
         </Table.Summary.Cell>
       ))}
+      <Table.Summary.Cell index={6} />
     </Table.Summary.Row>
   );
 }

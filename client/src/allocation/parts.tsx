@@ -18,6 +18,7 @@ import type { TripDetail, Warning } from './types.js';
 import { keyIn, runtimeKey, type Translate, useT } from '../providers/translate.js';
 import { findingOfWarning } from '../../../common/work-rules.js';
 import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
+import { BAR_COLOURS } from '../trips/load-bars.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -114,7 +115,6 @@ export function CenterDateBar({
   );
 }
 
-const BAR_COLOURS = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' } as const;
 
 const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 1 }));
 

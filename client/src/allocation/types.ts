@@ -199,6 +199,11 @@ export interface CalculatorVehicleType {
 export interface CalculatorProposal {
   vehicle_id: number;
   vehicle_number: string;
+  vehicle_type_name: string;
+  pallet_capacity: number | null;
+  cage_cart_capacity: number | null;
+  max_loading_capacity: number | null;
+  load_unit: number;
   driver_id: number | null;
   direction_id: number | null;
   /** every direction the trip carries, its own first (more than one: 混載) */
@@ -214,7 +219,7 @@ export interface Calculator {
   proposal: CalculatorProposal[];
   unassigned_delivery_ids: number[];
   /** each delivery left out and why */
-  unassigned: { delivery_id: number; reason: 'noVehicle' | 'overCapacity' }[];
+  unassigned: { delivery_id: number; reason: 'noVehicle' | 'lateForWindow' | 'overCapacity' }[];
 }
 
 /** A trip's deliveries in the shape `PUT …/stops` takes. */

@@ -8,11 +8,11 @@
 import { PushpinFilled } from '@ant-design/icons';
 import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
-import { Form, Progress, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
+import { Form, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { closedRefusal, loadByMeasure, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { closedRefusal, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
@@ -25,31 +25,13 @@ import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
 import { filtersToTripSearch, routeText, tripDetailPath, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
+import { LoadBars } from './load-bars.js';
 import { TripConfirmationTag, TripStatusTag } from './status-tag.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const RESOURCE = 'vehicle-allocations';
 const DAY = 'YYYY-MM-DD';
-
-const BAR_COLOURS: Record<CapacityColour, string> = { green: '#52c41a', amber: '#faad14', red: '#ff4d4f' };
-
-/** One measure of a trip's load against its capacity (common/allocation.ts: the board's ratio and colours). */
-function LoadBar({ entry, unit, t }: { entry: MeasureLoad; unit: string; t: Translate }) {
-  if (entry.ratio === null || entry.capacity === null) {
-    return (
-      <Tooltip title={t('tripScreens.noCapacity')}>
-        <span className="trip-load__text">{`${numberText(entry.load)}${unit}`}</span>
-      </Tooltip>
-    );
-  }
-  return (
-    <div className="trip-load" data-colour={entry.colour}>
-      <Progress percent={Math.min(100, Math.round(entry.ratio * 100))} size={[56, 6]} showInfo={false} strokeColor={BAR_COLOURS[entry.colour]} />
-      <span className="trip-load__text">{`${numberText(entry.load)} / ${numberText(entry.capacity)}${unit}`}</span>
-    </div>
-  );
-}
 
 const fieldsOf = (t: Translate) => (name: string) => t(keyIn('tripScreens.fields', name));
 
@@ -128,13 +110,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       key: 'load',
       title: wrapping(f('load')),
       align: 'right',
-      render: (_: unknown, trip: Trip) => (
-        <Space direction="vertical" size={0} style={{ width: '100%' }}>
-          {loadByMeasure(trip, trip).map((entry) => (
-            <LoadBar key={entry.measure} entry={entry} unit={entry.measure === 'weight' ? 'kg' : ` ${t(keyIn('allocation.measures', entry.measure))}`} t={t} />
-          ))}
-        </Space>
-      ),
+      render: (_: unknown, trip: Trip) => <LoadBars load={trip} capacities={trip} />,
     },
   ].map((column) => ({ ...column, onHeaderCell: headerCell }) as TableColumnType<Trip>);
 }
