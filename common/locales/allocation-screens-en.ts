@@ -200,6 +200,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
         overCapacity: 'more than one vehicle carries',
       },
       accept: 'Accept the proposal',
+      acceptCount: 'Accept {{count}} trips',
+      acceptCount_one: 'Accept {{count}} trip',
       discard: 'Discard',
       discarded: 'Proposal discarded',
       accepted: '{{count}} trips created (drafts)',

@@ -198,6 +198,8 @@ export const allocationScreensJa = {
         overCapacity: '1台の積載上限を超えています',
       },
       accept: '配車案を採用',
+      acceptCount: '配車案を採用（{{count}}便）',
+      acceptCount_one: '配車案を採用（{{count}}便）',
       discard: '破棄',
       discarded: '配車案を破棄しました',
       accepted: '{{count}}便を作成しました（下書き）',

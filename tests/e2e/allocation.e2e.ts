@@ -516,7 +516,7 @@ describe('the allocation calculator, in a real browser', () => {
   /** A day of its own with two small deliveries of one direction and every vehicle free. */
   const CALC_DATE = addDays(DATE, 5);
 
-  test('center: discards a proposal, then accepts one; the proposal says why it is empty each time', async () => {
+  test('center: discards a proposal, then accepts the trips left ticked, then the rest; the proposal says why it is empty each time', async () => {
     const center = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
     const centerId = center.id;
     const { ids } = await seedDirection(centerId, CALC_DATE, 'E2E-C');
@@ -589,15 +589,30 @@ describe('the allocation calculator, in a real browser', () => {
       expect.stringMatching(/^[\d,]+ \/ [\d,]+kg$/),
     ]);
     const proposalTotals = page.getByTestId('calculator-proposal-totals').locator('td');
-    expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 4));
-    expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 6));
+    // The proposal's columns after its tick boxes: 車両, ドライバー, 方面, 配送件数 (5th), 数量, 重量 (7th).
+    expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 5));
+    expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 7));
     await page.getByTestId('calculator-discard').click();
     await expect.poll(() => proposal.textContent()).toContain('配車案を破棄しました');
     expect(await proposedRows()).toBe(0);
 
     await page.reload();
-    await expect.poll(proposedRows).toBeGreaterThan(0);
-    await page.getByTestId('calculator-accept').click();
+    await expect.poll(proposedRows).toBeGreaterThan(1);
+    // Every proposed trip is ticked; the planner unticks one and accepts the rest: only those become drafts.
+    const proposedCount = await proposedRows();
+    const accept = page.getByTestId('calculator-accept');
+    expect(await accept.textContent()).toBe(`配車案を採用（${proposedCount}便）`);
+    const lastRow = proposal.locator('tbody tr.ant-table-row').last();
+    const leftVehicle = await lastRow.locator('input[type=checkbox]').getAttribute('aria-label');
+    await lastRow.locator('input[type=checkbox]').uncheck();
+    expect(await accept.textContent()).toBe(`配車案を採用（${proposedCount - 1}便）`);
+    await accept.click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: `${proposedCount - 1}便を作成しました` }).count()).toBe(1);
+    // Calculated again: the unticked vehicle's deliveries are still to allocate, and proposed again.
+    await expect.poll(proposedRows).toBe(1);
+    expect(await proposal.locator('tbody tr.ant-table-row').first().textContent()).toContain(leftVehicle!.trim());
+    expect(await accept.textContent()).toBe('配車案を採用（1便）');
+    await accept.click();
     await expect.poll(() => proposal.textContent()).toContain('この日の配送はすべて配車済みです');
     expect(await proposedRows()).toBe(0);
     expect(await page.getByTestId('calculator-accept').isDisabled()).toBe(true);

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
 import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
@@ -36,17 +36,20 @@ export default function CalculatorPage() {
   const [discarded, setDiscarded] = useState(false);
   const [accepted, setAccepted] = useState<number>();
   const data = calc.data;
+  // The proposed trips the planner unticked: the rest is what 採用 creates. A new calculation ticks every trip again.
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setUnticked(new Set()), [data]);
   const directionName = (id: number | null) =>
     data?.directions.find((d) => d.direction_id === id)?.direction_name ?? t('allocationScreens.board.noDirection');
 
   const accept = async () => {
-    if (!data || centerId === undefined) return;
+    if (centerId === undefined || chosen.length === 0) return;
     setBusy(true);
     try {
       const result = await acceptProposal({
         department_id: centerId,
         date,
-        proposal: data.proposal.map((p) => ({ vehicle_id: p.vehicle_id, driver_id: p.driver_id, delivery_ids: p.delivery_ids })),
+        proposal: chosen.map((p) => ({ vehicle_id: p.vehicle_id, driver_id: p.driver_id, delivery_ids: p.delivery_ids })),
       });
       setAccepted(result.created);
       toast.success(t('allocationScreens.calculator.accepted', { count: result.created }), 'allocation-calculator');
@@ -112,6 +115,7 @@ export default function CalculatorPage() {
 
   const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
   const proposal = discarded ? [] : (data?.proposal ?? []);
+  const chosen = proposal.filter((p) => !unticked.has(proposalKey(p)));
   return (
     <Card
       className="alloc-page"
@@ -152,8 +156,8 @@ export default function CalculatorPage() {
           <Button onClick={() => setDiscarded(true)} disabled={busy || proposal.length === 0} data-testid="calculator-discard">
             {t('allocationScreens.calculator.discard')}
           </Button>
-          <Button type="primary" onClick={() => void accept()} loading={busy} disabled={proposal.length === 0 || accepted !== undefined} data-testid="calculator-accept">
-            {t('allocationScreens.calculator.accept')}
+          <Button type="primary" onClick={() => void accept()} loading={busy} disabled={chosen.length === 0} data-testid="calculator-accept">
+            {chosen.length > 0 ? t('allocationScreens.calculator.acceptCount', { count: chosen.length }) : t('allocationScreens.calculator.accept')}
           </Button>
         </Space>
       </Space>
@@ -168,7 +172,12 @@ export default function CalculatorPage() {
       ) : null}
       <Table<CalculatorProposal>
         size="small"
-        rowKey={(p) => `${p.vehicle_id}-${p.direction_id}`}
+        rowKey={proposalKey}
+        rowSelection={{
+          selectedRowKeys: chosen.map(proposalKey),
+          onChange: (keys) => setUnticked(new Set(proposal.map(proposalKey).filter((key) => !keys.includes(key)))),
+          getCheckboxProps: (p) => ({ 'aria-label': p.vehicle_number, disabled: busy }),
+        }}
         columns={proposalColumns}
         dataSource={proposal}
         loading={calc.isFetching || notLoadedYet(calc)}
@@ -193,6 +202,9 @@ export default function CalculatorPage() {
     </Card>
   );
 }
+
+/** A proposed trip's row: its vehicle (one trip per vehicle) and first direction. */
+const proposalKey = (p: CalculatorProposal) => `${p.vehicle_id}-${p.direction_id}`;
 
 /** Why the proposal is empty: discarded, no deliveries that day, nothing left to allocate, or no vehicle free for what is left. */
 function proposalEmptyKey(data: Calculator | undefined, discarded: boolean) {
@@ -287,15 +299,15 @@ function ProposalTotalsRow({ proposal }: { proposal: readonly CalculatorProposal
   const totals = proposalTotals(proposal);
   return (
     <Table.Summary.Row className="list-totals" data-testid="calculator-proposal-totals">
-      <Table.Summary.Cell index={0} colSpan={3}>
+      <Table.Summary.Cell index={0} colSpan={4}>
         <strong>{t('allocationScreens.calculator.proposalTotal', { count: totals.vehicles })}</strong>
       </Table.Summary.Cell>
       {[totals.deliveries, totals.quantity, totals.weight].map((figure, i) => (
-        <Table.Summary.Cell key={i} index={i + 3} align="right">
+        <Table.Summary.Cell key={i} index={i + 4} align="right">
           <strong>{formatNumber(figure)}</strong>
         </Table.Summary.Cell>
       ))}
-      <Table.Summary.Cell index={6} />
+      <Table.Summary.Cell index={7} />
     </Table.Summary.Row>
   );
 }
