@@ -34,6 +34,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       vehicle: 'Vehicle',
       driver: 'Driver',
       busy: 'busy',
+      driverBusy: 'on another trip',
       pin: 'Pin',
       unpin: 'Unpin',
       pinned: 'Pinned',

@@ -32,6 +32,7 @@ export const allocationScreensJa = {
       vehicle: '車両',
       driver: 'ドライバー',
       busy: '使用中',
+      driverBusy: '他便あり',
       pin: '固定',
       unpin: '固定解除',
       pinned: '固定',

@@ -102,10 +102,17 @@ function centerVehicles(db: Db, actor: Actor, centerId: number, date: string) {
   return query.orderBy('v.vehicle_number').orderBy('v.id').execute();
 }
 
-function centerDrivers(db: Db, actor: Actor, centerId: number) {
+/** Drivers based at the center and visible to the caller, with their regular vehicle and whether they have a live trip that day. */
+function centerDrivers(db: Db, actor: Actor, centerId: number, date: string) {
   let query = db
     .selectFrom('drivers')
-    .select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id', 'drivers.default_vehicle_id'])
+    .select([
+      'drivers.id',
+      'drivers.name',
+      'drivers.delivery_company_id',
+      'drivers.default_vehicle_id',
+      sql<boolean>`exists (select 1 from vehicle_allocations va where va.driver_id = drivers.id and va.date = ${date} and va.status <> 9 and va.deleted_at is null)`.as('busy'),
+    ])
     .where('drivers.base_department_id', '=', centerId)
     .where('drivers.deleted_at', 'is', null);
   const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
@@ -140,7 +147,7 @@ export async function board(db: Db, actor: Actor, centerId: number, date: string
     unallocated: byDirection(unallocated).map((group) => ({ ...group, transfer_to: transferTo(group.deliveries[0]!, centerId) })),
     trips: await tripDetails(db, tripIds.map((t) => t.id)),
     vehicles: await centerVehicles(db, actor, centerId, date),
-    drivers: await centerDrivers(db, actor, centerId),
+    drivers: await centerDrivers(db, actor, centerId, date),
     new_trip: await newTripTimes(db, centerId, date),
   };
 }
@@ -328,7 +335,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   const busyVehicles = new Set(blocked.map((b) => b.vehicle_id));
   const busyDrivers = new Set(blocked.map((b) => b.driver_id));
   const free = fleet.filter((v) => !busyVehicles.has(v.id));
-  const drivers = (await centerDrivers(db, actor, centerId)).filter((d) => !busyDrivers.has(d.id));
+  const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busyDrivers.has(d.id));
   const origin = pointOf(center);
 
   const proposal: ProposedTrip[] = [];

@@ -263,7 +263,10 @@ export const boardSchema = {
           busy: Type.Boolean(),
         }),
       ),
-      drivers: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer() })),
+      /** `default_vehicle_id`: the driver's regular vehicle (担当車両); `busy`: on a live trip that day */
+      drivers: Type.Array(
+        Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer(), default_vehicle_id: NullableInt, busy: Type.Boolean() }),
+      ),
       /** The times a new trip of the board starts with (the center's 稼働時間 for store delivery). */
       new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp }),
     }),

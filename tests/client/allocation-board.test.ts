@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadingStartRefusal } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { tripKm } from '../../common/places.js';
-import { timeOnDay } from '../../client/src/allocation/parts.js';
+import { regularDriver, timeOnDay } from '../../client/src/allocation/parts.js';
 import {
   addToPlan,
   barPosition,
@@ -311,6 +311,17 @@ describe('the calculator’s totals', () => {
       weight: 3682,
     });
   });
+});
+
+describe('a new trip’s driver', () => {
+  const drivers = [
+    { id: 1, default_vehicle_id: 10, busy: true },
+    { id: 2, default_vehicle_id: 11, busy: false },
+    { id: 3, default_vehicle_id: null, busy: false },
+  ];
+  it('is the one whose regular vehicle it is', () => expect(regularDriver(drivers, 11)?.id).toBe(2));
+  it('unless that driver is on another trip that day', () => expect(regularDriver(drivers, 10)).toBeUndefined());
+  it('and none for a vehicle nobody drives regularly', () => expect(regularDriver(drivers, 12)).toBeUndefined());
 });
 
 describe('time chart', () => {

@@ -18,6 +18,8 @@ const DATE = addDays(tokyoToday(), 40);
 interface Fixture {
   centerId: number;
   vehicleNumber: string;
+  /** the driver whose regular vehicle (担当車両) it is */
+  regularDriver: string;
   capacity: number;
   small: number;
   second: number;
@@ -33,7 +35,7 @@ async function seed(): Promise<Fixture> {
   const vehicle = await db
     .selectFrom('vehicles as v')
     .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
-    .select(['v.vehicle_number', 'vt.pallet_capacity'])
+    .select(['v.id', 'v.vehicle_number', 'vt.pallet_capacity'])
     .where('v.base_department_id', '=', center.id)
     .where('v.deleted_at', 'is', null)
     .where('v.temporary_registration_date', 'is', null)
@@ -58,9 +60,11 @@ async function seed(): Promise<Fixture> {
     .values([delivery('E2E-0001', destinations[0]!.id, 2), delivery('E2E-0002', destinations[1]!.id, 1), delivery('E2E-0099', destinations[0]!.id, 999)])
     .returning('id')
     .execute();
+  const regular = await db.selectFrom('drivers').select('name').where('default_vehicle_id', '=', vehicle.id).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
   return {
     centerId: center.id,
     vehicleNumber: vehicle.vehicle_number,
+    regularDriver: regular.name,
     capacity: vehicle.pallet_capacity ?? 0,
     small: rows[0]!.id,
     second: rows[1]!.id,
@@ -145,12 +149,14 @@ describe('the store-direct board, in a real browser', () => {
     await page.goto(boardPath());
     await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
 
-    // A new trip from a free vehicle.
+    // A new trip from a free vehicle: its regular driver (担当車両) comes with it.
     await page.getByTestId('new-trip-vehicle').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fixture.vehicleNumber }).first().click();
+    expect(await page.getByTestId('new-trip-driver').locator('.ant-select-selection-item').textContent()).toBe(fixture.regularDriver);
     await page.getByTestId('new-trip-create').click();
     await expect.poll(() => tripCard(page).count()).toBe(1);
     const card = tripCard(page);
+    expect(await card.textContent()).toContain(fixture.regularDriver);
     await expect.poll(() => palletFigures(card).textContent()).toBe(`0 / ${fixture.capacity}`);
 
     // One delivery onto the trip: the bar fills and the delivery leaves the left side.

@@ -409,7 +409,7 @@ t.test('scope: a center outside the subtree is 404, carriers and headquarters us
 
 t.test('the board: unallocated deliveries by direction, trips with stops, vehicles with busy, drivers', async (t) => {
   const date = dayAfterDemo(12);
-  const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[0]!.id });
+  const trip = await newTrip(center, date, { vehicle_id: fleet.vehicles[0]!.id, driver_id: fleet.drivers[0]!.id });
   const [a, b, c] = await deliveriesFor(date, [{ store: 0 }, { store: 1 }, { store: 20 }]);
   await putStops(center, trip, [a!.id]);
   const response = await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` });
@@ -423,6 +423,15 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   t.equal(body.vehicles.find((v: { id: number }) => v.id === fleet.vehicles[1]!.id).busy, false);
   t.equal(body.vehicles.length, fleet.vehicles.length);
   t.equal(body.drivers.length, fleet.drivers.length);
+  const driverOf = (id: number) => body.drivers.find((d: { id: number }) => d.id === id);
+  t.match([driverOf(fleet.drivers[0]!.id), driverOf(fleet.drivers[1]!.id)], [{ busy: true }, { busy: false }], 'a driver on a live trip that day is busy');
+  const regular = await db.selectFrom('drivers').select(['id', 'default_vehicle_id']).where('id', 'in', fleet.drivers.map((d) => d.id)).execute();
+  t.same(
+    regular.map((d) => driverOf(d.id).default_vehicle_id),
+    regular.map((d) => d.default_vehicle_id),
+    'each driver with the regular vehicle (担当車両) a new trip fills them in for',
+  );
+  t.ok(regular.some((d) => d.default_vehicle_id !== null), 'the demo gives drivers regular vehicles');
   t.ok(body.unallocated.every((g: { transfer_to: string | null }) => g.transfer_to === null), 'the center’s own directions');
   // Shipped by 品川 to a store served by 板橋: its direction is marked as a transfer to 板橋.
   const itabashiStore = (await storesOf(db, 'CT-ITABASHI'))[0]!;

@@ -209,6 +209,16 @@ export function vehicleLabel(v: { vehicle_number: string; vehicle_type_name: str
   return v.busy ? t('app.withNote', { text, note: t('allocationScreens.board.busy') }) : text;
 }
 
+/** A driver as the new-trip form offers them: the name, and 「他便あり」 when on another trip that day. */
+export function driverLabel(d: { name: string; busy: boolean }, t: Translate) {
+  return d.busy ? t('app.withNote', { text: d.name, note: t('allocationScreens.board.driverBusy') }) : d.name;
+}
+
+/** The driver a new trip of this vehicle starts with: the one whose regular vehicle (担当車両) it is, when not on another trip that day. */
+export function regularDriver<D extends { default_vehicle_id: number | null; busy: boolean }>(drivers: readonly D[], vehicleId: number): D | undefined {
+  return drivers.find((d) => d.default_vehicle_id === vehicleId && !d.busy);
+}
+
 /** Shows a refused write: the server's message, and an over-capacity refusal's figures. */
 export function useRefusalToast() {
   const { t } = useT();

@@ -48,7 +48,7 @@ import {
   type UndoStep,
 } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, failedRead, notLoadedYet, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { CenterDateBar, driverLabel, failedRead, notLoadedYet, regularDriver, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -75,19 +75,25 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
   const { t } = useT();
   const [vehicleId, setVehicleId] = useState<number>();
   const [driverId, setDriverId] = useState<number>();
+  // A driver the planner chose stays; one filled in from the vehicle follows the next vehicle chosen.
+  const [driverChosen, setDriverChosen] = useState(false);
   const vehicleOptions = board.vehicles.map((v) => ({
     value: v.id,
     disabled: v.busy,
     label: vehicleLabel(v, t),
   }));
-  const driverOptions = board.drivers.map((d) => ({ value: d.id, label: d.name }));
+  const driverOptions = board.drivers.map((d) => ({ value: d.id, label: driverLabel(d, t) }));
+  const chooseVehicle = (id: number) => {
+    setVehicleId(id);
+    if (!driverChosen) setDriverId(regularDriver(board.drivers, id)?.id);
+  };
   return (
     <Space.Compact className="alloc-new-trip">
       <Select
         placeholder={t('allocationScreens.board.vehicle')}
         options={vehicleOptions}
         value={vehicleId}
-        onChange={setVehicleId}
+        onChange={chooseVehicle}
         showSearch
         optionFilterProp="label"
         style={{ width: 220 }}
@@ -97,7 +103,10 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
         placeholder={t('allocationScreens.board.driver')}
         options={driverOptions}
         value={driverId}
-        onChange={setDriverId}
+        onChange={(id?: number) => {
+          setDriverId(id);
+          setDriverChosen(id !== undefined);
+        }}
         showSearch
         allowClear
         optionFilterProp="label"
@@ -112,6 +121,7 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
           onCreate(vehicleId, driverId);
           setVehicleId(undefined);
           setDriverId(undefined);
+          setDriverChosen(false);
         }}
         data-testid="new-trip-create"
       >

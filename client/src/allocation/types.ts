@@ -143,6 +143,10 @@ export interface BoardDriver {
   id: number;
   name: string;
   delivery_company_id: number | null;
+  /** the driver's regular vehicle (担当車両) */
+  default_vehicle_id: number | null;
+  /** on a live trip that day */
+  busy: boolean;
 }
 
 export interface Board {
