@@ -512,6 +512,12 @@ describe('the store-direct board, in a real browser', () => {
     await visit(page, `/store-direct/detail/${created.id}`);
     await expect.poll(() => page.getByTestId('trip-lane').textContent()).toMatch(/^\S+センター → \S+センター$/);
     expect(await page.getByTestId('trip-stops').count()).toBe(0);
+    // A fact it does not have yet (not loaded, not departed) reads 「—」, as its unset expenses do: no cell is left blank.
+    const facts = page.locator('.alloc-detail__facts td.ant-descriptions-item-content');
+    expect(await facts.count()).toBeGreaterThan(10);
+    expect((await facts.allTextContents()).filter((text) => text.trim() === '')).toEqual([]);
+    const loadingStarted = page.locator('.alloc-detail__facts th', { hasText: /^積込開始$/ }).locator('xpath=following-sibling::td[1]');
+    expect(await loadingStarted.textContent()).toBe('—');
     const back = await page.getByRole('link', { name: '配車ボードへ' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(back).toEqual(Array(2).fill(`/between-centers-today?center=${fixture.centerId}&date=${day}`));
     await context.close();

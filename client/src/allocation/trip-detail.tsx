@@ -43,6 +43,9 @@ function PrintOperationButton({ trip }: { trip: { id: number; date: string; trip
   );
 }
 
+/** A fact the trip does not have yet (a time not reached, a route not named): 「—」, as its unset expenses read. */
+const orDash = (text: string | null | undefined) => text || '—';
+
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
     ? `${stop.latitude.toFixed(5)}, ${stop.longitude.toFixed(5)}`
@@ -171,35 +174,35 @@ export default function TripDetailPage() {
                   {t(keyIn('allocationScreens.enums.tripMode', data.trip_mode))}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('allocationScreens.transfers.receiveTiming')}>
-                  {data.receive_timing === null ? '' : t(keyIn('allocationScreens.enums.receiveTiming', data.receive_timing))}
+                  {data.receive_timing === null ? '—' : t(keyIn('allocationScreens.enums.receiveTiming', data.receive_timing))}
                 </Descriptions.Item>
               </>
             ) : (
               <>
-                <Descriptions.Item label={t('allocationScreens.trip.direction')}>{data.direction_name}</Descriptions.Item>
-                <Descriptions.Item label={t('allocationScreens.trip.route')}>{data.route_name}</Descriptions.Item>
+                <Descriptions.Item label={t('allocationScreens.trip.direction')}>{orDash(data.direction_name)}</Descriptions.Item>
+                <Descriptions.Item label={t('allocationScreens.trip.route')}>{orDash(data.route_name)}</Descriptions.Item>
               </>
             )}
-            <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{data.vehicle_number}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{data.vehicle_type_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.board.vehicle')}>{orDash(data.vehicle_number)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.vehicleType')}>{orDash(data.vehicle_type_name)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.board.driver')}>
               <DriverName name={data.driver_name} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.company')}>{data.delivery_company_name}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.company')}>{orDash(data.delivery_company_name)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.load')} span={2}>
               <CapacityBars measures={capacityOf(data)} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{formatDateTime(data.planned_loading_start)}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{formatDateTime(data.planned_departure)}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{formatDateTime(data.planned_arrival)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedLoadingStart')}>{orDash(formatDateTime(data.planned_loading_start))}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedDeparture')}>{orDash(formatDateTime(data.planned_departure))}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.plannedArrivalTrip')}>{orDash(formatDateTime(data.planned_arrival))}</Descriptions.Item>
             {transfer ? null : (
               <Descriptions.Item label={t('allocationScreens.trip.distance')}>
                 <TripDistance trip={data} />
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{formatDateTime(data.loading_started_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{formatDateTime(data.departed_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{formatDateTime(data.completed_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.loadingStartedAt')}>{orDash(formatDateTime(data.loading_started_at))}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.departedAt')}>{orDash(formatDateTime(data.departed_at))}</Descriptions.Item>
+            <Descriptions.Item label={t('allocationScreens.trip.completedAt')}>{orDash(formatDateTime(data.completed_at))}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.toll')}>{yen(data.toll)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.parking')}>{yen(data.parking)}</Descriptions.Item>
             <Descriptions.Item label={t('allocationScreens.trip.otherExpense')}>{yen(data.other_expense)}</Descriptions.Item>
