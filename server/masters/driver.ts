@@ -47,7 +47,7 @@ export const driverMaster: MasterDefinition = {
   readOnly: [{ name: 'login_flag', type: 'integer', range: { min: 0, max: 1 } }],
   search: ['name', 'name_kana', 'login_id', 'phone'],
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
-  filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag'],
+  filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag', 'default_vehicle_id'],
   csvColumns: ['login_id', 'name', 'name_kana', 'password', 'delivery_company_code', 'base_department_code', 'phone', 'default_vehicle_number', 'employment_type', 'hourly_wage', 'binding_extension_agreement'],
   references: [{ table: 'vehicle_allocations', column: 'driver_id', labelKey: 'menu.allocation' }],
   counted: true,

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
+import { choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -309,6 +309,35 @@ describe('deliveries and trips, in a real browser', () => {
     await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
     await snapLoaded(page, 'trip-edit-en');
+    await context.close();
+  });
+
+  test('center: a new trip’s vehicle brings its regular driver (担当車両); a driver already there stays', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    const regulars = await stackOf()
+      .db.selectFrom('drivers as d')
+      .innerJoin('vehicles as v', 'v.id', 'd.default_vehicle_id')
+      .innerJoin('departments as c', 'c.id', 'v.base_department_id')
+      .select(['d.name', 'v.vehicle_number'])
+      .where('c.code', '=', 'CT-SHINAGAWA')
+      .where('d.deleted_at', 'is', null)
+      .orderBy('v.id')
+      .limit(2)
+      .execute();
+    expect(regulars).toHaveLength(2);
+    const [first, second] = regulars as [(typeof regulars)[number], (typeof regulars)[number]];
+    const chooseIn = (testId: string, text: string) => choose(page, `[data-testid=${testId}] input`, text);
+    const shownDriver = () => page.getByTestId('trip-driver').locator('.ant-select-selection-item').textContent().catch(() => null);
+    await page.goto('/vehicle-allocation/add');
+    await page.getByTestId('trip-form').waitFor();
+    await chooseIn('trip-vehicle', first.vehicle_number);
+    await expect.poll(shownDriver).toBe(first.name);
+    // Another vehicle leaves the driver already there alone (its own regular driver is someone else).
+    await chooseIn('trip-vehicle', second.vehicle_number);
+    await expect.poll(() => page.getByTestId('trip-vehicle').locator('.ant-select-selection-item').textContent()).toContain(second.vehicle_number);
+    await page.waitForLoadState('networkidle');
+    expect(await shownDriver(), 'the driver stays').toBe(first.name);
     await context.close();
   });
 

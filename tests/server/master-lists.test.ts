@@ -39,6 +39,19 @@ t.test('vehicles sort by the delivery company name shown, not by its id', async 
   t.match(page[0], { vehicle_type_name: String, base_department_name: String }, 'every display column still comes with the row');
 });
 
+t.test('drivers filter by their regular vehicle (担当車両): the trip form fills the driver in from the vehicle', async (t) => {
+  const center = await signedIn(app, 'center');
+  const regulars = await db.selectFrom('drivers').select(['id', 'default_vehicle_id']).where('default_vehicle_id', 'is not', null).where('deleted_at', 'is', null).execute();
+  const { default_vehicle_id: vehicleId } = regulars[0]!;
+  const response = await center({ method: 'GET', url: `/api/driver?default_vehicle_id=${vehicleId}&_start=0&_end=50` });
+  t.equal(response.statusCode, 200, response.body);
+  t.same(
+    response.json().map((d: { id: number }) => d.id),
+    regulars.filter((d) => d.default_vehicle_id === vehicleId).map((d) => d.id),
+    'only the drivers of that vehicle',
+  );
+});
+
 t.test('a full list page is two queries (page and count) whatever its length; a last page one', async (t) => {
   let queries = 0;
   const counting: KyselyPlugin = {

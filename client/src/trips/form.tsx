@@ -4,7 +4,7 @@
  * a stale one (409) shows the server's message (who changed it) and offers to load the latest.
  */
 import { Create, Edit, useForm } from '@refinedev/antd';
-import type { HttpError } from '@refinedev/core';
+import { useDataProvider, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -87,8 +87,26 @@ function knownOf(record: Trip | undefined, id: 'vehicle_id' | 'driver_id' | 'dir
   return value !== null && value !== undefined && label ? [{ value, label }] : [];
 }
 
+/**
+ * A vehicle chosen while no driver is: the driver whose regular vehicle (担当車両) it is, as the board's
+ * 新規便 does. A driver the planner chose is never replaced.
+ */
+function useRegularDriver(form: FormInstance) {
+  const dataProvider = useDataProvider();
+  return (vehicleId: BaseKey | null | undefined) => {
+    if (vehicleId === null || vehicleId === undefined || form.getFieldValue('driver_id')) return;
+    dataProvider()
+      .getList<BaseRecord>({ resource: 'driver', pagination: { current: 1, pageSize: 1 }, filters: [{ field: 'default_vehicle_id', operator: 'eq', value: vehicleId }] })
+      .then(({ data }) => {
+        if (data[0] && !form.getFieldValue('driver_id')) form.setFieldValue('driver_id', data[0].id);
+      })
+      .catch(() => undefined); // the planner picks the driver, as without a regular one
+  };
+}
+
 function TripFields({ form, editing, record }: { form: FormInstance; editing: boolean; record?: Trip }) {
   const { t } = useT();
+  const fillRegularDriver = useRegularDriver(form);
   const f = (name: string) => t(keyIn('tripScreens.fields', name));
   const kind = Form.useWatch('kind', form) as TripKind | undefined;
   const requiredSelect = (name: string) => ({ required: true, message: t('errors.requiredSelect', { field: f(name) }) });
@@ -161,7 +179,12 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
       )}
       <Col xs={24} md={12}>
         <Form.Item name="vehicle_id" label={f('vehicle_id')}>
-          <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} known={knownOf(record, 'vehicle_id', 'vehicle_number')} data-testid="trip-vehicle" />
+          <RefSelect
+            refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }}
+            known={knownOf(record, 'vehicle_id', 'vehicle_number')}
+            onChange={fillRegularDriver}
+            data-testid="trip-vehicle"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
