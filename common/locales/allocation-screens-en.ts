@@ -35,6 +35,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       driver: 'Driver',
       busy: 'busy',
       driverBusy: 'on another trip',
+      searchUnallocated: 'Filter by store, slip, item or direction',
+      noMatch: 'No unallocated delivery matches',
       pin: 'Pin',
       unpin: 'Unpin',
       pinned: 'Pinned',

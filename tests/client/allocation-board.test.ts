@@ -21,6 +21,7 @@ import {
   proposalTotals,
   pushUndo,
   rangeBetween,
+  searchGroups,
   removeFromPlan,
   roundAllPlans,
   roundInputs,
@@ -310,6 +311,27 @@ describe('the calculator’s totals', () => {
       quantity: 10,
       weight: 3682,
     });
+  });
+});
+
+describe('the board’s search', () => {
+  const delivery = (id: number, slip: string, store: string, item: string | null = null) =>
+    ({ id, version: 1, slip_number: slip, store_name: store, delivery_destination_id: id, item_name: item, quantity: 1, load_unit: 0, weight: 10, volume: null, start_time: null, ending_time: null, specified_time: null });
+  const groups = [
+    { direction_id: 1, direction_name: '品川区方面', transfer_to: null, deliveries: [delivery(1, 'T-0001', 'まいにちマート 品川区駅前店', '冷凍食品'), delivery(2, 'T-0002', 'ドラッグひまわり 大井町店')] },
+    { direction_id: 2, direction_name: '大田区方面', transfer_to: null, deliveries: [delivery(3, 'T-0003', 'まいにちマート 大田区蒲田店')] },
+  ];
+  const ids = (query: string) => searchGroups(groups, query).map((g) => [g.direction_id, g.deliveries.map((d) => d.id)]);
+  it('keeps the deliveries whose slip, store or item has every word, and the directions that still have one', () => {
+    expect(ids('まいにちマート')).toEqual([[1, [1]], [2, [3]]]);
+    expect(ids('まいにち 大田')).toEqual([[2, [3]]]);
+    expect(ids('冷凍')).toEqual([[1, [1]]]);
+  });
+  it('finds a whole direction by its name', () => expect(ids('大田区方面')).toEqual([[2, [3]]]));
+  it('reads full-width and half-width alike, in any case', () => expect(ids('ｔ－０００２')).toEqual([[1, [2]]]));
+  it('lists everything without words, and nothing for no match', () => {
+    expect(searchGroups(groups, '  ')).toBe(groups);
+    expect(ids('横浜')).toEqual([]);
   });
 });
 

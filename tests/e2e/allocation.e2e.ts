@@ -149,6 +149,16 @@ describe('the store-direct board, in a real browser', () => {
     await page.goto(boardPath());
     await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
 
+    // The left side's search finds a delivery by its slip, says when nothing matches; Esc lists all again.
+    const search = page.getByTestId('unallocated-search');
+    await search.fill('e2e-0002');
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
+    expect(await deliveryRow(page, fixture.second).count()).toBe(1);
+    await search.fill('該当しない店');
+    await expect.poll(() => page.getByTestId('unallocated-panel').textContent()).toContain('該当する未配車の配送はありません');
+    await search.press('Escape');
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(3);
+
     // A new trip from a free vehicle: its regular driver (担当車両) comes with it.
     await page.getByTestId('new-trip-vehicle').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fixture.vehicleNumber }).first().click();

@@ -5,7 +5,7 @@
 import { capacityColour, closedRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { isLocated, type Point } from '../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../common/rounds.js';
-import type { Board, CalculatorDirection, CalculatorProposal, StopEntry, Trip, TripDetail } from './types.js';
+import type { Board, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from './types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
 export interface PlanStop {
@@ -118,6 +118,26 @@ export function roundAllPlans<T extends Parameters<typeof roundPlan>[0] & { id: 
 export function draggedDeliveries<T extends { id: number }>(dragged: T, selected: ReadonlySet<number>, all: T[]): T[] {
   if (!selected.has(dragged.id)) return [dragged];
   return all.filter((d) => selected.has(d.id));
+}
+
+/** Text as the board's search compares it: full- and half-width alike (NFKC), any case. */
+const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
+
+/**
+ * The board's search over the unallocated deliveries: each word (spaces between) found in the delivery's
+ * slip, store or item, or its direction's name; a direction left without a delivery drops out. Without
+ * words, the groups as they are.
+ */
+export function searchGroups<G extends DirectionGroup>(groups: readonly G[], query: string): readonly G[] {
+  const words = searchable(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return groups;
+  const matches = (text: string) => words.every((word) => text.includes(word));
+  return groups
+    .map((group) => ({
+      ...group,
+      deliveries: group.deliveries.filter((d) => matches(searchable([d.slip_number, d.store_name, d.item_name, group.direction_name].join(' ')))),
+    }))
+    .filter((group) => group.deliveries.length > 0);
 }
 
 /** Shift-click: every delivery between the last clicked and this one (inclusive), in list order. */

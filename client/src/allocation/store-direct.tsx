@@ -43,6 +43,7 @@ import {
   rangeBetween,
   removeFromPlan,
   roundAllPlans,
+  searchGroups,
   type TripSnapshot,
   undoOrder,
   type UndoStep,
@@ -174,6 +175,11 @@ export default function StoreDirectBoard() {
 
   const data = board.data;
   const allDeliveries = useMemo(() => data?.unallocated.flatMap((g) => g.deliveries) ?? [], [data]);
+  // The left side's search: what it shows and what a shift-click ranges over. A selection made under
+  // one search stays under the next, so deliveries found one by one are dragged together.
+  const [query, setQuery] = useState('');
+  const shownGroups = useMemo(() => (data ? searchGroups(data.unallocated, query) : undefined), [data, query]);
+  const shownIds = useMemo(() => (shownGroups ?? []).flatMap((g) => g.deliveries.map((d) => d.id)), [shownGroups]);
   const trips = useMemo(() => [...(data?.trips ?? [])].sort((a, b) => a.trip_no - b.trip_no), [data]);
   const tripById = (id: number) => trips.find((trip) => trip.id === id);
   const totals = data ? boardTotals(data) : undefined;
@@ -387,7 +393,7 @@ export default function StoreDirectBoard() {
     setSelected((current) => {
       const next = new Set(current);
       if (range) {
-        for (const id of rangeBetween(allDeliveries.map((d) => d.id), anchor.current, delivery.id)) next.add(id);
+        for (const id of rangeBetween(shownIds, anchor.current, delivery.id)) next.add(id);
       } else if (next.has(delivery.id)) next.delete(delivery.id);
       else next.add(delivery.id);
       return next;
@@ -491,7 +497,8 @@ export default function StoreDirectBoard() {
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel
-              groups={data?.unallocated}
+              groups={shownGroups}
+              search={{ query, onChange: setQuery }}
               selected={selected}
               collapsed={collapsed}
               onToggleGroup={(key) =>

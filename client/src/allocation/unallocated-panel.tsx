@@ -1,7 +1,7 @@
 /** The board's left side: unallocated deliveries by direction (方面), selectable and draggable. */
-import { CaretDownOutlined, CaretRightOutlined, HolderOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CaretRightOutlined, HolderOutlined, SearchOutlined } from '@ant-design/icons';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { Checkbox, Empty, Tag, Tooltip, Typography } from 'antd';
+import { Checkbox, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { totalsOf, type Totals } from './board-logic.js';
 import { formatNumber, windowText } from './parts.js';
 import type { BoardDelivery, DirectionGroup } from './types.js';
@@ -128,6 +128,7 @@ function GroupHeader({
 
 export function UnallocatedPanel({
   groups,
+  search,
   selected,
   collapsed,
   onToggleGroup,
@@ -135,7 +136,9 @@ export function UnallocatedPanel({
   onSelectGroup,
 }: {
   /** Undefined while the board loads: nothing is listed and nothing is said to be empty. */
-  groups: DirectionGroup[] | undefined;
+  groups: readonly DirectionGroup[] | undefined;
+  /** The search box over the list: its words, and what typing does. */
+  search: { query: string; onChange: (query: string) => void };
   selected: ReadonlySet<number>;
   collapsed: ReadonlySet<string>;
   onToggleGroup: (key: string) => void;
@@ -153,7 +156,26 @@ export function UnallocatedPanel({
       data-testid="unallocated-panel"
     >
       {fromTrip ? <div className="alloc-drop-hint">{t('allocationScreens.board.dropToUnassign')}</div> : null}
-      {groups && visible.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.board.noUnallocated')} /> : null}
+      <div className="alloc-search">
+        <Input
+          size="small"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('allocationScreens.board.searchUnallocated')}
+          value={search.query}
+          onChange={(event) => search.onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') search.onChange('');
+          }}
+          data-testid="unallocated-search"
+        />
+      </div>
+      {groups && visible.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t(search.query.trim() ? 'allocationScreens.board.noMatch' : 'allocationScreens.board.noUnallocated')}
+        />
+      ) : null}
       {visible.map((group) => {
         const key = groupKey(group);
         const isCollapsed = collapsed.has(key);
