@@ -35,7 +35,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       driver: 'Driver',
       busy: 'busy',
       driverBusy: 'on another trip',
-      searchUnallocated: 'Filter by store, slip, item or direction',
+      searchUnallocated: 'Filter by store, slip, item or direction (/)',
       noMatch: 'No unallocated delivery matches',
       pin: 'Pin',
       unpin: 'Unpin',

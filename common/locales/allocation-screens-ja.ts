@@ -33,7 +33,7 @@ export const allocationScreensJa = {
       driver: 'ドライバー',
       busy: '使用中',
       driverBusy: '他便あり',
-      searchUnallocated: '店舗名・伝票番号・品名・方面で絞り込み',
+      searchUnallocated: '店舗名・伝票番号・品名・方面で絞り込み（/ キー）',
       noMatch: '該当する未配車の配送はありません',
       pin: '固定',
       unpin: '固定解除',

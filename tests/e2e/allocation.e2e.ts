@@ -149,9 +149,11 @@ describe('the store-direct board, in a real browser', () => {
     await page.goto(boardPath());
     await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(1);
 
-    // The left side's search finds a delivery by its slip, says when nothing matches; Esc lists all again.
+    // / jumps to the left side's search, as on every list; it finds a delivery by its slip, says when nothing matches; Esc lists all again.
     const search = page.getByTestId('unallocated-search');
-    await search.fill('e2e-0002');
+    await page.keyboard.press('/');
+    await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('e2e-0002');
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
     expect(await deliveryRow(page, fixture.second).count()).toBe(1);
     await search.fill('該当しない店');

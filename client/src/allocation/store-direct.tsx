@@ -53,8 +53,12 @@ import { CenterDateBar, driverLabel, failedRead, notLoadedYet, regularDriver, us
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
+import { useListKeys } from '../components/list-keys.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
+
+/** The board has no list rows for the list keys: only / (to the search) applies. */
+const NO_ROWS: readonly unknown[] = [];
 
 /** Stops take the hit before the trip card around them; keyboard drags stay within their trip. */
 const collision: CollisionDetection = (args) => {
@@ -178,6 +182,7 @@ export default function StoreDirectBoard() {
   // The left side's search: what it shows and what a shift-click ranges over. A selection made under
   // one search stays under the next, so deliveries found one by one are dragged together.
   const [query, setQuery] = useState('');
+  useListKeys({ rows: NO_ROWS, page: 1, pages: 1 }); // / jumps to the search, as on every list
   const shownGroups = useMemo(() => (data ? searchGroups(data.unallocated, query) : undefined), [data, query]);
   const shownIds = useMemo(() => (shownGroups ?? []).flatMap((g) => g.deliveries.map((d) => d.id)), [shownGroups]);
   const trips = useMemo(() => [...(data?.trips ?? [])].sort((a, b) => a.trip_no - b.trip_no), [data]);

@@ -168,6 +168,7 @@ export function UnallocatedPanel({
             if (event.key === 'Escape') search.onChange('');
           }}
           data-testid="unallocated-search"
+          data-page-search
         />
       </div>
       {groups && visible.length === 0 ? (

@@ -66,6 +66,8 @@ export function listKeyAction(event: ListKey, state: ListKeyState): ListKeyActio
 }
 
 export const CURSOR_CLASS = 'list-row--cursor';
+/** What / focuses: a list's search box, or a box marked as the page's search (the board's left side). */
+const SEARCH_BOX = '.ant-input-search input, input[data-page-search]';
 const dialogOpen = () => document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open') !== null;
 const cursorRow = () => document.querySelector<HTMLElement>(`.${CURSOR_CLASS}`);
 
@@ -93,7 +95,7 @@ export function useListKeys({ rows, page, pages, setPage }: { rows: readonly unk
       event.preventDefault();
       if (action.kind === 'cursor') setCursor(action.index);
       else if (action.kind === 'page') setPage!(action.page);
-      else if (action.kind === 'search') document.querySelector<HTMLInputElement>('.ant-input-search input')?.focus();
+      else if (action.kind === 'search') document.querySelector<HTMLInputElement>(SEARCH_BOX)?.focus();
       else if (action.kind === 'tick') cursorRow()?.querySelector<HTMLElement>('.ant-table-selection-column input:not([disabled])')?.click();
       else openRow(cursorRow());
     };
