@@ -636,7 +636,20 @@ describe('the allocation calculator, in a real browser', () => {
     await expect.poll(proposedRows).toBe(1);
     expect(await proposal.locator('tbody tr.ant-table-row').first().textContent()).toContain(leftVehicle!.trim());
     expect(await accept.textContent()).toBe('配車案を採用（1便）');
+    // Another planner accepts the same trip first: this accept is refused with the server's reason, and the
+    // page calculates again by itself, so what it shows is the day as it now is.
+    const otherPlanner = await page.evaluate(
+      async ({ centerId, date }) => {
+        const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}`, 'content-type': 'application/json' };
+        const calculated = await (await fetch(`/api/vehicle_allocation/calculator?department_id=${centerId}&date=${date}`, { headers })).json();
+        const proposal = calculated.proposal.map((p: { vehicle_id: number; driver_id: number | null; delivery_ids: number[] }) => ({ vehicle_id: p.vehicle_id, driver_id: p.driver_id, delivery_ids: p.delivery_ids }));
+        return (await fetch('/api/vehicle_allocation/calculator/accept', { method: 'POST', headers, body: JSON.stringify({ department_id: centerId, date, proposal }) })).status;
+      },
+      { centerId, date: CALC_DATE },
+    );
+    expect(otherPlanner).toBe(200);
     await accept.click();
+    await toast(page, 'この車両は同じ時間帯に便');
     await expect.poll(() => proposal.textContent()).toContain('この日の配送はすべて配車済みです');
     expect(await proposedRows()).toBe(0);
     expect(await page.getByTestId('calculator-accept').isDisabled()).toBe(true);

@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../providers/toast.js';
-import { acceptProposal, fetchBoard, fetchCalculator } from './api.js';
+import { acceptProposal, fetchBoard, fetchCalculator, isConflict } from './api.js';
 import { directionTotals, proposalTotals } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, useRefusalToast } from './parts.js';
@@ -56,6 +56,8 @@ export default function CalculatorPage() {
       await queryClient.invalidateQueries({ queryKey: ['allocation'] });
     } catch (error) {
       refusal(error);
+      // The day changed under the proposal (another planner, the board): calculate it again.
+      if (isConflict(error)) await calc.refetch();
     } finally {
       setBusy(false);
     }
