@@ -173,20 +173,31 @@ export function vehiclesOfType(type: Capacities, load: { pallets: number; cage_c
   return Math.max(needed > 0 ? 1 : 0, Math.ceil(needed - 1e-9));
 }
 
+/** A direction base as the calculator reads it: its default vehicle type and how many rounds a vehicle runs it a day (回転数). */
+interface Base {
+  vehicle_type_id: number | null;
+  trips_per_day: number;
+}
+
+/** Vehicles for a number of trips (loads) when each vehicle runs `rounds` of them a day. */
+const vehiclesFor = (trips: number | null, rounds: number) => (trips === null ? null : Math.ceil(trips / Math.max(1, rounds)));
+
 /**
  * Vehicles needed for a direction's load: with the direction base's default vehicle type, as many of it
- * as the load needs; otherwise the smallest type that carries it in one, else the largest type, as many as needed.
+ * as the load needs; otherwise the smallest type that carries it in one, else the largest type, as many as
+ * needed. `trips` is how many loads that is, `count` the vehicles for them at the base's rounds a day.
  */
-export function vehiclesNeeded(types: VehicleType[], defaultTypeId: number | null, load: { pallets: number; cage_carts: number; weight: number }) {
+export function vehiclesNeeded(types: VehicleType[], base: Base | null, load: { pallets: number; cage_carts: number; weight: number }) {
   if (load.pallets === 0 && load.cage_carts === 0 && load.weight === 0) return [];
-  const preferred = types.find((t) => t.id === defaultTypeId);
-  const count = (type: VehicleType) => vehiclesOfType(type, load);
-  if (preferred && count(preferred) !== null) return [{ vehicle_type_id: preferred.id, vehicle_type_name: preferred.name, count: count(preferred)! }];
+  const preferred = types.find((t) => t.id === base?.vehicle_type_id);
+  const trips = (type: VehicleType) => vehiclesOfType(type, load);
   const bySize = [...types].sort((a, b) => (a.max_loading_capacity ?? 0) - (b.max_loading_capacity ?? 0) || a.id - b.id);
-  const one = bySize.find((type) => count(type) === 1);
-  const largest = [...bySize].reverse().find((type) => count(type) !== null);
-  const chosen = one ?? largest;
-  return chosen ? [{ vehicle_type_id: chosen.id, vehicle_type_name: chosen.name, count: count(chosen)! }] : [];
+  const chosen =
+    (preferred && trips(preferred) !== null ? preferred : undefined) ??
+    bySize.find((type) => trips(type) === 1) ??
+    [...bySize].reverse().find((type) => trips(type) !== null);
+  if (!chosen) return [];
+  return [{ vehicle_type_id: chosen.id, vehicle_type_name: chosen.name, trips: trips(chosen)!, count: vehiclesFor(trips(chosen), base?.trips_per_day ?? 1)! }];
 }
 
 /**
@@ -301,19 +312,20 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .execute();
   const bases = await db
     .selectFrom('direction_bases')
-    .select(['direction_id', 'vehicle_type_id'])
+    .select(['direction_id', 'vehicle_type_id', 'trips_per_day'])
     .where('base_department_id', '=', centerId)
     .where('deleted_at', 'is', null)
     .execute();
-  const defaultType = new Map(bases.map((b) => [b.direction_id, b.vehicle_type_id]));
-  const needs = loads.map((load) => vehiclesNeeded(types, load.direction_id === null ? null : (defaultType.get(load.direction_id) ?? null), load));
+  const baseOf = (directionId: number | null) => bases.find((b) => b.direction_id === directionId) ?? null;
+  const needs = loads.map((load) => vehiclesNeeded(types, baseOf(load.direction_id), load));
   const fleet = await centerVehicles(db, actor, centerId, date);
   const columns = fleetTypes(types, fleet, needs.flat().map((need) => need.vehicle_type_id));
   const directions = loads.map(({ direction_center_id, direction_center_name, ...load }, i) => ({
     ...load,
     transfer_to: transferTo({ direction_center_id, direction_center_name }, centerId),
+    trips_per_day: baseOf(load.direction_id)?.trips_per_day ?? 1,
     vehicles_needed: needs[i]!,
-    vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesOfType(type, load) })),
+    vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesFor(vehiclesOfType(type, load), baseOf(load.direction_id)?.trips_per_day ?? 1) })),
   }));
 
   const times = await proposalTimes(db, centerId, date);
@@ -355,7 +367,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   const leftOutReason = (delivery: Unallocated): UnassignedReason =>
     proposal.some((trip) => trip.deliveries.length > 0 && hasRoom(trip, delivery)) ? 'lateForWindow' : 'noVehicle';
   for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
-    const defaultTypeId = group.direction_id === null ? null : (defaultType.get(group.direction_id) ?? null);
+    const defaultTypeId = baseOf(group.direction_id)?.vehicle_type_id ?? null;
     /** A free vehicle for what is left of the direction: of its base's default type, else the smallest that carries it all, else the largest. */
     const take = (rest: Unallocated[]) => {
       const bySize = [...free].sort((a, b) => (b.max_loading_capacity ?? 0) - (a.max_loading_capacity ?? 0) || a.id - b.id);

@@ -308,8 +308,11 @@ export const calculatorSchema = {
           weight: Type.Number(),
           pallets: Type.Integer(),
           cage_carts: Type.Integer(),
-          vehicles_needed: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), vehicle_type_name: Type.String(), count: Type.Integer() })),
-          /** per type of `vehicle_types`, in its order: how many of it carry the direction's load alone (null: that type cannot carry it) */
+          /** rounds a vehicle runs the direction a day (its base's 回転数; 1 without a base) */
+          trips_per_day: Type.Integer(),
+          /** the recommended type: `trips` loads of it, `count` vehicles for them at `trips_per_day` */
+          vehicles_needed: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), vehicle_type_name: Type.String(), trips: Type.Integer(), count: Type.Integer() })),
+          /** per type of `vehicle_types`, in its order: how many of it carry the direction's load alone at `trips_per_day` (null: that type cannot carry it) */
           vehicles_by_type: Type.Array(Type.Object({ vehicle_type_id: Type.Integer(), count: NullableInt })),
         }),
       ),

@@ -276,18 +276,39 @@ describe('capacity', () => {
 describe('the calculator’s totals', () => {
   const twoTon = { vehicle_type_id: 2, vehicle_type_name: '2t車' };
   const fourTon = { vehicle_type_id: 4, vehicle_type_name: '4t車' };
-  const direction = (id: number, figures: [number, number, number, number], vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[]) => {
+  const direction = (
+    id: number,
+    figures: [number, number, number, number],
+    trips_per_day: number,
+    vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; trips: number; count: number }[],
+  ) => {
     const [quantity, weight, pallets, cage_carts] = figures;
-    return { direction_id: id, direction_name: `方面${id}`, transfer_to: null, quantity, weight, pallets, cage_carts, vehicles_needed, vehicles_by_type: [] };
+    return { direction_id: id, direction_name: `方面${id}`, transfer_to: null, quantity, weight, pallets, cage_carts, trips_per_day, vehicles_needed, vehicles_by_type: [] };
   };
-  it('sums every direction and adds up the vehicles needed by type', () => {
+  it('sums every direction, the loads by type, and the vehicles they take at each direction’s rounds a day', () => {
     const totals = directionTotals([
-      direction(1, [9, 1012, 0, 9], [{ ...fourTon, count: 1 }]),
-      direction(2, [13, 1415, 0, 13], [{ ...twoTon, count: 2 }]),
-      direction(3, [6, 2238, 6, 0], [{ ...fourTon, count: 1 }, { ...twoTon, count: 1 }]),
+      direction(1, [9, 1012, 0, 9], 1, [{ ...fourTon, trips: 1, count: 1 }]),
+      // four loads at two rounds a day: two whole vehicle days
+      direction(2, [13, 1415, 0, 13], 2, [{ ...twoTon, trips: 4, count: 2 }]),
+      // one load at three rounds a day: a third of a vehicle's day, of each type
+      direction(3, [6, 2238, 6, 0], 3, [{ ...fourTon, trips: 1, count: 1 }, { ...twoTon, trips: 1, count: 1 }]),
     ]);
-    expect(totals).toEqual({ quantity: 28, weight: 4665, pallets: 6, cage_carts: 22, vehicles_needed: [{ ...twoTon, count: 3 }, { ...fourTon, count: 2 }] });
+    expect(totals).toEqual({
+      quantity: 28,
+      weight: 4665,
+      pallets: 6,
+      cage_carts: 22,
+      vehicles_needed: [
+        { ...twoTon, trips: 5, count: 3 },
+        { ...fourTon, trips: 2, count: 2 },
+      ],
+    });
     expect(directionTotals([])).toEqual({ quantity: 0, weight: 0, pallets: 0, cage_carts: 0, vehicles_needed: [] });
+  });
+  it('lets two directions run twice a day share one vehicle', () => {
+    const twice = (id: number) => direction(id, [1, 100, 1, 0], 2, [{ ...fourTon, trips: 1, count: 1 }]);
+    expect(directionTotals([twice(4), twice(5)]).vehicles_needed).toEqual([{ ...fourTon, trips: 2, count: 1 }]);
+    expect(directionTotals([twice(4), twice(5), twice(6)]).vehicles_needed).toEqual([{ ...fourTon, trips: 3, count: 2 }]);
   });
   it('counts the proposal’s vehicles once each, and its deliveries, quantity and weight', () => {
     const proposed = (vehicle_id: number, delivery_ids: number[], quantity: number, weight: number) => ({

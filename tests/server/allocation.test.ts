@@ -490,6 +490,24 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   );
   const recommended = first.vehicles_by_type.find((cell: { vehicle_type_id: number }) => cell.vehicle_type_id === first.vehicles_needed[0].vehicle_type_id);
   t.equal(recommended?.count, first.vehicles_needed[0].count, 'the recommended type’s count is among them');
+  // The direction base's rounds a day (回転数) divide the loads among fewer vehicles: 999 pallets are many loads.
+  const heavy = stores[20]!.direction_id!;
+  const baseRow = () => db.updateTable('direction_bases').where('direction_id', '=', heavy).where('base_department_id', '=', fleet.center);
+  const base = await db.selectFrom('direction_bases').select('trips_per_day').where('direction_id', '=', heavy).where('base_department_id', '=', fleet.center).executeTakeFirstOrThrow();
+  t.teardown(() => baseRow().set({ trips_per_day: base.trips_per_day }).execute());
+  const calculated = async (trips_per_day: number) => {
+    await baseRow().set({ trips_per_day }).execute();
+    const again = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+    return again.directions.find((d: { direction_id: number }) => d.direction_id === heavy);
+  };
+  const oneRound = await calculated(1);
+  const loads = oneRound.vehicles_needed[0].trips;
+  t.ok(loads > 2, `the direction’s day is many loads of its type (${loads})`);
+  t.match(oneRound, { trips_per_day: 1, vehicles_needed: [{ trips: loads, count: loads }] }, 'one round a day: a vehicle per load');
+  const threeRounds = await calculated(3);
+  t.match(threeRounds, { trips_per_day: 3, vehicles_needed: [{ trips: loads, count: Math.ceil(loads / 3) }] }, 'three rounds a day: a third of the vehicles');
+  const cell = threeRounds.vehicles_by_type.find((c: { vehicle_type_id: number }) => c.vehicle_type_id === threeRounds.vehicles_needed[0].vehicle_type_id);
+  t.equal(cell.count, Math.ceil(loads / 3), 'the per-type columns count at the same rounds');
   t.ok(body.directions.every((d: { transfer_to: string | null }) => d.transfer_to === null), 'the center’s own directions');
   const proposed = body.proposal.flatMap((p: { delivery_ids: number[] }) => p.delivery_ids).sort((x: number, y: number) => x - y);
   t.same([...proposed, ...body.unassigned_delivery_ids].sort((x: number, y: number) => x - y), fresh.map((d) => d.id).sort((x, y) => x - y), 'every unallocated delivery, once');
@@ -977,10 +995,13 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     t.equal(vehiclesOfType(types[0]!, { pallets: 5, cage_carts: 0, weight: 0 }), 2);
     t.equal(vehiclesOfType(types[0]!, { pallets: 2, cage_carts: 5, weight: 0 }), 1, 'half the floor in pallets, half in cage carts');
     t.equal(vehiclesOfType(types[0]!, { pallets: 1, cage_carts: 0, weight: 4500 }), 3, 'the weight decides');
-    t.same(vehiclesNeeded(types, 1, { pallets: 9, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 1, vehicle_type_name: '2t車', count: 3 }], 'ceil(9 / 4) of the default type');
-    t.same(vehiclesNeeded(types, null, { pallets: 6, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 2, vehicle_type_name: '4t車', count: 1 }], 'the smallest that fits');
-    t.same(vehiclesNeeded(types, null, { pallets: 40, cage_carts: 0, weight: 0 }), [{ vehicle_type_id: 3, vehicle_type_name: '10t車', count: 3 }], 'none fits: the largest, as many as needed');
-    t.same(vehiclesNeeded(types, 1, { pallets: 0, cage_carts: 0, weight: 0 }), [], 'no load');
+    const base = (vehicle_type_id: number | null, trips_per_day = 1) => ({ vehicle_type_id, trips_per_day });
+    t.same(vehiclesNeeded(types, base(1), { pallets: 9, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 1, vehicle_type_name: '2t車', trips: 3, count: 3 }], 'ceil(9 / 4) of the default type');
+    t.same(vehiclesNeeded(types, base(1, 2), { pallets: 9, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 1, vehicle_type_name: '2t車', trips: 3, count: 2 }], 'three loads, two rounds a day each (回転数): two vehicles');
+    t.same(vehiclesNeeded(types, base(1, 3), { pallets: 9, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 1, vehicle_type_name: '2t車', trips: 3, count: 1 }], 'three rounds a day: one vehicle');
+    t.same(vehiclesNeeded(types, null, { pallets: 6, cage_carts: 0, weight: 100 }), [{ vehicle_type_id: 2, vehicle_type_name: '4t車', trips: 1, count: 1 }], 'the smallest that fits');
+    t.same(vehiclesNeeded(types, base(null), { pallets: 40, cage_carts: 0, weight: 0 }), [{ vehicle_type_id: 3, vehicle_type_name: '10t車', trips: 3, count: 3 }], 'none fits: the largest, as many as needed');
+    t.same(vehiclesNeeded(types, base(1), { pallets: 0, cage_carts: 0, weight: 0 }), [], 'no load');
   });
 
   t.test('the calculator’s vehicle types: those of the center’s vehicles and any recommended, smallest first, with the center’s count', async (t) => {

@@ -224,12 +224,21 @@ export function boardTotals(board: Board): { unallocated: Totals; allocated: Tot
 
 type VehiclesNeeded = CalculatorDirection['vehicles_needed'];
 
-/** The calculator's day in one row: every direction's figures summed, the vehicles needed added up by type. */
-export function directionTotals(directions: readonly CalculatorDirection[]): Omit<CalculatorDirection, 'direction_id' | 'direction_name' | 'transfer_to' | 'vehicles_by_type'> {
-  const byType = new Map<number, VehiclesNeeded[number]>();
-  for (const need of directions.flatMap((d) => d.vehicles_needed)) {
-    const seen = byType.get(need.vehicle_type_id);
-    byType.set(need.vehicle_type_id, { ...need, count: (seen?.count ?? 0) + need.count });
+/**
+ * The calculator's day in one row: every direction's figures summed; per recommended type its loads, and
+ * the vehicles for them: each load takes a vehicle for 1/rounds of its day (a direction run three times a
+ * day takes a third), so two such directions share one vehicle.
+ */
+export function directionTotals(
+  directions: readonly CalculatorDirection[],
+): Omit<CalculatorDirection, 'direction_id' | 'direction_name' | 'transfer_to' | 'vehicles_by_type' | 'trips_per_day'> {
+  const byType = new Map<number, VehiclesNeeded[number] & { days: number }>();
+  for (const direction of directions) {
+    for (const need of direction.vehicles_needed) {
+      const seen = byType.get(need.vehicle_type_id);
+      const days = (seen?.days ?? 0) + need.trips / Math.max(1, direction.trips_per_day);
+      byType.set(need.vehicle_type_id, { ...need, trips: (seen?.trips ?? 0) + need.trips, days, count: Math.ceil(days - 1e-9) });
+    }
   }
   const sum = (measure: 'quantity' | 'weight' | 'pallets' | 'cage_carts') => directions.reduce((total, d) => total + d[measure], 0);
   return {
@@ -237,7 +246,7 @@ export function directionTotals(directions: readonly CalculatorDirection[]): Omi
     weight: sum('weight'),
     pallets: sum('pallets'),
     cage_carts: sum('cage_carts'),
-    vehicles_needed: [...byType.values()].sort((a, b) => a.vehicle_type_id - b.vehicle_type_id),
+    vehicles_needed: [...byType.values()].map(({ days: _days, ...need }) => need).sort((a, b) => a.vehicle_type_id - b.vehicle_type_id),
   };
 }
 

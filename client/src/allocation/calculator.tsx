@@ -71,6 +71,11 @@ export default function CalculatorPage() {
         <>
           {v ?? t('allocationScreens.board.noDirection')}
           {d.transfer_to ? <TransferTag center={d.transfer_to} className="alloc-calc__transfer" /> : null}
+          {d.trips_per_day > 1 ? (
+            <Typography.Text type="secondary" className="alloc-calc__rounds" data-testid="direction-rounds">
+              {t('allocationScreens.calculator.rounds', { count: d.trips_per_day })}
+            </Typography.Text>
+          ) : null}
         </>
       ),
     },
@@ -251,11 +256,15 @@ function VehicleTypeHeader({ type }: { type: CalculatorVehicleType }) {
 
 /** How many vehicles of one type carry a direction's load: the recommended type in blue, a type that cannot carry it —. */
 function TypeCount({ direction, typeId }: { direction: CalculatorDirection; typeId: number }) {
+  const { t } = useT();
   const count = direction.vehicles_by_type.find((cell) => cell.vehicle_type_id === typeId)?.count ?? null;
   if (count === null) return <Typography.Text type="secondary">—</Typography.Text>;
-  if (direction.vehicles_needed.some((need) => need.vehicle_type_id === typeId)) {
+  const need = direction.vehicles_needed.find((n) => n.vehicle_type_id === typeId);
+  if (need) {
+    // More loads than vehicles: each runs several rounds a day; the tooltip says how many loads that is.
+    const rounds = need.trips > need.count ? t('allocationScreens.calculator.tripsAtRounds', { trips: need.trips, rounds: direction.trips_per_day }) : undefined;
     return (
-      <Tag color="blue" className="alloc-calc__recommended" data-testid="recommended-vehicles">
+      <Tag color="blue" className="alloc-calc__recommended" title={rounds} data-testid="recommended-vehicles">
         {count}
       </Tag>
     );

@@ -188,7 +188,10 @@ export interface CalculatorDirection {
   weight: number;
   pallets: number;
   cage_carts: number;
-  vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; count: number }[];
+  /** rounds a vehicle runs the direction a day (its base's 回転数; 1 without a base) */
+  trips_per_day: number;
+  /** the recommended type: `trips` loads of it, `count` vehicles for them */
+  vehicles_needed: { vehicle_type_id: number; vehicle_type_name: string; trips: number; count: number }[];
   /** per type of the calculator's `vehicle_types`: how many carry the load alone (null: that type cannot) */
   vehicles_by_type: { vehicle_type_id: number; count: number | null }[];
 }
