@@ -9,7 +9,7 @@ import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
-import { centerDestinations, signIn, snap, toast, useStack, visit } from './harness.js';
+import { centerDestinations, choose, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -519,6 +519,12 @@ describe('the store-direct board, in a real browser', () => {
     const moved = await trip();
     expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
     await snap(page, 'allocation-between-centers-ja');
+
+    // Reassigning it to a vehicle while it has no driver brings that vehicle's regular driver, as on the board.
+    await page.getByTestId('trip-reassign').click();
+    await choose(page, '.ant-modal #vehicle_id', fixture.vehicleNumber);
+    await expect.poll(() => page.locator('.ant-modal .ant-form-item').filter({ has: page.locator('#driver_id') }).locator('.ant-select-selection-item').textContent()).toBe(fixture.regularDriver);
+    await page.locator('.ant-modal').getByRole('button', { name: /キャンセル/ }).click();
 
     // Its detail shows the lane, mode and receive timing, no stops, and leads back to this board.
     await visit(page, `/store-direct/detail/${created.id}`);

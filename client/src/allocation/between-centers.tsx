@@ -20,7 +20,7 @@ import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, failedRead, formatNumber, notLoadedYet, timeOnDay, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { CenterDateBar, driverLabel, failedRead, formatNumber, notLoadedYet, regularDriver, timeOnDay, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
 import { actionsColumn } from '../masters/components/columns.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
@@ -80,7 +80,13 @@ function TripDialog({
     value: v.id,
     label: vehicleLabel(v, t),
   }));
-  const driverOptions = (board?.drivers ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const driverOptions = (board?.drivers ?? []).map((d) => ({ value: d.id, label: driverLabel(d, t) }));
+  /** A vehicle chosen while no driver is: its regular driver (担当車両), as on the board. */
+  const fillRegularDriver = (changed: Partial<TripForm>) => {
+    if (changed.vehicle_id === undefined || (form.getFieldValue('driver_id') ?? null) !== null) return;
+    const regular = regularDriver(board?.drivers ?? [], changed.vehicle_id);
+    if (regular) form.setFieldValue('driver_id', regular.id);
+  };
   const title =
     dialog.type === 'create'
       ? t('allocationScreens.transfers.create')
@@ -116,7 +122,7 @@ function TripDialog({
         })
       }
     >
-      <Form form={form} layout="vertical" initialValues={initial} size="small" data-date={date}>
+      <Form form={form} layout="vertical" initialValues={initial} size="small" data-date={date} onValuesChange={fillRegularDriver}>
         {dialog.type === 'create' ? (
           <Space wrap>
             <Form.Item name="origin_department_id" label={t('allocationScreens.transfers.origin')} rules={[{ required: true }]}>

@@ -80,8 +80,6 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
   const { t } = useT();
   const [vehicleId, setVehicleId] = useState<number>();
   const [driverId, setDriverId] = useState<number>();
-  // A driver the planner chose stays; one filled in from the vehicle follows the next vehicle chosen.
-  const [driverChosen, setDriverChosen] = useState(false);
   const vehicleOptions = board.vehicles.map((v) => ({
     value: v.id,
     disabled: v.busy,
@@ -90,7 +88,7 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
   const driverOptions = board.drivers.map((d) => ({ value: d.id, label: driverLabel(d, t) }));
   const chooseVehicle = (id: number) => {
     setVehicleId(id);
-    if (!driverChosen) setDriverId(regularDriver(board.drivers, id)?.id);
+    if (driverId === undefined) setDriverId(regularDriver(board.drivers, id)?.id);
   };
   return (
     <Space.Compact className="alloc-new-trip">
@@ -108,10 +106,7 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
         placeholder={t('allocationScreens.board.driver')}
         options={driverOptions}
         value={driverId}
-        onChange={(id?: number) => {
-          setDriverId(id);
-          setDriverChosen(id !== undefined);
-        }}
+        onChange={setDriverId}
         showSearch
         allowClear
         optionFilterProp="label"
@@ -126,7 +121,6 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
           onCreate(vehicleId, driverId);
           setVehicleId(undefined);
           setDriverId(undefined);
-          setDriverChosen(false);
         }}
         data-testid="new-trip-create"
       >
