@@ -276,15 +276,9 @@ function roundOf(deliveries: Unallocated[], origin: Point | null, departure: Dat
   return order.flatMap((store) => deliveries.filter((d) => d.delivery_destination_id === store.delivery_destination_id));
 }
 
-/**
- * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs, and a greedy
- * proposal: the unallocated deliveries, direction by direction in the stores' order, onto the center's
- * vehicles that have no pinned or overlapping trip, one trip per vehicle, within capacity and windows;
- * once no vehicle is left, onto a proposed trip with room (混載); each trip's stores then in 近い順's order.
- */
-export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
-  const center = await centerInScope(db, actor, centerId);
-  const loads = await db
+/** A center's day per direction: its load (allocated or not) and the center the direction belongs to. */
+function dayLoads(db: Db, centerId: number, date: string) {
+  return db
     .selectFrom('deliveries as d')
     .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
     .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
@@ -305,31 +299,21 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     .groupBy(['dd.direction_id', 'dir.name', 'dir.department_id', 'dir_center.name'])
     .orderBy(sql`dd.direction_id nulls last`)
     .execute();
-  const types = await db
-    .selectFrom('vehicle_types')
-    .select(['id', 'name', 'pallet_capacity', 'cage_cart_capacity', 'max_loading_capacity'])
-    .where('deleted_at', 'is', null)
-    .execute();
+}
+
+/** The center's direction bases: a direction's default vehicle type and rounds a day, or null without one. */
+async function directionBases(db: Db, centerId: number): Promise<(directionId: number | null) => Base | null> {
   const bases = await db
     .selectFrom('direction_bases')
     .select(['direction_id', 'vehicle_type_id', 'trips_per_day'])
     .where('base_department_id', '=', centerId)
     .where('deleted_at', 'is', null)
     .execute();
-  const baseOf = (directionId: number | null) => bases.find((b) => b.direction_id === directionId) ?? null;
-  const needs = loads.map((load) => vehiclesNeeded(types, baseOf(load.direction_id), load));
-  const fleet = await centerVehicles(db, actor, centerId, date);
-  const columns = fleetTypes(types, fleet, needs.flat().map((need) => need.vehicle_type_id));
-  const directions = loads.map(({ direction_center_id, direction_center_name, ...load }, i) => ({
-    ...load,
-    transfer_to: transferTo({ direction_center_id, direction_center_name }, centerId),
-    trips_per_day: baseOf(load.direction_id)?.trips_per_day ?? 1,
-    vehicles_needed: needs[i]!,
-    vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesFor(vehiclesOfType(type, load), baseOf(load.direction_id)?.trips_per_day ?? 1) })),
-  }));
+  return (directionId) => bases.find((b) => b.direction_id === directionId) ?? null;
+}
 
-  const times = await proposalTimes(db, centerId, date);
-  const window = { start: times.loadingStart, end: times.workEnd };
+/** Vehicles and drivers the proposal may not use: on a pinned trip, a windowless one, or one overlapping the window that day. */
+async function blockedOn(db: Db, date: string, window: { start: Date; end: Date }) {
   const blocked = await db
     .selectFrom('vehicle_allocations')
     .select(['vehicle_id', 'driver_id'])
@@ -344,12 +328,15 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       ]),
     )
     .execute();
-  const busyVehicles = new Set(blocked.map((b) => b.vehicle_id));
-  const busyDrivers = new Set(blocked.map((b) => b.driver_id));
-  const free = fleet.filter((v) => !busyVehicles.has(v.id));
-  const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busyDrivers.has(d.id));
-  const origin = pointOf(center);
+  return { vehicles: new Set(blocked.map((b) => b.vehicle_id)), drivers: new Set(blocked.map((b) => b.driver_id)) };
+}
 
+/**
+ * The greedy proposal: the unallocated deliveries, direction by direction in the stores' order, onto the
+ * free vehicles, one trip per vehicle, within capacity and windows; once no vehicle is left, onto a
+ * proposed trip with room (混載). `free` is used up.
+ */
+function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free: ProposalVehicle[], baseOf: (directionId: number | null) => Base | null, departure: Date, origin: Point | null) {
   const proposal: ProposedTrip[] = [];
   /** Left out, and why: no vehicle with room for it, or more than a vehicle of its own carries. */
   const unassigned: { delivery_id: number; reason: UnassignedReason }[] = [];
@@ -360,13 +347,13 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       const last = pointOf(trip.deliveries.at(-1)!);
       return here && last ? haversineKm(last, here) : Number.POSITIVE_INFINITY;
     };
-    const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, times.departure, origin));
+    const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, departure, origin));
     return room.sort((a, b) => distance(a) - distance(b))[0];
   };
   /** With no vehicle and no trip that fits it: no trip has room, or those with room reach its store too late. */
   const leftOutReason = (delivery: Unallocated): UnassignedReason =>
     proposal.some((trip) => trip.deliveries.length > 0 && hasRoom(trip, delivery)) ? 'lateForWindow' : 'noVehicle';
-  for (const group of byDirection(await unallocatedDeliveries(db, centerId, date))) {
+  for (const group of groups) {
     const defaultTypeId = baseOf(group.direction_id)?.vehicle_type_id ?? null;
     /** A free vehicle for what is left of the direction: of its base's default type, else the smallest that carries it all, else the largest. */
     const take = (rest: Unallocated[]) => {
@@ -378,7 +365,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     };
     let trip: ProposedTrip | undefined;
     for (const [i, delivery] of group.deliveries.entries()) {
-      if (trip && !fits(trip, delivery, times.departure, origin)) trip = undefined;
+      if (trip && !fits(trip, delivery, departure, origin)) trip = undefined;
       if (!trip) {
         const vehicle = take(group.deliveries.slice(i));
         trip = vehicle ? { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 } : sharedTrip(delivery);
@@ -387,7 +374,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
           continue;
         }
         if (vehicle) proposal.push(trip);
-        if (!fits(trip, delivery, times.departure, origin)) {
+        if (!fits(trip, delivery, departure, origin)) {
           // An empty vehicle takes any store whatever its window: only its capacity refuses.
           unassigned.push({ delivery_id: delivery.id, reason: 'overCapacity' });
           continue;
@@ -398,31 +385,71 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
       trip.weight += delivery.weight ?? 0;
     }
   }
-  const used = proposal.filter((trip) => trip.deliveries.length > 0).map((trip) => ({ ...trip, deliveries: roundOf(trip.deliveries, origin, times.departure) }));
+  const used = proposal.filter((trip) => trip.deliveries.length > 0).map((trip) => ({ ...trip, deliveries: roundOf(trip.deliveries, origin, departure) }));
+  return { proposal: used, unassigned };
+}
+
+/** The proposed trips as the calculator answers them, each vehicle with a driver: its regular one, else a free one of its company. */
+function proposalRows(trips: ProposedTrip[], drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[]) {
   const driversLeft = [...drivers];
   const driverFor = (vehicle: ProposalVehicle) => {
     const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);
     if (own) driversLeft.splice(driversLeft.indexOf(own), 1);
     return own?.id ?? null;
   };
+  return trips.map((trip) => ({
+    vehicle_id: trip.vehicle.id,
+    vehicle_number: trip.vehicle.vehicle_number,
+    vehicle_type_name: trip.vehicle.vehicle_type_name,
+    pallet_capacity: trip.vehicle.pallet_capacity,
+    cage_cart_capacity: trip.vehicle.cage_cart_capacity,
+    max_loading_capacity: trip.vehicle.max_loading_capacity,
+    load_unit: trip.deliveries[0]!.load_unit,
+    driver_id: driverFor(trip.vehicle),
+    direction_id: trip.direction_id,
+    direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],
+    delivery_ids: trip.deliveries.map((d) => d.id),
+    quantity: trip.quantity,
+    weight: trip.weight,
+  }));
+}
+
+/**
+ * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs (by type, at
+ * the base's rounds a day), and a greedy proposal (`proposeTrips`) onto the center's vehicles that have no
+ * pinned or overlapping trip; each trip's stores then in 近い順's order.
+ */
+export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
+  const center = await centerInScope(db, actor, centerId);
+  const loads = await dayLoads(db, centerId, date);
+  const types = await db
+    .selectFrom('vehicle_types')
+    .select(['id', 'name', 'pallet_capacity', 'cage_cart_capacity', 'max_loading_capacity'])
+    .where('deleted_at', 'is', null)
+    .execute();
+  const baseOf = await directionBases(db, centerId);
+  const roundsOf = (directionId: number | null) => baseOf(directionId)?.trips_per_day ?? 1;
+  const needs = loads.map((load) => vehiclesNeeded(types, baseOf(load.direction_id), load));
+  const fleet = await centerVehicles(db, actor, centerId, date);
+  const columns = fleetTypes(types, fleet, needs.flat().map((need) => need.vehicle_type_id));
+  const directions = loads.map(({ direction_center_id, direction_center_name, ...load }, i) => ({
+    ...load,
+    transfer_to: transferTo({ direction_center_id, direction_center_name }, centerId),
+    trips_per_day: roundsOf(load.direction_id),
+    vehicles_needed: needs[i]!,
+    vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesFor(vehiclesOfType(type, load), roundsOf(load.direction_id)) })),
+  }));
+
+  const times = await proposalTimes(db, centerId, date);
+  const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd });
+  const free = fleet.filter((v) => !busy.vehicles.has(v.id));
+  const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));
+  const groups = byDirection(await unallocatedDeliveries(db, centerId, date));
+  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times.departure, pointOf(center));
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: used.map((trip) => ({
-      vehicle_id: trip.vehicle.id,
-      vehicle_number: trip.vehicle.vehicle_number,
-      vehicle_type_name: trip.vehicle.vehicle_type_name,
-      pallet_capacity: trip.vehicle.pallet_capacity,
-      cage_cart_capacity: trip.vehicle.cage_cart_capacity,
-      max_loading_capacity: trip.vehicle.max_loading_capacity,
-      load_unit: trip.deliveries[0]!.load_unit,
-      driver_id: driverFor(trip.vehicle),
-      direction_id: trip.direction_id,
-      direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],
-      delivery_ids: trip.deliveries.map((d) => d.id),
-      quantity: trip.quantity,
-      weight: trip.weight,
-    })),
+    proposal: proposalRows(proposal, drivers),
     unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
     unassigned,
   };
