@@ -341,6 +341,41 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('center: a new trip starts at its center’s 稼働時間 for its kind and day, until the planner types times of their own', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    const timesOf = (deliveryType: number) =>
+      stackOf()
+        .db.selectFrom('operation_times as o')
+        .innerJoin('departments as c', 'c.id', 'o.department_id')
+        .select(['o.loading_start', 'o.departure'])
+        .where('c.code', '=', 'CT-SHINAGAWA')
+        .where('o.delivery_type', '=', deliveryType)
+        .where('o.deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+    const [storeDirect, transfer] = [await timesOf(1), await timesOf(0)];
+    expect(storeDirect.loading_start).not.toBe(transfer.loading_start);
+    const shown = async () =>
+      Promise.all(['planned_loading_start', 'planned_departure'].map((name) => page.locator(`.ant-form-item:has(#${name}) input`).inputValue()));
+    const expected = (day: string, times: { loading_start: string; departure: string }) =>
+      [times.loading_start, times.departure].map((time) => `${day.replaceAll('-', '/')} ${time.slice(0, 5)}`);
+    await page.goto('/vehicle-allocation/add');
+    await page.getByTestId('trip-form').waitFor();
+    await expect.poll(shown).toEqual(expected(TODAY, storeDirect));
+    await choose(page, '#kind', 'センター間（前日）');
+    await expect.poll(shown).toEqual(expected(TODAY, transfer));
+    // Times of the planner's own stay whatever the kind.
+    const start = page.locator('#planned_loading_start');
+    await start.click();
+    await start.fill(`${TODAY.replaceAll('-', '/')} 04:15`);
+    await page.keyboard.press('Enter');
+    await expect.poll(shown).toEqual([`${TODAY.replaceAll('-', '/')} 04:15`, expected(TODAY, transfer)[1]]);
+    await choose(page, '#kind', '店舗直送');
+    await page.waitForLoadState('networkidle');
+    expect((await shown())[0]).toBe(`${TODAY.replaceAll('-', '/')} 04:15`);
+    await context.close();
+  });
+
   test('a completed trip opens read-only from its 詳細 button: its reason shows, its fields and 保存 are disabled; a planned one stays editable', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

@@ -8,11 +8,11 @@ import { useDataProvider, type BaseKey, type BaseRecord, type HttpError } from '
 import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { closedRefusal } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
-import { LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
+import { DELIVERY_TYPE, LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT, DATE_TIME_DISPLAY_FORMAT } from '../../../common/time.js';
 import { dayField } from '../components/day-field.js';
 import { NotFoundPage } from '../components/error-page.js';
@@ -104,9 +104,56 @@ function useRegularDriver(form: FormInstance) {
   };
 }
 
+type PlannedStart = Record<'planned_loading_start' | 'planned_departure', string | null>;
+
+/**
+ * A new trip starts loading and departs at its center's 稼働時間 that day (store delivery for a
+ * store-direct trip, between centers for a transfer), as the board's 新規便 does; they follow a change of
+ * center, day or kind until the planner types times of their own. Without times a trip is windowless,
+ * and holds its vehicle all day.
+ */
+function useCenterTimes(form: FormInstance, editing: boolean) {
+  const dataProvider = useDataProvider();
+  const kind = Form.useWatch('kind', form) as TripKind | undefined;
+  const date = Form.useWatch('date', form) as string | null | undefined;
+  const centerId = Form.useWatch('department_id', form) as number | null | undefined;
+  const filled = useRef<PlannedStart | null>(null);
+  useEffect(() => {
+    if (editing || !kind || !date || !centerId) return;
+    const untouched = () =>
+      (['planned_loading_start', 'planned_departure'] as const).every((name) => {
+        const value = form.getFieldValue(name) as string | null | undefined;
+        return !value || value === filled.current?.[name];
+      });
+    if (!untouched()) return;
+    let current = true;
+    const deliveryType = isBetweenCenters(kind) ? DELIVERY_TYPE.betweenCenters : DELIVERY_TYPE.storeDirect;
+    dataProvider()
+      .getList<{ loading_start: string; departure: string }>({
+        resource: 'operation_time',
+        pagination: { current: 1, pageSize: 1 },
+        filters: [
+          { field: 'department_id', operator: 'eq', value: centerId },
+          { field: 'delivery_type', operator: 'eq', value: deliveryType },
+        ],
+      })
+      .then(({ data: [times] }) => {
+        if (!current || !times || !untouched()) return;
+        const at = (time: string) => fromTokyoWallTime(`${date} ${time.slice(0, 5)}`);
+        filled.current = { planned_loading_start: at(times.loading_start), planned_departure: at(times.departure) };
+        form.setFieldsValue(filled.current);
+      })
+      .catch(() => undefined); // the planner types the times, as without a 稼働時間
+    return () => {
+      current = false;
+    };
+  }, [editing, kind, date, centerId, form, dataProvider]);
+}
+
 function TripFields({ form, editing, record }: { form: FormInstance; editing: boolean; record?: Trip }) {
   const { t } = useT();
   const fillRegularDriver = useRegularDriver(form);
+  useCenterTimes(form, editing);
   const f = (name: string) => t(keyIn('tripScreens.fields', name));
   const kind = Form.useWatch('kind', form) as TripKind | undefined;
   const requiredSelect = (name: string) => ({ required: true, message: t('errors.requiredSelect', { field: f(name) }) });
