@@ -212,6 +212,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       discarded: 'Proposal discarded',
       accepted: '{{count}} trips created (drafts)',
       openBoard: 'Open the board',
+      openDirection: 'Open this direction’s unallocated deliveries on the board',
       empty: 'No deliveries to calculate',
       allAllocated: 'Every delivery of this day is on a trip: nothing to propose',
       noVehicleFree: 'No free vehicle can take the deliveries left',

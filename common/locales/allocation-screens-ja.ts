@@ -210,6 +210,7 @@ export const allocationScreensJa = {
       discarded: '配車案を破棄しました',
       accepted: '{{count}}便を作成しました（下書き）',
       openBoard: '配車ボードを開く',
+      openDirection: 'この方面の未配車を配車ボードで開く',
       empty: '計算する配送がありません',
       allAllocated: 'この日の配送はすべて配車済みです（提案する割り当てはありません）',
       noVehicleFree: '残りの配送を積める空き車両がありません',

@@ -591,6 +591,13 @@ describe('the allocation calculator, in a real browser', () => {
     await expect.poll(() => page.getByTestId('calculator-unassigned').count()).toBe(0);
     const transferRow = page.getByTestId('calculator-directions').locator('tr.ant-table-row', { hasText: itabashiStore!.direction_name });
     expect(await transferRow.getByTestId('transfer-tag').textContent()).toBe('板橋センターへ移送');
+    // A direction's name opens the board searched for it: its unallocated deliveries alone, the search kept in the address.
+    await transferRow.getByTestId('direction-board-link').click();
+    await page.waitForURL((url) => url.pathname === '/store-direct' && url.searchParams.get('q') === itabashiStore!.direction_name);
+    await expect.poll(() => page.getByTestId('direction-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-direction')))).toEqual([itabashiStore!.direction_name]);
+    expect(await page.getByTestId('unallocated-search').inputValue()).toBe(itabashiStore!.direction_name);
+    await page.goBack();
+    await expect.poll(proposedRows).toBeGreaterThan(0);
     // Each table ends with its totals: the column summed, the count of what it sums in the label.
     const directions = page.getByTestId('calculator-directions');
     const directionCount = await directions.locator('tbody tr.ant-table-row').count();

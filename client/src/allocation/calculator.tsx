@@ -63,13 +63,21 @@ export default function CalculatorPage() {
     }
   };
 
+  const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
+
   const directionColumns: ColumnsType<CalculatorDirection> = [
     {
       title: t('allocationScreens.calculator.direction'),
       dataIndex: 'direction_name',
       render: (v: string | null, d) => (
         <>
-          {v ?? t('allocationScreens.board.noDirection')}
+          {v ? (
+            <Link to={`${boardLink}&q=${encodeURIComponent(v)}`} title={t('allocationScreens.calculator.openDirection')} data-testid="direction-board-link">
+              {v}
+            </Link>
+          ) : (
+            t('allocationScreens.board.noDirection')
+          )}
           {d.transfer_to ? <TransferTag center={d.transfer_to} className="alloc-calc__transfer" /> : null}
           {d.trips_per_day > 1 ? (
             <Typography.Text type="secondary" className="alloc-calc__rounds" data-testid="direction-rounds">
@@ -120,7 +128,6 @@ export default function CalculatorPage() {
     { title: t('allocationScreens.calculator.load'), key: 'load', width: 220, render: (_, p) => <LoadBars load={p} capacities={p} /> },
   ];
 
-  const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
   const proposal = discarded ? [] : (data?.proposal ?? []);
   const chosen = proposal.filter((p) => !unticked.has(proposalKey(p)));
   return (

@@ -54,6 +54,7 @@ import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
 import { useListKeys } from '../components/list-keys.js';
+import { useSearchParams } from 'react-router-dom';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -175,7 +176,19 @@ export default function StoreDirectBoard() {
   const allDeliveries = useMemo(() => data?.unallocated.flatMap((g) => g.deliveries) ?? [], [data]);
   // The left side's search: what it shows and what a shift-click ranges over. A selection made under
   // one search stays under the next, so deliveries found one by one are dragged together.
-  const [query, setQuery] = useState('');
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  // In the address beside the center and day (?q=), so a reload keeps it and the calculator links a direction here.
+  const setQuery = (q: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
   useListKeys({ rows: NO_ROWS, page: 1, pages: 1 }); // / jumps to the search, as on every list
   const shownGroups = useMemo(() => (data ? searchGroups(data.unallocated, query) : undefined), [data, query]);
   const shownIds = useMemo(() => (shownGroups ?? []).flatMap((g) => g.deliveries.map((d) => d.id)), [shownGroups]);
