@@ -63,6 +63,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     },
     trip: {
       none: 'This delivery is not on a trip yet (unallocated).',
+      openBoard: 'Allocate it on the board',
       open: 'Open the trip',
       confirmed: 'Confirmed',
       draft: 'Draft',

@@ -62,6 +62,7 @@ export const deliveryScreensJa = {
     },
     trip: {
       none: 'この配送はまだ便に割り当てられていません（未配車）。',
+      openBoard: '配車ボードで配車する',
       open: '便の詳細を開く',
       confirmed: '確定済',
       draft: '未確定',

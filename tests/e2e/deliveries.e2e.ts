@@ -26,6 +26,8 @@ interface Seeded {
   ownTrip: number;
   otherTrip: number;
   ownDelivery: number;
+  /** on no trip */
+  freeDelivery: number;
 }
 
 let seeded: Seeded;
@@ -101,8 +103,8 @@ async function seed(db: Kysely<Database>): Promise<Seeded> {
     ).id;
   const ownDelivery = await delivery('E2E-OWN-1', 0, ownTrip);
   await delivery('E2E-OTHER-1', 1, otherTrip);
-  await delivery('E2E-FREE-1', 2, null);
-  return { ownTrip, otherTrip, ownDelivery };
+  const freeDelivery = await delivery('E2E-FREE-1', 2, null);
+  return { ownTrip, otherTrip, ownDelivery, freeDelivery };
 }
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -248,6 +250,11 @@ describe('deliveries and trips, in a real browser', () => {
     await expect.poll(() => page.getByTestId('delivery-trip').textContent()).toContain('E2E東都便');
     expect(await page.getByTestId('detail-trip-link').getAttribute('href')).toBe(`/store-direct/detail/${seeded.ownTrip}`);
     await snapLoaded(page, 'delivery-detail-ja');
+    // One on no trip leads to the board of its center and day, searched for its slip: there it gets one.
+    await visit(page, `/delivery/detail/${seeded.freeDelivery}`);
+    await page.getByTestId('detail-board-link').click();
+    await page.waitForURL((url) => url.pathname === '/store-direct' && url.searchParams.get('q') === 'E2E-FREE-1' && url.searchParams.get('date') === TODAY);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').allTextContents()).toEqual([expect.stringContaining('E2E-FREE-1')]);
     await visit(page, '/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
     await snapLoaded(page, 'delivery-add-ja');

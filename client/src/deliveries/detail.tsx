@@ -152,7 +152,19 @@ export default function DeliveryDetailPage() {
           {record.trip ? (
             <Section title={t('deliveryScreens.titles.trip')} items={tripItems(record.trip, t, linked)} testId="delivery-trip" />
           ) : (
-            <Alert type="info" showIcon message={t('deliveryScreens.trip.none')} />
+            <Alert
+              type="info"
+              showIcon
+              message={t('deliveryScreens.trip.none')}
+              action={
+                // Not on a trip yet: the board of its center and day, searched for its slip, is where it gets one.
+                canAccess(profile, 'vehicle_allocation', 'list') ? (
+                  <Link to={`/store-direct?center=${record.department_id}&date=${record.date}&q=${encodeURIComponent(record.slip_number)}`} data-testid="detail-board-link">
+                    {t('deliveryScreens.trip.openBoard')}
+                  </Link>
+                ) : undefined
+              }
+            />
           )}
           {record.stop ? (
             <Section title={t('deliveryScreens.titles.stop')} items={stopItems(record.stop, t)} testId="delivery-stop" />
