@@ -24,7 +24,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       selectAll: 'Select this whole direction',
       selected: '{{count}} selected',
       clearSelection: 'Clear selection',
-      dragHint: 'Drag onto a trip to allocate (Shift+click selects a range)',
+      dragHint: 'Drag onto a trip to allocate (Shift+click selects a range; with a selection, keys 1–9 send it to that trip number)',
       dropHere: 'Drop here to add to this trip',
       dropToUnassign: 'Drop here to unallocate',
       emptyTrip: 'No deliveries',

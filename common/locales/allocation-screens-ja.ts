@@ -22,7 +22,7 @@ export const allocationScreensJa = {
       selectAll: 'この方面をすべて選択',
       selected: '{{count}}件選択中',
       clearSelection: '選択解除',
-      dragHint: 'ドラッグして便に割り当て（Shift+クリックで範囲選択）',
+      dragHint: 'ドラッグして便に割り当て（Shift+クリックで範囲選択、選択中は数字キー1〜9でその番号の便へ）',
       dropHere: 'ここにドロップして便に追加',
       dropToUnassign: 'ここにドロップして未配車に戻す',
       emptyTrip: '配送なし',

@@ -307,7 +307,7 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
-  test('center: a whole direction onto a trip, a stop to another trip, back to the left, and undo', async () => {
+  test('center: a whole direction onto a trip, a stop to another trip, back to the left, undo, and a digit key sends a ticked delivery to that trip', async () => {
     const { direction, ids } = await seedDirection(fixture.centerId);
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
@@ -345,6 +345,17 @@ describe('the store-direct board, in a real browser', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => stopsOf(two).count()).toBe(1);
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+
+    // Without dragging: back on the left, ticked, then the digit of a trip's number sends it there.
+    await settled(page);
+    await drag(page, stopsOf(two).first(), page.getByTestId('unallocated-panel'));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
+    await settled(page);
+    await page.getByTestId('unallocated-delivery').first().click();
+    const oneNo = await one.getAttribute('data-trip-no');
+    await page.keyboard.press(oneNo!);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+    await expect.poll(() => palletFigures(one).textContent()).toMatch(new RegExp(`^${ids.length} / `));
     await context.close();
   });
 

@@ -344,15 +344,26 @@ export default function StoreDirectBoard() {
   // Ctrl+Z reads the board as it is when the key is pressed: updated in a layout effect, so that no
   // key can arrive once a move has ended on screen but before the listener knows (a passive effect
   // re-registering the listener left that gap, and a quick Ctrl+Z was silently dropped).
-  const latest = useRef({ undo, busy });
+  /** 1-9: the selected deliveries onto the trip of that number (便3), as a drop on its card would. */
+  const sendSelectedTo = (tripNo: number) => {
+    const trip = trips.find((candidate) => candidate.trip_no === tripNo);
+    const deliveries = allDeliveries.filter((d) => selected.has(d.id));
+    if (trip && deliveries.length > 0) assign(trip, deliveries);
+  };
+  const latest = useRef({ undo, busy, sendSelectedTo });
   useLayoutEffect(() => {
-    latest.current = { undo, busy };
+    latest.current = { undo, busy, sendSelectedTo };
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
       const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if (event.isComposing || (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) return;
+      const plain = !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey);
+      if (plain && /^[1-9]$/.test(event.key)) {
+        if (!latest.current.busy) latest.current.sendSelectedTo(Number(event.key));
+        return;
+      }
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
       event.preventDefault();
       if (!latest.current.busy) void latest.current.undo();
     };
