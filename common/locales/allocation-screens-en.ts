@@ -37,6 +37,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       driverBusy: 'on another trip',
       searchUnallocated: 'Filter by store, slip, item or direction (/)',
       noMatch: 'No unallocated delivery matches',
+      searchCount: '{{shown}} of {{total}}',
       pin: 'Pin',
       unpin: 'Unpin',
       pinned: 'Pinned',

@@ -35,6 +35,7 @@ export const allocationScreensJa = {
       driverBusy: '他便あり',
       searchUnallocated: '店舗名・伝票番号・品名・方面で絞り込み（/ キー）',
       noMatch: '該当する未配車の配送はありません',
+      searchCount: '{{shown}} / {{total}}件',
       pin: '固定',
       unpin: '固定解除',
       pinned: '固定',

@@ -155,6 +155,7 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.type('e2e-0002');
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(1);
+    expect(await page.getByTestId('unallocated-search-count').textContent()).toBe('1 / 3件');
     expect(await deliveryRow(page, fixture.second).count()).toBe(1);
     await search.fill('該当しない店');
     await expect.poll(() => page.getByTestId('unallocated-panel').textContent()).toContain('該当する未配車の配送はありません');

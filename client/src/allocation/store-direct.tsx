@@ -521,7 +521,7 @@ export default function StoreDirectBoard() {
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel
               groups={shownGroups}
-              search={{ query, onChange: setQuery }}
+              search={{ query, onChange: setQuery, total: allDeliveries.length }}
               selected={selected}
               collapsed={collapsed}
               onToggleGroup={(key) =>

@@ -137,8 +137,8 @@ export function UnallocatedPanel({
 }: {
   /** Undefined while the board loads: nothing is listed and nothing is said to be empty. */
   groups: readonly DirectionGroup[] | undefined;
-  /** The search box over the list: its words, and what typing does. */
-  search: { query: string; onChange: (query: string) => void };
+  /** The search box over the list: its words, what typing does, and how many deliveries there are without it. */
+  search: { query: string; onChange: (query: string) => void; total: number };
   selected: ReadonlySet<number>;
   collapsed: ReadonlySet<string>;
   onToggleGroup: (key: string) => void;
@@ -164,6 +164,13 @@ export function UnallocatedPanel({
           placeholder={t('allocationScreens.board.searchUnallocated')}
           value={search.query}
           onChange={(event) => search.onChange(event.target.value)}
+          suffix={
+            search.query.trim() && groups ? (
+              <Typography.Text type="secondary" className="alloc-search__count" data-testid="unallocated-search-count">
+                {t('allocationScreens.board.searchCount', { shown: visible.reduce((sum, g) => sum + g.deliveries.length, 0), total: search.total })}
+              </Typography.Text>
+            ) : undefined
+          }
           onKeyDown={(event) => {
             if (event.key === 'Escape') search.onChange('');
           }}
