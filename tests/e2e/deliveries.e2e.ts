@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
-import { choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
+import { asksFor, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -340,10 +340,11 @@ describe('deliveries and trips, in a real browser', () => {
     await page.getByTestId('trip-form').waitFor();
     await chooseIn('trip-vehicle', first.vehicle_number);
     await expect.poll(shownDriver).toBe(first.name);
-    // Another vehicle leaves the driver already there alone (its own regular driver is someone else).
+    // Another vehicle leaves the driver already there alone (its own regular driver is someone else): nothing is even looked up.
+    const lookedUp = asksFor(page, 'default_vehicle_id=');
     await chooseIn('trip-vehicle', second.vehicle_number);
     await expect.poll(() => page.getByTestId('trip-vehicle').locator('.ant-select-selection-item').textContent()).toContain(second.vehicle_number);
-    await page.waitForLoadState('networkidle');
+    expect(await lookedUp, 'no regular driver looked up').toBe(false);
     expect(await shownDriver(), 'the driver stays').toBe(first.name);
     await context.close();
   });
@@ -377,8 +378,9 @@ describe('deliveries and trips, in a real browser', () => {
     await start.fill(`${TODAY.replaceAll('-', '/')} 04:15`);
     await page.keyboard.press('Enter');
     await expect.poll(shown).toEqual([`${TODAY.replaceAll('-', '/')} 04:15`, expected(TODAY, transfer)[1]]);
+    const timesRead = asksFor(page, '/operation_time');
     await choose(page, '#kind', '店舗直送');
-    await page.waitForLoadState('networkidle');
+    expect(await timesRead, 'no 稼働時間 read over times of the planner’s own').toBe(false);
     expect((await shown())[0]).toBe(`${TODAY.replaceAll('-', '/')} 04:15`);
     await context.close();
   });

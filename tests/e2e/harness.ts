@@ -142,6 +142,16 @@ export async function snapLoaded(page: Page, name: string) {
   await snap(page, name);
 }
 
+/**
+ * Whether the page asks the server for an address containing `part` within `ms`: started before an action,
+ * it shows that the action asked nothing (false) where a wait for the page to settle cannot.
+ */
+export const asksFor = (page: Page, part: string, ms = 2_000) =>
+  page.waitForRequest((request) => request.url().includes(part), { timeout: ms }).then(
+    () => true,
+    () => false,
+  );
+
 /** The search box of a list, whichever element carries its test id. */
 export const searchBox = (page: Page, testId: string) =>
   page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
