@@ -21,6 +21,7 @@ import {
   proposalTotals,
   pushUndo,
   rangeBetween,
+  readyToConfirm,
   searchGroups,
   removeFromPlan,
   roundAllPlans,
@@ -224,6 +225,29 @@ describe('確定 and 確定解除', () => {
     expect(confirmationRefusal({ status: 2 }, false)).toBe('allocation.startedCannotUnconfirm');
     expect(confirmationRefusal({ status: 3 }, true)).toBe('allocation.completed');
     expect(confirmationRefusal({ status: 9 }, false)).toBe('allocation.cancelled');
+  });
+  it('全便確定 takes the drafts ready to run: a vehicle, a driver and a stop, neither confirmed nor closed', () => {
+    const stop = {} as Stop;
+    const draft = (id: number, changes: Partial<{ confirmed_at: string | null; status: number; vehicle_id: number | null; driver_id: number | null; stops: Stop[] }> = {}) => ({
+      id,
+      confirmed_at: null,
+      status: 0,
+      vehicle_id: 1,
+      driver_id: 1,
+      stops: [stop],
+      ...changes,
+    });
+    const trips = [
+      draft(1),
+      draft(2, { confirmed_at: '2026-11-28T00:00:00.000Z' }),
+      draft(3, { driver_id: null }),
+      draft(4, { vehicle_id: null }),
+      draft(5, { stops: [] }),
+      draft(6, { status: 9 }),
+      draft(7, { status: 3 }),
+      draft(8, { status: 1 }),
+    ];
+    expect(readyToConfirm(trips).map((trip) => trip.id)).toEqual([1, 8]);
   });
 });
 

@@ -360,6 +360,52 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center: 全便確定 confirms every draft ready to run, after asking; a draft without a driver stays a draft', async () => {
+    const day = addDays(DATE, 4);
+    const { direction, ids } = await seedDirection(fixture.centerId, day, 'E2E-A');
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/store-direct?center=${fixture.centerId}&date=${day}`);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(ids.length);
+    // One trip with the fixture's vehicle and its regular driver, the direction on it; one with another vehicle, its driver cleared.
+    await choose(page, '[data-testid=new-trip-vehicle] input', fixture.vehicleNumber);
+    await page.getByTestId('new-trip-create').click();
+    await expect.poll(() => page.getByTestId('trip-card').count()).toBe(1);
+    const ready = tripCard(page);
+    await drag(page, page.getByTestId('direction-group').filter({ hasText: direction }).locator('.alloc-handle'), ready);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBe(0);
+    await settled(page);
+    await page.getByTestId('new-trip-vehicle').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+    await page.getByTestId('new-trip-driver').hover();
+    const clear = page.getByTestId('new-trip-driver').locator('.ant-select-clear');
+    if (await clear.count()) await clear.click();
+    await page.getByTestId('new-trip-create').click();
+    await expect.poll(() => page.getByTestId('trip-card').count()).toBe(2);
+    await settled(page);
+
+    const confirmAll = page.getByTestId('board-confirm-all');
+    expect(await confirmAll.textContent()).toBe('全便確定（1）');
+    await confirmAll.click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').textContent()).toBe('1便を確定します');
+    await page.getByTestId('confirm-all-ok').click();
+    await toast(page, '1便を確定しました');
+    await expect.poll(() => ready.getByTestId('trip-confirmed').count()).toBe(1);
+    const confirmed = await stackOf()
+      .db.selectFrom('vehicle_allocations')
+      .select(['driver_id', 'confirmed_at'])
+      .where('date', '=', day)
+      .where('department_id', '=', fixture.centerId)
+      .orderBy('trip_no')
+      .execute();
+    expect(confirmed.map((trip) => [trip.driver_id !== null, trip.confirmed_at !== null])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    await expect.poll(() => confirmAll.isDisabled()).toBe(true);
+    await context.close();
+  });
+
   test('center: 近い順 runs the stops as a round from the center, is off once they are, undoes with Ctrl+Z, and never moves a pinned trip', async () => {
     const day = addDays(DATE, 3);
     const { ids } = await seedDirection(fixture.centerId, day, 'E2E-R');

@@ -2,7 +2,7 @@
  * The board's pure rules: a trip's stops as an editable plan, the new full list after a drop,
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
-import { capacityColour, closedRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { isLocated, type Point } from '../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../common/rounds.js';
 import type { Board, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from './types.js';
@@ -118,6 +118,16 @@ export function roundAllPlans<T extends Parameters<typeof roundPlan>[0] & { id: 
 export function draggedDeliveries<T extends { id: number }>(dragged: T, selected: ReadonlySet<number>, all: T[]): T[] {
   if (!selected.has(dragged.id)) return [dragged];
   return all.filter((d) => selected.has(d.id));
+}
+
+/**
+ * The drafts 全便確定 publishes to the drivers: not confirmed yet, not cancelled or completed, and ready to
+ * run, with a vehicle, a driver and at least one stop. A draft missing one of them stays a draft.
+ */
+export function readyToConfirm<T extends Pick<TripDetail, 'confirmed_at' | 'status' | 'vehicle_id' | 'driver_id' | 'stops'>>(trips: readonly T[]): T[] {
+  return trips.filter(
+    (trip) => trip.confirmed_at === null && confirmationRefusal(trip, true) === null && trip.vehicle_id !== null && trip.driver_id !== null && trip.stops.length > 0,
+  );
 }
 
 /** Text as the board's search compares it: full- and half-width alike (NFKC), any case. */

@@ -4,7 +4,7 @@
  * reorder stops by drag or keyboard; Ctrl+Z undoes the last move. Every write goes to the server
  * with the trip's version; a refusal changes nothing and is shown.
  */
-import { CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
 import { addDays, closedRefusal, copyRefusal } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
@@ -42,6 +42,7 @@ import {
   pushUndo,
   rangeBetween,
   removeFromPlan,
+  readyToConfirm,
   roundAllPlans,
   searchGroups,
   type TripSnapshot,
@@ -145,6 +146,7 @@ function DragPreview({ active, count }: { active: Active | null; count: number }
 
 export default function StoreDirectBoard() {
   const { t } = useT();
+  const { modal } = App.useApp();
   const state = useCenterDate();
   const { centerId, date } = state;
   const queryClient = useQueryClient();
@@ -292,6 +294,21 @@ export default function StoreDirectBoard() {
   };
 
   // 全便を近い順: every trip 近い順 would reorder, one after the other; one Ctrl+Z puts back all that were written.
+  /** 全便確定: every draft ready to run, confirmed one after the other once the planner agrees; the board shows what was done. */
+  const toConfirm = readyToConfirm(trips);
+  const onConfirmAll = () =>
+    modal.confirm({
+      title: t('allocationScreens.board.confirmAllTitle', { count: toConfirm.length }),
+      content: t('allocationScreens.board.confirmAllHint'),
+      okText: t('allocationScreens.board.confirmAllOk'),
+      cancelText: t('buttons.cancel'),
+      okButtonProps: { 'data-testid': 'confirm-all-ok' } as never,
+      onOk: () =>
+        run(async () => {
+          for (const trip of toConfirm) await tripAction(trip.id, trip.version, 'confirm');
+        }).then((ok) => ok && toast.success(t('allocationScreens.board.confirmAllDone', { count: toConfirm.length }), 'allocation-confirm-all')),
+    });
+
   const onRoundAll = () => {
     const changes = roundAllPlans(trips);
     if (changes.length === 0) {
@@ -500,6 +517,11 @@ export default function StoreDirectBoard() {
             data-testid="board-round-all"
           >
             {t('allocationScreens.board.roundAll')}
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('allocationScreens.board.confirmAllHint')}>
+          <Button size="small" icon={<CheckCircleOutlined />} disabled={busy || toConfirm.length === 0} onClick={onConfirmAll} data-testid="board-confirm-all">
+            {t('allocationScreens.board.confirmAll', { count: toConfirm.length })}
           </Button>
         </Tooltip>
         <Tooltip title={copyRefused ? t(copyRefused) : t('allocationScreens.board.copyPreviousDayHint')}>
