@@ -373,11 +373,14 @@ t.test('clock in and out: one clock-in a day, no clock-out before it, never twic
   t.equal(clockIn.statusCode, 200);
   t.equal(clockIn.json().date, tokyoDate(new Date(inAt)), 'the Asia/Tokyo day of the clock-in');
   t.equal(new Date(clockIn.json().clock_in).toISOString(), inAt);
-  const twice = await driver({ method: 'POST', url: '/api/driver/clock_in', payload: {} });
+  // A second clock-in on the clock-in's own day (not `now`'s: a run across midnight in Tokyo is on the next day).
+  const twice = await driver({ method: 'POST', url: '/api/driver/clock_in', payload: { at: inAt } });
   t.equal(twice.statusCode, 409);
   t.equal(twice.json().message, 'この日は既に出勤済みです。');
 
-  const backwards = await driver({ method: 'POST', url: '/api/driver/clock_out', payload: { at: new Date(Math.max(tokyoMidnight, inAtMs - 15 * 60_000)).toISOString() } });
+  // Before the clock-in, on its own Asia/Tokyo day.
+  const inDayMidnight = Date.parse(`${tokyoDate(new Date(inAtMs))}T00:00:00+09:00`);
+  const backwards = await driver({ method: 'POST', url: '/api/driver/clock_out', payload: { at: new Date(Math.max(inDayMidnight, inAtMs - 15 * 60_000)).toISOString() } });
   t.equal(backwards.statusCode, 400);
   t.ok(backwards.json().errors.at.startsWith('退勤時刻は出勤時刻'));
   t.equal((await driver({ method: 'POST', url: '/api/driver/clock_in', payload: { at: new Date(now - 5 * 86_400_000).toISOString() } })).statusCode, 400, 'days away from now');
