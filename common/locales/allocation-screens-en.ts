@@ -40,6 +40,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       confirmAllTitle_one: 'Confirm {{count}} trip',
       confirmAllHint: 'Confirms every draft with a vehicle, a driver and stops, and publishes it to the driver app. A draft missing one of them stays a draft.',
       confirmAllOk: 'Confirm',
+      printDay: 'Operation sheets',
+      printDayHint: 'The day’s operation sheets of every trip (PDF, a page per trip)',
       confirmAllDone: '{{count}} trips confirmed',
       confirmAllDone_one: '{{count}} trip confirmed',
       searchUnallocated: 'Filter by store, slip, item or direction (/)',

@@ -38,6 +38,8 @@ export const allocationScreensJa = {
       confirmAllTitle_one: '{{count}}便を確定します',
       confirmAllHint: '車両・ドライバー・配送先がそろった未確定の便をまとめて確定し、ドライバーアプリに公開します。そろっていない便は下書きのままです。',
       confirmAllOk: '確定する',
+      printDay: '運行指示書',
+      printDayHint: 'この日の便すべての配送運行指示書（PDF、1便1ページ）',
       confirmAllDone: '{{count}}便を確定しました',
       confirmAllDone_one: '{{count}}便を確定しました',
       searchUnallocated: '店舗名・伝票番号・品名・方面で絞り込み（/ キー）',

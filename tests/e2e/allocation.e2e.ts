@@ -3,6 +3,7 @@
  * drags deliveries onto it (the capacity bar fills), sees an over-capacity drop refused, undoes with
  * Ctrl+Z, confirms and starts loading; the branch above the center sees the same trip.
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
@@ -403,6 +404,12 @@ describe('the store-direct board, in a real browser', () => {
       [false, false],
     ]);
     await expect.poll(() => confirmAll.isDisabled()).toBe(true);
+
+    // Then the day's 運行指示書 for the drivers, one PDF for the center's trips, from the same strip.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('board-print-day').click()]);
+    expect(download.suggestedFilename()).toBe(`delivery-operation_${day}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 /** Pieces the allocation screens share: center and day bar, capacity bars, status tags, warnings. */
-import { ReloadOutlined } from '@ant-design/icons';
+import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { DayStepper } from '../components/day-stepper.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { toast } from '../providers/toast.js';
 import { capacityFigures, fetchCenters, isConflict } from './api.js';
-import { messageOf } from '../providers/http.js';
+import { downloadFile, isHttpError, messageOf } from '../providers/http.js';
 import type { MeasureLoad } from '../../../common/allocation.js';
 import { addDays } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
@@ -207,6 +207,22 @@ export function windowText(start: string | null, end: string | null, t: Translat
 export function vehicleLabel(v: { vehicle_number: string; vehicle_type_name: string | null; busy: boolean }, t: Translate) {
   const text = `${v.vehicle_number} ${v.vehicle_type_name ?? ''}`;
   return v.busy ? t('app.withNote', { text, note: t('allocationScreens.board.busy') }) : text;
+}
+
+/** 運行指示書 (the PDF report `delivery-operation`) of one trip or a center's day, for the drivers to carry. */
+export function OperationSheetButton({ query, file, label, testId, disabled }: { query: string; file: string; label: string; testId: string; disabled?: boolean }) {
+  const [printing, setPrinting] = useState(false);
+  const print = () => {
+    setPrinting(true);
+    downloadFile(`/report/delivery-operation?${query}&format=pdf`, file)
+      .catch((error: unknown) => toast.error(isHttpError(error) ? error.message : String(error), testId))
+      .finally(() => setPrinting(false));
+  };
+  return (
+    <Button size="small" icon={<PrinterOutlined />} loading={printing} disabled={disabled} onClick={print} data-testid={testId}>
+      {label}
+    </Button>
+  );
 }
 
 /** A driver as the new-trip form offers them: the name, and 「他便あり」 when on another trip that day. */

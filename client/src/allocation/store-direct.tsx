@@ -50,7 +50,7 @@ import {
   type UndoStep,
 } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
-import { CenterDateBar, driverLabel, failedRead, notLoadedYet, regularDriver, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { CenterDateBar, driverLabel, failedRead, notLoadedYet, OperationSheetButton, regularDriver, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -523,6 +523,17 @@ export default function StoreDirectBoard() {
           <Button size="small" icon={<CheckCircleOutlined />} disabled={busy || toConfirm.length === 0} onClick={onConfirmAll} data-testid="board-confirm-all">
             {t('allocationScreens.board.confirmAll', { count: toConfirm.length })}
           </Button>
+        </Tooltip>
+        <Tooltip title={t('allocationScreens.board.printDayHint')}>
+          <span>
+            <OperationSheetButton
+              query={`date=${date}&department_id=${centerId ?? ''}`}
+              file={`delivery-operation_${date}.pdf`}
+              label={t('allocationScreens.board.printDay')}
+              testId="board-print-day"
+              disabled={!centerId || trips.length === 0}
+            />
+          </span>
         </Tooltip>
         <Tooltip title={copyRefused ? t(copyRefused) : t('allocationScreens.board.copyPreviousDayHint')}>
           <Button

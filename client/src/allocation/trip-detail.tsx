@@ -2,22 +2,19 @@
  * 便詳細: one trip's facts, times and expenses; for a store-direct trip also its stops in order with
  * warnings and the driver's reports, and a map; for a transfer its lane, mode and receive timing.
  */
-import { ArrowLeftOutlined, LockFilled, PrinterOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
 import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
-import { downloadFile, isHttpError } from '../providers/http.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
-import { toast } from '../providers/toast.js';
 import { fetchTrip } from './api.js';
 import { messageOf } from '../providers/http.js';
 import { capacityOf } from './board-logic.js';
-import { CapacityBars, formatNumber, TripDistance, WarningTags, windowText } from './parts.js';
+import { CapacityBars, formatNumber, OperationSheetButton, TripDistance, WarningTags, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
@@ -26,24 +23,6 @@ import { keyIn, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
 import { isBetweenCenters, routeText, tripBoardPath } from '../trips/state.js';
 
-/** 運行指示書 of this trip (the PDF report `delivery-operation`), for the driver to carry. */
-function PrintOperationButton({ trip }: { trip: { id: number; date: string; trip_no: number } }) {
-  const { t } = useT();
-  const [printing, setPrinting] = useState(false);
-  const print = () => {
-    setPrinting(true);
-    downloadFile(`/report/delivery-operation?date=${trip.date}&vehicle_allocation_id=${trip.id}&format=pdf`, `delivery-operation_${trip.date}_${trip.trip_no}.pdf`)
-      .catch((error: unknown) => toast.error(isHttpError(error) ? error.message : String(error), 'trip-print'))
-      .finally(() => setPrinting(false));
-  };
-  return (
-    <Button size="small" icon={<PrinterOutlined />} loading={printing} onClick={print} data-testid="trip-print">
-      {t('allocationScreens.trip.print')}
-    </Button>
-  );
-}
-
-/** A fact the trip does not have yet (a time not reached, a route not named): 「—」, as its unset expenses read. */
 const orDash = (text: string | null | undefined) => text || '—';
 
 const coordinates = (stop: Stop) =>
@@ -149,7 +128,12 @@ export default function TripDetailPage() {
       }
       extra={
         <Space size={12}>
-          <PrintOperationButton trip={data} />
+          <OperationSheetButton
+            query={`date=${data.date}&vehicle_allocation_id=${data.id}`}
+            file={`delivery-operation_${data.date}_${data.trip_no}.pdf`}
+            label={t('allocationScreens.trip.print')}
+            testId="trip-print"
+          />
           <Link to={board}>{t('allocationScreens.trip.back')}</Link>
         </Space>
       }
