@@ -1,9 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import iconv from 'iconv-lite';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import t from 'tap';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { Db } from '../../db/index.js';
+import { findActor } from '../../server/auth/actor.js';
+import { listDeliveries } from '../../server/deliveries/repository.js';
 import { demoApp, departmentId, signedIn } from './helpers.js';
 
 type Client = (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -97,6 +99,29 @@ t.test('a center sees its own deliveries, paged and sorted, with the names joine
     t.equal((await list(center, `${range}&_sort=${sort}&_order=desc`)).statusCode, 200, sort);
   }
   t.equal((await list(center, `${range}&_sort=password_hash`)).statusCode, 400, 'an unknown sort is refused');
+});
+
+t.test('a page of the list is one statement carrying its total; an empty page past the end counts apart', async (t) => {
+  let statements = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    // Once per statement run (transformQuery also sees each subquery built with the plugin).
+    transformResult: async (args) => {
+      statements++;
+      return args.result;
+    },
+  };
+  const user = await db.selectFrom('users').select('id').where('login_id', '=', 'center').executeTakeFirstOrThrow();
+  const actor = (await findActor(db, user.id))!;
+  const total = await count(sql`d.department_id = ${shinagawa}`);
+  t.ok(total > 60, 'more than a page');
+  for (const [start, end, expected] of [[0, 50, 1], [total - 3, total + 7, 1], [total, total + 10, 2], [total + 5, total + 55, 2]] as const) {
+    statements = 0;
+    const page = await listDeliveries(db.withPlugin(counting), actor, { date_from: from, date_to: to, _start: start, _end: end, _sort: 'slip_number' });
+    t.equal(page.total, total, `rows ${start}-${end}: the exact total`);
+    t.equal(page.rows.length, Math.max(0, Math.min(end, total) - start));
+    t.equal(statements, expected, `rows ${start}-${end}: ${expected} statement(s)`);
+  }
 });
 
 t.test('every filter narrows the list on the server', async (t) => {
