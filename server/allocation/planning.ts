@@ -230,12 +230,20 @@ interface ProposalVehicle extends Capacities {
   delivery_company_id: number;
 }
 
+type ProposalTimes = Awaited<ReturnType<typeof proposalTimes>>;
+
 interface ProposedTrip {
   vehicle: ProposalVehicle;
   direction_id: number | null;
   deliveries: Unallocated[];
   quantity: number;
   weight: number;
+  /** 1: the vehicle's first trip of the day; 2: the one it loads for when that one is back (2回転目), … */
+  round: number;
+  loadingStart: Date;
+  departure: Date;
+  /** a later round is back at the center by the end of its working day (a first round takes any store, as a planner would) */
+  backBy: Date | null;
 }
 
 /** Why the calculator left a delivery out: no vehicle with room, a window no trip with room reaches in time, more than a vehicle of its own carries. */
@@ -253,14 +261,38 @@ function hasRoom(trip: ProposedTrip, delivery: Unallocated): boolean {
   return !overCapacity({ load_unit: loadUnit, quantity: trip.quantity + delivery.quantity, weight: trip.weight + (delivery.weight ?? 0) }, trip.vehicle);
 }
 
-/** Would this delivery still fit the trip: within capacity, and (after its first store) its store reached before its window closes? */
-function fits(trip: ProposedTrip, delivery: Unallocated, departure: Date, origin: Point | null): boolean {
-  if (!hasRoom(trip, delivery)) return false;
-  if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return true;
-  const stops = [...new Map([...trip.deliveries, delivery].map((d) => [d.delivery_destination_id, d])).values()];
-  const points = stops.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 });
-  const arrival = plannedArrivals(departure, origin, points).at(-1)!;
+/** The stores of these deliveries, once each in their order, as points (the center's for a store without coordinates). */
+function storePoints(deliveries: Unallocated[], origin: Point | null): Point[] {
+  const stores = [...new Map(deliveries.map((d) => [d.delivery_destination_id, d])).values()];
+  return stores.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 });
+}
+
+/** Is the delivery's store reached from `departure` before its window closes, after these stops? */
+function inTime(departure: Date, origin: Point | null, before: Unallocated[], delivery: Unallocated): boolean {
+  const arrival = plannedArrivals(departure, origin, storePoints([...before, delivery], origin)).at(-1)!;
   return !windowWarnings(arrival, { store: '', ...delivery }).some((w) => w.code !== 'allocation.warnings.earlyForWindow');
+}
+
+/**
+ * Would this delivery still fit the trip: within capacity, a later round back by the day's end, and
+ * (after its first store) its store reached before its window closes?
+ */
+function fits(trip: ProposedTrip, delivery: Unallocated, origin: Point | null): boolean {
+  if (!hasRoom(trip, delivery)) return false;
+  if (trip.backBy && plannedReturn(trip.departure, origin, storePoints([...trip.deliveries, delivery], origin)) > trip.backBy) return false;
+  if (trip.deliveries.length === 0 || trip.deliveries.some((d) => d.delivery_destination_id === delivery.delivery_destination_id)) return true;
+  return inTime(trip.departure, origin, trip.deliveries, delivery);
+}
+
+/**
+ * When the trip's vehicle can run its next round: loading from the trip's planned return (its stores in
+ * 近い順's order), for as long as the center's loading takes (its loading start to its departure);
+ * null when that departure is not before the end of the working day.
+ */
+function nextRound(trip: ProposedTrip, origin: Point | null, times: ProposalTimes) {
+  const back = plannedReturn(trip.departure, origin, storePoints(roundOf(trip.deliveries, origin, trip.departure), origin));
+  const departure = new Date(back.getTime() + (times.departure.getTime() - times.loadingStart.getTime()));
+  return departure < times.workEnd ? { round: trip.round + 1, loadingStart: back, departure } : null;
 }
 
 /**
@@ -333,11 +365,15 @@ async function blockedOn(db: Db, date: string, window: { start: Date; end: Date 
 
 /**
  * The greedy proposal: the unallocated deliveries, direction by direction in the stores' order, onto the
- * free vehicles, one trip per vehicle, within capacity and windows; once no vehicle is left, onto a
- * proposed trip with room (混載). `free` is used up.
+ * free vehicles within capacity and windows. A direction whose base runs more than one round a day
+ * (回転数) first sends a vehicle that ran it again once that vehicle is back, as the calculator counts
+ * its vehicles; once no vehicle is left, the deliveries go onto a proposed trip with room (混載). `free`
+ * is used up.
  */
-function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free: ProposalVehicle[], baseOf: (directionId: number | null) => Base | null, departure: Date, origin: Point | null) {
+function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free: ProposalVehicle[], baseOf: (directionId: number | null) => Base | null, times: ProposalTimes, origin: Point | null) {
   const proposal: ProposedTrip[] = [];
+  /** A vehicle's latest proposed trip: the only one that may still take deliveries or be followed by another round. */
+  const isLatest = (trip: ProposedTrip) => !proposal.some((other) => other.vehicle === trip.vehicle && other.round > trip.round);
   /** Left out, and why: no vehicle with room for it, or more than a vehicle of its own carries. */
   const unassigned: { delivery_id: number; reason: UnassignedReason }[] = [];
   /** With no vehicle left, a proposed trip the delivery still fits (混載), the one whose last store is nearest to its store. */
@@ -347,34 +383,49 @@ function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free:
       const last = pointOf(trip.deliveries.at(-1)!);
       return here && last ? haversineKm(last, here) : Number.POSITIVE_INFINITY;
     };
-    const room = proposal.filter((trip) => trip.deliveries.length > 0 && fits(trip, delivery, departure, origin));
+    const room = proposal.filter((trip) => trip.deliveries.length > 0 && isLatest(trip) && fits(trip, delivery, origin));
     return room.sort((a, b) => distance(a) - distance(b))[0];
   };
   /** With no vehicle and no trip that fits it: no trip has room, or those with room reach its store too late. */
   const leftOutReason = (delivery: Unallocated): UnassignedReason =>
     proposal.some((trip) => trip.deliveries.length > 0 && hasRoom(trip, delivery)) ? 'lateForWindow' : 'noVehicle';
+  const firstRound = { round: 1, loadingStart: times.loadingStart, departure: times.departure };
   for (const group of groups) {
-    const defaultTypeId = baseOf(group.direction_id)?.vehicle_type_id ?? null;
+    const base = baseOf(group.direction_id);
+    const defaultTypeId = base?.vehicle_type_id ?? null;
     /** A free vehicle for what is left of the direction: of its base's default type, else the smallest that carries it all, else the largest. */
-    const take = (rest: Unallocated[]) => {
+    const freeVehicle = (rest: Unallocated[]) => {
       const bySize = [...free].sort((a, b) => (b.max_loading_capacity ?? 0) - (a.max_loading_capacity ?? 0) || a.id - b.id);
       const vehicle =
         bySize.find((v) => v.vehicle_type_id === defaultTypeId) ?? bySize.findLast((v) => vehiclesOfType(v, loadOf(rest)) === 1) ?? bySize[0];
       if (vehicle) free.splice(free.indexOf(vehicle), 1);
-      return vehicle;
+      return vehicle && { vehicle, ...firstRound };
     };
+    /** The soonest next round of a vehicle that ran this direction, within its rounds a day, that reaches the next store in time and carries it. */
+    const againRound = (next: Unallocated) =>
+      proposal
+        .filter((trip) => trip.direction_id === group.direction_id && trip.round < (base?.trips_per_day ?? 1) && isLatest(trip))
+        .flatMap((trip) => {
+          const round = nextRound(trip, origin, times);
+          return round ? [{ vehicle: trip.vehicle, ...round }] : [];
+        })
+        .filter((round) => inTime(round.departure, origin, [], next) && !overCapacity({ load_unit: next.load_unit, quantity: next.quantity, weight: next.weight ?? 0 }, round.vehicle))
+        .sort((a, b) => a.departure.getTime() - b.departure.getTime())[0];
+    const take = (rest: Unallocated[]) => againRound(rest[0]!) ?? freeVehicle(rest);
     let trip: ProposedTrip | undefined;
     for (const [i, delivery] of group.deliveries.entries()) {
-      if (trip && !fits(trip, delivery, departure, origin)) trip = undefined;
+      if (trip && !fits(trip, delivery, origin)) trip = undefined;
       if (!trip) {
         const vehicle = take(group.deliveries.slice(i));
-        trip = vehicle ? { vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0 } : sharedTrip(delivery);
+        trip = vehicle
+          ? { ...vehicle, direction_id: group.direction_id, deliveries: [], quantity: 0, weight: 0, backBy: vehicle.round > 1 ? times.workEnd : null }
+          : sharedTrip(delivery);
         if (!trip) {
           unassigned.push({ delivery_id: delivery.id, reason: leftOutReason(delivery) });
           continue;
         }
         if (vehicle) proposal.push(trip);
-        if (!fits(trip, delivery, departure, origin)) {
+        if (!fits(trip, delivery, origin)) {
           // An empty vehicle takes any store whatever its window: only its capacity refuses.
           unassigned.push({ delivery_id: delivery.id, reason: 'overCapacity' });
           continue;
@@ -385,19 +436,29 @@ function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free:
       trip.weight += delivery.weight ?? 0;
     }
   }
-  const used = proposal.filter((trip) => trip.deliveries.length > 0).map((trip) => ({ ...trip, deliveries: roundOf(trip.deliveries, origin, departure) }));
+  const used = proposal.filter((trip) => trip.deliveries.length > 0).map((trip) => ({ ...trip, deliveries: roundOf(trip.deliveries, origin, trip.departure) }));
   return { proposal: used, unassigned };
 }
 
-/** The proposed trips as the calculator answers them, each vehicle with a driver: its regular one, else a free one of its company. */
-function proposalRows(trips: ProposedTrip[], drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[]) {
+/**
+ * The proposed trips as the calculator answers them, each vehicle with a driver for all its rounds: its
+ * regular one, else a free one of its company; each trip with its times and planned return.
+ */
+function proposalRows(trips: ProposedTrip[], drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[], origin: Point | null) {
   const driversLeft = [...drivers];
+  const driverOf = new Map<number, number | null>();
   const driverFor = (vehicle: ProposalVehicle) => {
+    if (driverOf.has(vehicle.id)) return driverOf.get(vehicle.id)!;
     const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);
     if (own) driversLeft.splice(driversLeft.indexOf(own), 1);
+    driverOf.set(vehicle.id, own?.id ?? null);
     return own?.id ?? null;
   };
   return trips.map((trip) => ({
+    round: trip.round,
+    planned_loading_start: trip.loadingStart,
+    planned_departure: trip.departure,
+    planned_arrival: plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin)),
     vehicle_id: trip.vehicle.id,
     vehicle_number: trip.vehicle.vehicle_number,
     vehicle_type_name: trip.vehicle.vehicle_type_name,
@@ -445,11 +506,11 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   const free = fleet.filter((v) => !busy.vehicles.has(v.id));
   const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));
   const groups = byDirection(await unallocatedDeliveries(db, centerId, date));
-  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times.departure, pointOf(center));
+  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times, pointOf(center));
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: proposalRows(proposal, drivers),
+    proposal: proposalRows(proposal, drivers, pointOf(center)),
     unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
     unassigned,
   };

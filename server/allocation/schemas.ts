@@ -290,6 +290,12 @@ const ProposalTrip = Type.Object({
   delivery_ids: Type.Array(Type.Integer()),
   quantity: Type.Integer(),
   weight: Type.Number(),
+  /** 1: the vehicle's first trip of the day; 2: its second, loaded when the first is back (2回転目), … */
+  round: Type.Integer(),
+  planned_loading_start: Timestamp,
+  planned_departure: Timestamp,
+  /** back at the center */
+  planned_arrival: Timestamp,
 });
 
 export const calculatorSchema = {
@@ -331,7 +337,17 @@ export const calculatorAcceptSchema = {
       department_id: Id,
       date: CalendarDate,
       proposal: Type.Array(
-        Type.Object({ vehicle_id: Id, driver_id: Type.Optional(Nullable(Id)), delivery_ids: Type.Array(Id, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false }),
+        Type.Object(
+          {
+            vehicle_id: Id,
+            driver_id: Type.Optional(Nullable(Id)),
+            delivery_ids: Type.Array(Id, { minItems: 1, maxItems: 500 }),
+            /** a later round's times as proposed; without them, the center's loading start and departure that day */
+            planned_loading_start: Type.Optional(Instant),
+            planned_departure: Type.Optional(Instant),
+          },
+          { additionalProperties: false },
+        ),
         { minItems: 1, maxItems: 200 },
       ),
     },

@@ -501,15 +501,24 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
 /**
  * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path
  * (createTrip, then setStops): the same scope, capacity, overlap and delivery rules. Pinned trips are
- * never touched: only new trips are made, and deliveries already on a trip are refused.
+ * never touched: only new trips are made, and deliveries already on a trip are refused. A trip starts at
+ * the times it was proposed with (a vehicle's later round), else at the center's.
  */
-export async function acceptProposal(ctx: WriteContext, body: { department_id: number; date: string; proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[] }[] }) {
+export async function acceptProposal(
+  ctx: WriteContext,
+  body: {
+    department_id: number;
+    date: string;
+    proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[]; planned_loading_start?: string; planned_departure?: string }[];
+  },
+) {
   const center = await centerInScope(ctx.db, ctx.actor, body.department_id);
   const times = await proposalTimes(ctx.db, body.department_id, body.date);
   let created = 0;
   for (const item of body.proposal) {
     const ids = [...new Set(item.delivery_ids)];
-    const plan = await proposedTripPlan(ctx.db, center, ids, times.departure);
+    const departure = item.planned_departure ? new Date(item.planned_departure) : times.departure;
+    const plan = await proposedTripPlan(ctx.db, center, ids, departure);
     const id = await createTrip(ctx, {
       date: body.date,
       kind: 'store_direct',
@@ -518,8 +527,8 @@ export async function acceptProposal(ctx: WriteContext, body: { department_id: n
       driver_id: item.driver_id ?? null,
       direction_id: plan.direction_id,
       load_unit: plan.load_unit === 1 ? 1 : 0,
-      planned_loading_start: times.loadingStart.toISOString(),
-      planned_departure: times.departure.toISOString(),
+      planned_loading_start: item.planned_loading_start ?? times.loadingStart.toISOString(),
+      planned_departure: departure.toISOString(),
       planned_arrival: plan.planned_arrival.toISOString(),
     });
     await setStops(ctx, id, 1, ids.map((delivery_id, i) => ({ delivery_id, seq: i + 1 })));

@@ -334,8 +334,8 @@ describe('the calculator’s totals', () => {
     expect(directionTotals([twice(4), twice(5)]).vehicles_needed).toEqual([{ ...fourTon, trips: 2, count: 1 }]);
     expect(directionTotals([twice(4), twice(5), twice(6)]).vehicles_needed).toEqual([{ ...fourTon, trips: 3, count: 2 }]);
   });
-  it('counts the proposal’s vehicles once each, and its deliveries, quantity and weight', () => {
-    const proposed = (vehicle_id: number, delivery_ids: number[], quantity: number, weight: number) => ({
+  it('counts the proposal’s vehicles once each (a second round is the same vehicle), and its deliveries, quantity and weight', () => {
+    const proposed = (vehicle_id: number, delivery_ids: number[], quantity: number, weight: number, round = 1) => ({
       vehicle_id,
       vehicle_number: `品川 ${vehicle_id}`,
       vehicle_type_name: '4t車',
@@ -349,8 +349,12 @@ describe('the calculator’s totals', () => {
       delivery_ids,
       quantity,
       weight,
+      round,
+      planned_loading_start: '2026-12-02T22:00:00Z',
+      planned_departure: '2026-12-03T00:00:00Z',
+      planned_arrival: '2026-12-03T02:00:00Z',
     });
-    expect(proposalTotals([proposed(1, [1, 2], 6, 2238), proposed(2, [3], 3, 1035), proposed(2, [4], 1, 409)])).toEqual({
+    expect(proposalTotals([proposed(1, [1, 2], 6, 2238), proposed(2, [3], 3, 1035), proposed(2, [4], 1, 409, 2)])).toEqual({
       vehicles: 2,
       deliveries: 4,
       quantity: 10,

@@ -695,9 +695,13 @@ describe('the allocation calculator, in a real browser', () => {
       expect.stringMatching(/^[\d,]+ \/ [\d,]+kg$/),
     ]);
     const proposalTotals = page.getByTestId('calculator-proposal-totals').locator('td');
-    // The proposal's columns after its tick boxes: 車両, ドライバー, 方面, 配送件数 (5th), 数量, 重量 (7th).
-    expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 5));
-    expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 7));
+    // The proposal's columns after its tick boxes: 車両, ドライバー, 出発–帰着, 方面, 配送件数 (6th), 数量, 重量 (8th).
+    expect(await proposalTotals.nth(1).textContent()).toBe(await totalsOf(proposal, 6));
+    expect(await proposalTotals.nth(3).textContent()).toBe(await totalsOf(proposal, 8));
+    // Each proposed trip departs at the center's time and is back later: both on the day's clock.
+    const [departs, back] = (await firstProposed.getByTestId('proposal-times').textContent())!.split('–');
+    expect([departs, back]).toEqual([expect.stringMatching(/^\d{2}:\d{2}$/), expect.stringMatching(/^\d{2}:\d{2}$/)]);
+    expect(back! > departs!).toBe(true);
     await page.getByTestId('calculator-discard').click();
     await expect.poll(() => proposal.textContent()).toContain('配車案を破棄しました');
     expect(await proposedRows()).toBe(0);

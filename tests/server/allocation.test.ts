@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Db } from '../../db/index.js';
 import { haversineKm, plannedArrivals, plannedReturn, type Point, roundOrder, roundTripKm, shortRound, travelMinutes } from '../../common/places.js';
 import { DAYS_AROUND } from '../../db/seed/operations.js';
@@ -60,6 +60,14 @@ async function deliveriesFor(date: string, specs: { store: number; quantity?: nu
 
 const putStops = (api: Api, trip: { id: number; version: number }, ids: number[], seqs?: number[]) =>
   api({ method: 'PUT', url: `/api/vehicle_allocation/${trip.id}/stops`, payload: { version: trip.version, stops: ids.map((delivery_id, i) => ({ delivery_id, seq: seqs?.[i] ?? i + 1 })) } });
+
+/** A setter of the rounds a day (回転数) of the direction's base at 品川, restored when the test ends. */
+async function roundsOf(t: Test, directionId: number) {
+  const baseRow = () => db.updateTable('direction_bases').where('direction_id', '=', directionId).where('base_department_id', '=', fleet.center);
+  const { trips_per_day } = await db.selectFrom('direction_bases').select('trips_per_day').where('direction_id', '=', directionId).where('base_department_id', '=', fleet.center).executeTakeFirstOrThrow();
+  t.teardown(() => baseRow().set({ trips_per_day }).execute());
+  return (rounds: number) => baseRow().set({ trips_per_day: rounds }).execute();
+}
 
 const deliveryRows = (ids: number[]) => db.selectFrom('deliveries').select(['id', 'status', 'vehicle_allocation_id', 'stop_seq']).where('id', 'in', ids).orderBy('id').execute();
 
@@ -492,11 +500,9 @@ t.test('the calculator: totals and vehicles needed per direction; accept makes d
   t.equal(recommended?.count, first.vehicles_needed[0].count, 'the recommended type’s count is among them');
   // The direction base's rounds a day (回転数) divide the loads among fewer vehicles: 999 pallets are many loads.
   const heavy = stores[20]!.direction_id!;
-  const baseRow = () => db.updateTable('direction_bases').where('direction_id', '=', heavy).where('base_department_id', '=', fleet.center);
-  const base = await db.selectFrom('direction_bases').select('trips_per_day').where('direction_id', '=', heavy).where('base_department_id', '=', fleet.center).executeTakeFirstOrThrow();
-  t.teardown(() => baseRow().set({ trips_per_day: base.trips_per_day }).execute());
+  const setRounds = await roundsOf(t, heavy);
   const calculated = async (trips_per_day: number) => {
-    await baseRow().set({ trips_per_day }).execute();
+    await setRounds(trips_per_day);
     const again = (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
     return again.directions.find((d: { direction_id: number }) => d.direction_id === heavy);
   };
@@ -575,6 +581,69 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   t.same(body.proposal[0].direction_ids, [other.direction_id, one.direction_id], 'and says so');
   t.same(body.unassigned, [{ delivery_id: made[2]!.id, reason: 'noVehicle' }], 'more pallets than the trip has room for, and no other vehicle');
   t.same(body.unassigned_delivery_ids, [made[2]!.id]);
+});
+
+t.test('the calculator: a direction run more than once a day sends a vehicle again when it is back (2回転目); accepted, both rounds are trips', async (t) => {
+  const date = dayAfterDemo(20);
+  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const [free, ...others] = board.vehicles as { id: number; pallet_capacity: number }[];
+  for (const vehicle of others) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
+  // Two stores of one direction open until 20:00 with no specified time; together more pallets than the vehicle carries.
+  const open = await db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select(['dd.id', 'dd.direction_id'])
+    .where('dir.department_id', '=', fleet.center)
+    .where('dd.specified_time', 'is', null)
+    .where('dd.ending_time', '=', '20:00')
+    .orderBy('dd.direction_id')
+    .orderBy('dd.order')
+    .execute();
+  const [a, b] = open.filter((store) => open.filter((other) => other.direction_id === store.direction_id).length > 1);
+  t.equal(a!.direction_id, b!.direction_id, 'two open stores of one direction');
+  const setRounds = await roundsOf(t, a!.direction_id!);
+  const made = [
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: a!.id, quantity: free.pallet_capacity, weight: 100, load_unit: 0 }),
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: b!.id, quantity: 1, weight: 100, load_unit: 0 }),
+  ];
+  const calculate = async (rounds: number) => {
+    await setRounds(rounds);
+    return (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+  };
+
+  const once = await calculate(1);
+  t.same(once.proposal.map((p: { vehicle_id: number; round: number }) => [p.vehicle_id, p.round]), [[free.id, 1]], 'one round a day: the one free vehicle, once');
+  t.same(once.unassigned.map((u: { reason: string }) => u.reason), ['noVehicle'], 'and what it cannot carry waits for a vehicle');
+
+  const twice = await calculate(2);
+  type Row = { vehicle_id: number; round: number; delivery_ids: number[]; planned_loading_start: string; planned_departure: string; planned_arrival: string; driver_id: number | null };
+  const rows: Row[] = twice.proposal;
+  t.same(rows.map((p) => [p.vehicle_id, p.round]), [[free.id, 1], [free.id, 2]], 'two rounds a day: the same vehicle goes again');
+  t.same(rows.flatMap((p) => p.delivery_ids).sort((x, y) => x - y), made.map((d) => d.id).sort((x, y) => x - y), 'carrying both stores');
+  t.same(twice.unassigned, []);
+  const [first, second] = rows as [Row, Row];
+  t.equal(second.planned_loading_start, first.planned_arrival, 'the second round loads when the first is back');
+  t.ok(second.planned_departure > second.planned_loading_start && first.planned_departure < first.planned_arrival, 'each departs after loading and is back after it departs');
+  t.equal(second.driver_id, first.driver_id, 'with the same driver');
+
+  const accepted = await center({
+    method: 'POST',
+    url: '/api/vehicle_allocation/calculator/accept',
+    payload: { department_id: fleet.center, date, proposal: rows.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure })) },
+  });
+  t.equal(accepted.statusCode, 200, accepted.body);
+  const trips = await db
+    .selectFrom('vehicle_allocations')
+    .select(['vehicle_id', 'planned_loading_start', 'planned_departure'])
+    .where('date', '=', date)
+    .where('pinned', '=', false)
+    .orderBy('planned_departure')
+    .execute();
+  t.same(
+    trips.map((trip) => [trip.vehicle_id, trip.planned_loading_start?.toISOString(), trip.planned_departure?.toISOString()]),
+    rows.map((p) => [p.vehicle_id, p.planned_loading_start, p.planned_departure]),
+    'two trips of the vehicle, at the times proposed: back to back, no overlap',
+  );
 });
 
 t.test('the calculator: a direction without a default type takes the smallest free vehicle that carries it; a store no trip with room reaches in time is said so', async (t) => {

@@ -2,7 +2,7 @@
 import type { HttpError } from '@refinedev/core';
 import type { WorkRulesPreview } from '../../../common/work-rules.js';
 import { API_URL, http, isHttpError } from '../providers/http.js';
-import type { Board, Calculator, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from './types.js';
+import type { Board, Calculator, CalculatorProposal, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from './types.js';
 
 const BASE = `${API_URL}/vehicle_allocation`;
 
@@ -70,7 +70,7 @@ export async function cancelTrip(tripId: number, version: number): Promise<void>
 export async function acceptProposal(body: {
   department_id: number;
   date: string;
-  proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[] }[];
+  proposal: Pick<CalculatorProposal, 'vehicle_id' | 'driver_id' | 'delivery_ids' | 'planned_loading_start' | 'planned_departure'>[];
 }): Promise<{ created: number }> {
   const { data } = await http.post<{ created: number }>(`${BASE}/calculator/accept`, body);
   return data;

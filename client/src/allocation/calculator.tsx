@@ -17,6 +17,7 @@ import { TransferTag } from './unallocated-panel.js';
 import { LoadBars } from '../trips/load-bars.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
+import { clockOf, tokyoMinutes } from '../../../common/time.js';
 
 export default function CalculatorPage() {
   const { t } = useT();
@@ -49,7 +50,7 @@ export default function CalculatorPage() {
       const result = await acceptProposal({
         department_id: centerId,
         date,
-        proposal: chosen.map((p) => ({ vehicle_id: p.vehicle_id, driver_id: p.driver_id, delivery_ids: p.delivery_ids })),
+        proposal: chosen.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure })),
       });
       setAccepted(result.created);
       toast.success(t('allocationScreens.calculator.accepted', { count: result.created }), 'allocation-calculator');
@@ -121,6 +122,7 @@ export default function CalculatorPage() {
       dataIndex: 'driver_id',
       render: (id: number | null) => (id === null ? '—' : (board.data?.drivers.find((d) => d.id === id)?.name ?? `#${id}`)),
     },
+    { title: t('allocationScreens.calculator.times'), key: 'times', render: (_, p) => <ProposalTimes proposal={p} /> },
     { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_ids', render: (ids: (number | null)[]) => ids.map(directionName).join('・') },
     { title: t('allocationScreens.calculator.deliveries'), key: 'count', align: 'right', render: (_, p) => p.delivery_ids.length },
     { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
@@ -217,8 +219,24 @@ export default function CalculatorPage() {
   );
 }
 
-/** A proposed trip's row: its vehicle (one trip per vehicle) and first direction. */
-const proposalKey = (p: CalculatorProposal) => `${p.vehicle_id}-${p.direction_id}`;
+/** A proposed trip's row: its vehicle and round (a vehicle's 2回転目 is a row of its own). */
+const proposalKey = (p: CalculatorProposal) => `${p.vehicle_id}-${p.round}`;
+
+/** When the proposed trip departs and is back, and which round of its vehicle it is when not the first. */
+function ProposalTimes({ proposal }: { proposal: CalculatorProposal }) {
+  const { t } = useT();
+  const clock = (instant: string) => clockOf(tokyoMinutes(new Date(instant)));
+  return (
+    <span className="alloc-calc__times" data-testid="proposal-times">
+      {clock(proposal.planned_departure)}–{clock(proposal.planned_arrival)}
+      {proposal.round > 1 ? (
+        <Tag color="blue" data-testid="proposal-round">
+          {t('allocationScreens.calculator.round', { count: proposal.round })}
+        </Tag>
+      ) : null}
+    </span>
+  );
+}
 
 /** Why the proposal is empty: discarded, no deliveries that day, nothing left to allocate, or no vehicle free for what is left. */
 function proposalEmptyKey(data: Calculator | undefined, discarded: boolean) {
@@ -317,15 +335,19 @@ function ProposalTotalsRow({ proposal }: { proposal: readonly CalculatorProposal
   const totals = proposalTotals(proposal);
   return (
     <Table.Summary.Row className="list-totals" data-testid="calculator-proposal-totals">
-      <Table.Summary.Cell index={0} colSpan={4}>
-        <strong>{t('allocationScreens.calculator.proposalTotal', { count: totals.vehicles })}</strong>
+      <Table.Summary.Cell index={0} colSpan={5}>
+        <strong>
+          {proposal.length > totals.vehicles
+            ? t('allocationScreens.calculator.proposalTotalRounds', { count: totals.vehicles, trips: proposal.length })
+            : t('allocationScreens.calculator.proposalTotal', { count: totals.vehicles })}
+        </strong>
       </Table.Summary.Cell>
       {[totals.deliveries, totals.quantity, totals.weight].map((figure, i) => (
-        <Table.Summary.Cell key={i} index={i + 4} align="right">
+        <Table.Summary.Cell key={i} index={i + 5} align="right">
           <strong>{formatNumber(figure)}</strong>
         </Table.Summary.Cell>
       ))}
-      <Table.Summary.Cell index={7} />
+      <Table.Summary.Cell index={8} />
     </Table.Summary.Row>
   );
 }

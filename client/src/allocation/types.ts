@@ -218,6 +218,12 @@ export interface CalculatorProposal {
   delivery_ids: number[];
   quantity: number;
   weight: number;
+  /** 1: the vehicle's first trip of the day; 2: the one it loads for when that one is back (2回転目), … */
+  round: number;
+  planned_loading_start: string;
+  planned_departure: string;
+  /** back at the center */
+  planned_arrival: string;
 }
 
 export interface Calculator {
