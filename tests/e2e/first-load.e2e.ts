@@ -100,7 +100,13 @@ async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, ta
   if (locale === 'en') await switchToEnglish(page);
   await listLoaded(page, table);
   await snap(page, `${shot}-1366-${locale}`);
-  const fit = { overflow: await tableOverflow(page, table), headerLines: await headerLines(page, table), text: await page.locator(table).innerText() };
+  const fit = {
+    overflow: await tableOverflow(page, table),
+    headerLines: await headerLines(page, table),
+    text: await page.locator(table).innerText(),
+    // The search conditions' lines: each filter's top, once each.
+    filterLines: new Set(await page.locator('.list-filters > *').evaluateAll((filters) => filters.map((filter) => Math.round(filter.getBoundingClientRect().top)))).size,
+  };
   await context.close();
   return fit;
 }
@@ -242,6 +248,7 @@ describe('a layout that fits', () => {
     const fit = await listAt1366('branch', locale, '/vehicle-allocation', '[data-testid=trip-table]', 'trips');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(loadHeaderLines);
+    expect(fit.filterLines, 'the search conditions on one line').toBe(1);
     // The transfer has no route name: it reads by its number, in the page's language.
     expect(fit.text).toContain(locale === 'en' ? 'Trip 901' : '便901');
     if (locale === 'en') expect(fit.text).not.toContain('便901');

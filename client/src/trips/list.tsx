@@ -199,31 +199,31 @@ export default function TripListPage() {
         >
           <DateRangeFilter maxDays={TRIP_RANGE_MAX_DAYS} testId="trip-range" />
           <Form.Item name="department_id">
-            <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 160 }} data-testid="trip-department-filter" />
+            <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 140 }} data-testid="trip-department-filter" />
           </Form.Item>
           <Form.Item name="kind">
             <Select
               allowClear
               placeholder={t('tripScreens.fields.kind')}
               options={TRIP_KINDS.map((kind) => ({ value: kind, label: t(keyIn('tripScreens.kind', kind)) }))}
-              style={{ width: 160 }}
+              style={{ width: 150 }}
               data-testid="trip-kind-filter"
             />
           </Form.Item>
           <Form.Item name="delivery_company_id">
-            <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('tripScreens.fields.delivery_company_id')} style={{ width: 160 }} data-testid="trip-company-filter" />
+            <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('tripScreens.fields.delivery_company_id')} style={{ width: 170 }} data-testid="trip-company-filter" />
           </Form.Item>
           <Form.Item name="vehicle_id">
-            <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} placeholder={t('tripScreens.fields.vehicle_id')} style={{ width: 150 }} data-testid="trip-vehicle-filter" />
+            <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} placeholder={t('tripScreens.fields.vehicle_id')} style={{ width: 140 }} data-testid="trip-vehicle-filter" />
           </Form.Item>
           <Form.Item name="driver_id">
-            <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} placeholder={t('tripScreens.fields.driver_id')} style={{ width: 140 }} data-testid="trip-driver-filter" />
+            <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} placeholder={t('tripScreens.fields.driver_id')} style={{ width: 130 }} data-testid="trip-driver-filter" />
           </Form.Item>
           <MultiSelectFilter
             name="status"
             placeholder={t('tripScreens.fields.status')}
             options={TRIP_STATUSES.map((value) => ({ value, label: t(keyIn('tripScreens.status', value)) }))}
-            width={170}
+            width={150}
             testId="trip-status-filter"
           />
         </Form>
