@@ -439,6 +439,31 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('center: the header keeps its place when the rows arrive', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    // The list's answer held back until the empty, loading table has been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/delivery?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/delivery');
+    const header = page.locator('.ant-table-thead th');
+    const edges = () => header.evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+    await expect.poll(() => header.count()).toBeGreaterThan(10);
+    const loading = await edges();
+    release();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const loaded = await edges();
+    expect(loaded.length).toBe(loading.length);
+    // Each column starts where it started (a day's longer store name may widen one a little).
+    const moved = loaded.map((left, i) => Math.abs(left - loading[i]!));
+    expect(Math.max(...moved), `header edges ${loading.join(',')} → ${loaded.join(',')}`).toBeLessThanOrEqual(24);
+    await context.close();
+  });
+
   test('on a 390 px phone the delivery list scrolls inside its card', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 390, height: 844 });

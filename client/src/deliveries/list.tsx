@@ -378,6 +378,35 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
 
 const NUMERIC = new Set(['quantity', 'volume', 'weight']);
 
+/**
+ * Each column's least width in px, about what its content takes on a day's rows (a date and time is
+ * 「2026/12/02 08:09」, a quantity's total 「11 パレット / 68 カゴ車」): the columns size to their content, so without it an empty or loading table
+ * squeezed them and the header jumped when the rows arrived.
+ */
+const MIN_WIDTH: Record<string, number> = {
+  date: 128,
+  status: 102,
+  delivery_route: 114,
+  driver_name: 102,
+  delivery_delay_status: 88,
+  estimated_arrival_time: 128,
+  delivery_code: 96,
+  store_name: 270,
+  address: 190,
+  quantity: 160,
+  volume: 80,
+  weight: 80,
+  item_code: 72,
+  item_name: 210,
+  report_time: 128,
+  report_location: 120,
+  order_number: 146,
+  slip_number: 114,
+  department_name: 120,
+  vehicle_number: 136,
+  delivery_company_name: 150,
+};
+
 function buildColumns(
   keys: string[],
   sorters: ReturnType<typeof useTable>['sorters'],
@@ -392,6 +421,7 @@ function buildColumns(
       dataIndex: key,
       title: t(keyIn('deliveryScreens.fields', key)),
       align: NUMERIC.has(key) ? ('right' as const) : undefined,
+      minWidth: MIN_WIDTH[key],
       onHeaderCell: headerCell,
       sorter: SORTABLE.has(key),
       defaultSortOrder: SORTABLE.has(key) ? getDefaultSortOrder(key, sorters) : undefined,
