@@ -742,4 +742,52 @@ describe('the allocation calculator, in a real browser', () => {
     await snap(page, 'calculator-accepted-ja');
     await context.close();
   });
+
+  test('center: a direction run twice a day sends its vehicle again (2回転目), shown with its times and accepted at them', async () => {
+    const day = addDays(DATE, 6);
+    const db = stackOf().db;
+    const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    // A direction whose base's default type the center has a vehicle of, with two stores open until 20:00 at no set time.
+    const stores = await db
+      .selectFrom('delivery_destinations as dd')
+      .innerJoin('direction_bases as base', (join) => join.onRef('base.direction_id', '=', 'dd.direction_id').on('base.base_department_id', '=', center.id))
+      .innerJoin('vehicle_types as vt', 'vt.id', 'base.vehicle_type_id')
+      .select(['dd.id', 'dd.direction_id', 'vt.cage_cart_capacity', 'base.trips_per_day'])
+      .where('dd.specified_time', 'is', null)
+      .where('dd.ending_time', '=', '20:00')
+      .where('dd.deleted_at', 'is', null)
+      .where(({ exists, selectFrom }) => exists(selectFrom('vehicles as v').select('v.id').whereRef('v.vehicle_type_id', '=', 'base.vehicle_type_id').where('v.base_department_id', '=', center.id)))
+      .orderBy('dd.direction_id')
+      .orderBy('dd.id')
+      .execute();
+    const [a, b] = stores.filter((store) => stores.filter((other) => other.direction_id === store.direction_id).length > 1);
+    expect(b!.direction_id).toBe(a!.direction_id);
+    const base = () => db.updateTable('direction_bases').where('direction_id', '=', a!.direction_id!).where('base_department_id', '=', center.id);
+    await base().set({ trips_per_day: 2 }).execute();
+    // Each delivery fills a vehicle of the type: the second waits for the first round to come back.
+    await db
+      .insertInto('deliveries')
+      .values([a!, b!].map((store, i) => ({ date: day, department_id: center.id, delivery_destination_id: store.id, slip_number: `E2E-R${i}`, quantity: store.cage_cart_capacity!, load_unit: 1, weight: 100 })))
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/debug/caculator_data_allocation?center=${center.id}&date=${day}`);
+    const proposal = page.getByTestId('calculator-proposal').locator('tbody tr.ant-table-row');
+    await expect.poll(() => proposal.count()).toBe(2);
+    const vehicles = await proposal.locator('input[type=checkbox]').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')));
+    expect(vehicles[1]).toBe(vehicles[0]);
+    expect(await proposal.nth(0).getByTestId('proposal-round').count()).toBe(0);
+    expect(await proposal.nth(1).getByTestId('proposal-round').textContent()).toBe('2回転目');
+    // The second round leaves after the first is back.
+    const times = (await proposal.getByTestId('proposal-times').allTextContents()).map((text) => text.match(/^(\d{2}:\d{2})–(\d{2}:\d{2})/)!.slice(1));
+    expect(times[1]![0]! > times[0]![1]!).toBe(true);
+    expect(await page.getByTestId('calculator-proposal-totals').locator('td').first().textContent()).toBe('合計（1台・2便）');
+    await page.getByTestId('calculator-accept').click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '2便を作成しました' }).count()).toBe(1);
+    const trips = await db.selectFrom('vehicle_allocations').select('planned_departure').where('date', '=', day).where('department_id', '=', center.id).orderBy('planned_departure').execute();
+    const clock = (at: Date | null) => new Date(at!.getTime() + 9 * 3600_000).toISOString().slice(11, 16);
+    expect(trips.map((trip) => clock(trip.planned_departure))).toEqual(times.map(([departs]) => departs));
+    await base().set({ trips_per_day: a!.trips_per_day }).execute();
+    await context.close();
+  });
 });
