@@ -244,6 +244,8 @@ interface ProposedTrip {
   departure: Date;
   /** a later round is back at the center by the end of its working day (a first round takes any store, as a planner would) */
   backBy: Date | null;
+  /** a trip the day already has (not proposed): when it is back and who drives it; it takes no deliveries, only a next round */
+  planned?: { back: Date; driver_id: number | null };
 }
 
 /** Why the calculator left a delivery out: no vehicle with room, a window no trip with room reaches in time, more than a vehicle of its own carries. */
@@ -290,7 +292,7 @@ function fits(trip: ProposedTrip, delivery: Unallocated, origin: Point | null): 
  * null when that departure is not before the end of the working day.
  */
 function nextRound(trip: ProposedTrip, origin: Point | null, times: ProposalTimes) {
-  const back = plannedReturn(trip.departure, origin, storePoints(roundOf(trip.deliveries, origin, trip.departure), origin));
+  const back = trip.planned?.back ?? plannedReturn(trip.departure, origin, storePoints(roundOf(trip.deliveries, origin, trip.departure), origin));
   const departure = new Date(back.getTime() + (times.departure.getTime() - times.loadingStart.getTime()));
   return departure < times.workEnd ? { round: trip.round + 1, loadingStart: back, departure } : null;
 }
@@ -364,14 +366,57 @@ async function blockedOn(db: Db, date: string, window: { start: Date; end: Date 
 }
 
 /**
+ * The rounds the day already runs that a vehicle may follow with another (2回転目): per vehicle of the
+ * fleet whose every live trip that day is an unpinned store trip with a planned return, its latest, as
+ * the round of that count. A vehicle with a pinned, windowless or transfer trip is left alone.
+ */
+async function runningRounds(db: Db, fleet: ProposalVehicle[], date: string): Promise<ProposedTrip[]> {
+  if (fleet.length === 0) return [];
+  const trips = await db
+    .selectFrom('vehicle_allocations')
+    .select(['vehicle_id', 'driver_id', 'direction_id', 'kind', 'pinned', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
+    .where('date', '=', date)
+    .where('status', '<>', 9)
+    .where('deleted_at', 'is', null)
+    .where('vehicle_id', 'in', fleet.map((v) => v.id))
+    .orderBy('planned_arrival')
+    .execute();
+  return fleet.flatMap((vehicle) => {
+    const own = trips.filter((trip) => trip.vehicle_id === vehicle.id);
+    const latest = own.at(-1);
+    if (!latest || own.some((trip) => trip.pinned || trip.kind !== 'store_direct' || !trip.planned_arrival || !trip.planned_departure)) return [];
+    const departure = latest.planned_departure!;
+    return [{
+      vehicle,
+      direction_id: latest.direction_id,
+      deliveries: [],
+      quantity: 0,
+      weight: 0,
+      round: own.length,
+      loadingStart: latest.planned_loading_start ?? departure,
+      departure,
+      backBy: null,
+      planned: { back: latest.planned_arrival!, driver_id: latest.driver_id },
+    }];
+  });
+}
+
+/**
  * The greedy proposal: the unallocated deliveries, direction by direction in the stores' order, onto the
  * free vehicles within capacity and windows. A direction whose base runs more than one round a day
- * (回転数) first sends a vehicle that ran it again once that vehicle is back, as the calculator counts
- * its vehicles; once no vehicle is left, the deliveries go onto a proposed trip with room (混載). `free`
- * is used up.
+ * (回転数) first sends a vehicle that ran it again once that vehicle is back (a round of this proposal, or
+ * one the day already has: `running`), as the calculator counts its vehicles; once no vehicle is left,
+ * the deliveries go onto a proposed trip with room (混載). `free` is used up.
  */
-function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free: ProposalVehicle[], baseOf: (directionId: number | null) => Base | null, times: ProposalTimes, origin: Point | null) {
-  const proposal: ProposedTrip[] = [];
+function proposeTrips(
+  groups: ReturnType<typeof byDirection<Unallocated>>,
+  free: ProposalVehicle[],
+  baseOf: (directionId: number | null) => Base | null,
+  times: ProposalTimes,
+  origin: Point | null,
+  running: ProposedTrip[],
+) {
+  const proposal: ProposedTrip[] = [...running];
   /** A vehicle's latest proposed trip: the only one that may still take deliveries or be followed by another round. */
   const isLatest = (trip: ProposedTrip) => !proposal.some((other) => other.vehicle === trip.vehicle && other.round > trip.round);
   /** Left out, and why: no vehicle with room for it, or more than a vehicle of its own carries. */
@@ -444,9 +489,15 @@ function proposeTrips(groups: ReturnType<typeof byDirection<Unallocated>>, free:
  * The proposed trips as the calculator answers them, each vehicle with a driver for all its rounds: its
  * regular one, else a free one of its company; each trip with its times and planned return.
  */
-function proposalRows(trips: ProposedTrip[], drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[], origin: Point | null) {
+function proposalRows(
+  trips: ProposedTrip[],
+  drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[],
+  origin: Point | null,
+  running: ProposedTrip[],
+) {
   const driversLeft = [...drivers];
-  const driverOf = new Map<number, number | null>();
+  /** A vehicle's driver: the one of the round it already runs, else the one chosen for its first proposed trip. */
+  const driverOf = new Map<number, number | null>(running.flatMap((trip) => (trip.planned?.driver_id ? [[trip.vehicle.id, trip.planned.driver_id]] : [])));
   const driverFor = (vehicle: ProposalVehicle) => {
     if (driverOf.has(vehicle.id)) return driverOf.get(vehicle.id)!;
     const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);
@@ -506,11 +557,13 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   const free = fleet.filter((v) => !busy.vehicles.has(v.id));
   const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));
   const groups = byDirection(await unallocatedDeliveries(db, centerId, date));
-  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times, pointOf(center));
+  // Only vehicles busy in the day's window: a free one starts its own first round.
+  const running = await runningRounds(db, fleet.filter((v) => busy.vehicles.has(v.id)), date);
+  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times, pointOf(center), running);
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: proposalRows(proposal, drivers, pointOf(center)),
+    proposal: proposalRows(proposal, drivers, pointOf(center), running),
     unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
     unassigned,
   };

@@ -626,11 +626,22 @@ t.test('the calculator: a direction run more than once a day sends a vehicle aga
   t.ok(second.planned_departure > second.planned_loading_start && first.planned_departure < first.planned_arrival, 'each departs after loading and is back after it departs');
   t.equal(second.driver_id, first.driver_id, 'with the same driver');
 
-  const accepted = await center({
-    method: 'POST',
-    url: '/api/vehicle_allocation/calculator/accept',
-    payload: { department_id: fleet.center, date, proposal: rows.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure })) },
-  });
+  const accept = (chosen: Row[]) =>
+    center({
+      method: 'POST',
+      url: '/api/vehicle_allocation/calculator/accept',
+      payload: { department_id: fleet.center, date, proposal: chosen.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure })) },
+    });
+  // The first round accepted alone: calculated again, the vehicle still goes again once that trip is back.
+  const firstOnly = await accept([first]);
+  t.equal(firstOnly.statusCode, 200, firstOnly.body);
+  const again: Row[] = (await calculate(2)).proposal;
+  t.same(
+    again.map((p) => [p.vehicle_id, p.round, p.delivery_ids, p.planned_loading_start, p.driver_id]),
+    [[free.id, 2, second.delivery_ids, first.planned_arrival, first.driver_id]],
+    'the rest is the accepted trip’s vehicle’s 2回転目, loading when it is back, with its driver',
+  );
+  const accepted = await accept(again);
   t.equal(accepted.statusCode, 200, accepted.body);
   const trips = await db
     .selectFrom('vehicle_allocations')
