@@ -19,13 +19,24 @@ function schemaAt(root: unknown, path: string): SchemaNode {
   return node as SchemaNode;
 }
 
-/** The fields an error is about: the top-level property, or those a `required`/`additionalProperties` names. */
+const unescape = (segment: string) => decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/**
+ * The fields an error is about, as dotted paths (`proposal.0.delivery_ids`, the form libraries' way of
+ * naming a nested field): the property the failing value sits in, or those a `required` or
+ * `additionalProperties` names inside it. An element of a list of values names the list (`ids`).
+ */
 function fieldsOf(error: FastifySchemaValidationError): string[] {
   const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
-  const top = error.instancePath.split('/')[1];
-  if (top) return [decodeURIComponent(top.replace(/~1/g, '/').replace(/~0/g, '~'))];
-  return params.requiredProperties ?? params.additionalProperties ?? [''];
+  const segments = error.instancePath.split('/').slice(1).map(unescape);
+  const named = params.requiredProperties ?? params.additionalProperties;
+  if (named) return named.map((name) => [...segments, name].join('.'));
+  while (segments.length > 0 && /^\d+$/.test(segments.at(-1)!)) segments.pop();
+  return [segments.join('.')];
 }
+
+/** A field's label: its own, else that of the property it ends in (`proposal.0.delivery_ids` → `delivery_ids`). */
+const labelOf = (labels: Record<string, string>, field: string): string | undefined => labels[field] ?? labels[field.split('.').at(-1)!];
 
 type Message = [key: MessageKey, params?: Record<string, unknown>];
 
@@ -73,8 +84,9 @@ export function schemaFieldErrors(request: FastifyRequest, error: FastifyError):
     const [key, params] = messageOf(failure, schemaAt(schema, failure.schemaPath));
     for (const field of fieldsOf(failure)) {
       if (field in result) continue;
-      const label = labels[field] ? request.t(labels[field]) : field;
-      result[field] = field ? request.t(key, { field: label, ...params }) : request.t('errors.validation');
+      const label = labelOf(labels, field);
+      const name = label ? request.t(label) : field;
+      result[field] = field ? request.t(key, { field: name, ...params }) : request.t('errors.validation');
     }
   }
   return result;

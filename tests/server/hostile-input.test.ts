@@ -100,6 +100,10 @@ const CASES: HostileCase[] = [
   { name: 'a column that is not a field', field: 'password_hash', table: 'users', request: (ids) => patch(`/api/user/${ids.user}`, { name: '改名', password_hash: 'x' }) },
   { name: 'a bulk delete of an id above 2^31-1', field: 'ids', table: 'departments', request: () => post('/api/department/delete', { ids: [2 ** 31] }) },
   { name: 'vehicle ids that are text', field: 'vehicle_ids', table: 'user_vehicles', request: (ids) => ({ method: 'PUT', url: `/api/user/${ids.user}/vehicle_allocation`, payload: { vehicle_ids: [String(ids.vehicle)] } }) },
+  // Nested fields are named by their path, as forms name them
+  { name: 'a text in a nested list of ids', field: 'proposal.0.delivery_ids', table: 'vehicle_allocations', request: (ids) => post('/api/vehicle_allocation/calculator/accept', { department_id: ids.shinagawa, date: '2026-12-10', proposal: [{ vehicle_id: ids.vehicle, delivery_ids: ['x'] }] }) },
+  { name: 'a nested field left out', field: 'proposal.0.vehicle_id', table: 'vehicle_allocations', request: (ids) => post('/api/vehicle_allocation/calculator/accept', { department_id: ids.shinagawa, date: '2026-12-10', proposal: [{ delivery_ids: [1] }] }) },
+  { name: 'a nested version that is text', field: 'from.version', table: 'allocation_stops', request: () => post('/api/vehicle_allocation/move', { from: { id: 1, version: 'abc' }, to: { id: 2, version: 1 }, delivery_ids: [1] }) },
   { name: 'a list instead of a record', field: '', table: 'directions', request: () => post('/api/direction', [{ code: 'T-LIST' }]) },
 ];
 
