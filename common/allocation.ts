@@ -70,6 +70,18 @@ export function tripLabel(trip: { route_name: string | null; trip_no: number }, 
   return trip.route_name || t('allocationScreens.trip.tripNo', { no: trip.trip_no });
 }
 
+/** Where a trip runs: 品川センター → 横浜センター between centers, its direction (方面) for store direct. The list, its export and the detail say it this one way. */
+export function routeText(trip: {
+  kind: string;
+  origin_department_name: string | null;
+  destination_department_name: string | null;
+  direction_name: string | null;
+}): string {
+  if (trip.kind === 'store_direct') return trip.direction_name ?? '';
+  const ends = [trip.origin_department_name, trip.destination_department_name];
+  return ends.some(Boolean) ? ends.map((end) => end ?? '—').join(' → ') : '';
+}
+
 /** Above this share of a capacity the bar turns amber; above the capacity itself, red (and the server refuses). */
 export const CAPACITY_AMBER_ABOVE = 0.9;
 export const CAPACITY_RED_ABOVE = 1;

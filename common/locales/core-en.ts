@@ -121,6 +121,9 @@ export const coreEn: typeof coreJa = {
     confirmDeleteRecord: 'Delete "{{name}}"?',
   },
   csv: {
+    export: 'Export CSV',
+    exportUtf8: 'UTF-8 (with BOM)',
+    exportSjis: 'Shift_JIS (for Excel)',
     import: 'CSV import',
     check: 'Check',
     run: 'Import',

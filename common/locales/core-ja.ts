@@ -123,6 +123,9 @@ export const coreJa = {
     confirmDeleteRecord: '「{{name}}」を削除しますか？',
   },
   csv: {
+    export: 'CSV出力',
+    exportUtf8: 'UTF-8（BOM付き）',
+    exportSjis: 'Shift_JIS（Excel向け）',
     import: 'CSV取込',
     check: 'チェック',
     run: '取込実行',

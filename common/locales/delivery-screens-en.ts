@@ -91,11 +91,6 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       label: 'Totals of this page',
       quantity: '{{count}} {{unit}}',
     },
-    export: {
-      button: 'Export CSV',
-      utf8: 'UTF-8 (with BOM)',
-      sjis: 'Shift_JIS (for Excel)',
-    },
     import: {
       date: 'Delivery date of the file',
       dateHint: 'Rows whose delivery date differs from this date are refused.',
@@ -148,6 +143,13 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       confirmed: 'Confirmed',
       stop_count: 'Stops',
       updated_by_name: 'Last updated by',
+      quantity: 'Quantity',
+      weight: 'Weight (kg)',
+      volume: 'Volume',
+      loading_started_at: 'Loading started',
+      departed_at: 'Departed',
+      completed_at: 'Completed',
+      confirmed_at: 'Confirmed at',
       updated_at: 'Updated at',
     },
     kind: {

@@ -90,11 +90,6 @@ export const deliveryScreensJa = {
       label: 'このページの合計',
       quantity: '{{count}} {{unit}}',
     },
-    export: {
-      button: 'CSV出力',
-      utf8: 'UTF-8（BOM付き）',
-      sjis: 'Shift_JIS（Excel向け）',
-    },
     import: {
       date: '取込対象日',
       dateHint: 'CSVの配送日がこの日と異なる行は取り込まれません。',
@@ -147,6 +142,13 @@ export const deliveryScreensJa = {
       confirmed: '確定',
       stop_count: '納品先数',
       updated_by_name: '最終更新者',
+      quantity: '数量',
+      weight: '重量(kg)',
+      volume: '容積',
+      loading_started_at: '積込開始（実績）',
+      departed_at: '出発（実績）',
+      completed_at: '完了（実績）',
+      confirmed_at: '確定日時',
       updated_at: '更新日時',
     },
     kind: {

@@ -1,10 +1,11 @@
 import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
 import { tripsChanged } from '../realtime/outbox.js';
-import type { TripListQuery } from './schemas.js';
+import type { TripFilters, TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
 
@@ -96,17 +97,23 @@ const SORTS = {
   updated_at: 'va.updated_at',
 } as const;
 
-/** GET /vehicle_allocation: one page of the caller's trips and the total. */
-export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
-  let rows = tripRowQuery(db).where('va.date', '>=', query.date_from).where('va.date', '<=', query.date_to);
+/** The caller's trips that the list's conditions choose, with their names. */
+function filteredTrips(db: Db, actor: Actor, filters: TripFilters) {
+  let rows = tripRowQuery(db).where('va.date', '>=', filters.date_from).where('va.date', '<=', filters.date_to);
   const scope = tripScope(actor);
   if (scope) rows = rows.where(scope);
-  if (query.department_id !== undefined) rows = rows.where('va.department_id', '=', departmentSubtree(query.department_id));
-  if (query.kind !== undefined) rows = rows.where('va.kind', '=', query.kind);
-  if (query.delivery_company_id !== undefined) rows = rows.where('va.delivery_company_id', '=', query.delivery_company_id);
-  if (query.vehicle_id !== undefined) rows = rows.where('va.vehicle_id', '=', query.vehicle_id);
-  if (query.driver_id !== undefined) rows = rows.where('va.driver_id', '=', query.driver_id);
-  if (query.status?.length) rows = rows.where('va.status', 'in', query.status);
+  if (filters.department_id !== undefined) rows = rows.where('va.department_id', '=', departmentSubtree(filters.department_id));
+  if (filters.kind !== undefined) rows = rows.where('va.kind', '=', filters.kind);
+  if (filters.delivery_company_id !== undefined) rows = rows.where('va.delivery_company_id', '=', filters.delivery_company_id);
+  if (filters.vehicle_id !== undefined) rows = rows.where('va.vehicle_id', '=', filters.vehicle_id);
+  if (filters.driver_id !== undefined) rows = rows.where('va.driver_id', '=', filters.driver_id);
+  if (filters.status?.length) rows = rows.where('va.status', 'in', filters.status);
+  return rows;
+}
+
+/** GET /vehicle_allocation: one page of the caller's trips and the total. */
+export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
+  const rows = filteredTrips(db, actor, query);
   const { total } = await rows
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -120,6 +127,13 @@ export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
   const end = query._end ?? start + 50;
   return { rows: await page.limit(Math.max(0, Math.min(end - start, 1000))).offset(start).execute(), total: Number(total) };
 }
+
+/** The trip list's CSV export: every trip its conditions choose, a page at a time in (date, id) order. */
+export const tripExportPages = (db: Db, actor: Actor, filters: TripFilters, pageSize = 1000) =>
+  pagesByDateAndId((after, size) => {
+    const rows = filteredTrips(db, actor, filters);
+    return (after ? rows.where(afterKey('va', after)) : rows).orderBy('va.date').orderBy('va.id').limit(size).execute();
+  }, pageSize);
 
 /** The stops of these trips with their stores, as both the planners' and the drivers' answers need them. */
 function stopQuery(db: Db, ids: number[]) {

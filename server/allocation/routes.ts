@@ -4,7 +4,9 @@ import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../common/allocation.js';
 import type { Action } from '../../common/permissions.js';
 import { invalid } from '../errors.js';
 import { board, calculator, transfers } from './planning.js';
-import { listTrips, refuseOutOfScope, tripDetail, tripDetails } from './repository.js';
+import { listTrips, refuseOutOfScope, tripDetail, tripDetails, tripExportPages } from './repository.js';
+import { tripExportCells, tripExportHeader } from './export.js';
+import { sendCsv } from '../http/csv.js';
 import {
   boardSchema,
   calculatorAcceptSchema,
@@ -14,6 +16,7 @@ import {
   tripCreateSchema,
   tripDeleteSchema,
   tripLabels,
+  tripExportSchema,
   tripListSchema,
   tripMoveSchema,
   tripShowSchema,
@@ -44,14 +47,29 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const write = <T>(request: FastifyRequest, work: (ctx: WriteContext) => Promise<T>) =>
     app.realtime.transaction((db) => work({ db, actor: request.actor, t: request.t, now: new Date() }));
 
-  app.get('/vehicle_allocation', { schema: tripListSchema, config: config('list') }, async (request, reply) => {
-    const { date_from, date_to } = request.query;
+  /** The list's and the export's date range: in order, at most TRIP_RANGE_MAX_DAYS days. */
+  const rangeChecked = (request: FastifyRequest, { date_from, date_to }: { date_from: string; date_to: string }) => {
     const days = daysBetween(date_from, date_to);
     if (days < 0) throw invalid({ date_to: request.t('allocation.rangeOrder') });
     if (days >= TRIP_RANGE_MAX_DAYS) throw invalid({ date_to: request.t('allocation.rangeTooLong', { max: TRIP_RANGE_MAX_DAYS }) });
+  };
+
+  app.get('/vehicle_allocation', { schema: tripListSchema, config: config('list') }, async (request, reply) => {
+    rangeChecked(request, request.query);
     const { rows, total } = await listTrips(app.db, request.actor, request.query);
     reply.header('x-total-count', String(total));
     return rows;
+  });
+
+  app.get('/vehicle_allocation/export', { schema: tripExportSchema, config: config('list') }, async (request, reply) => {
+    const { encoding = 'utf8', ...filters } = request.query;
+    rangeChecked(request, filters);
+    const { t, actor } = request;
+    async function* records() {
+      yield tripExportHeader(t);
+      for await (const page of tripExportPages(app.db, actor, filters)) for (const trip of page) yield tripExportCells(t, trip);
+    }
+    return sendCsv(reply, records(), encoding, `trips_${filters.date_from}_${filters.date_to}.csv`);
   });
 
   app.get('/vehicle_allocation/board', { schema: boardSchema, config: config('list') }, async (request) =>

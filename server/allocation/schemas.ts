@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '../../common/validation.js';
-import { errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
 /** The wire shapes of trips (配車, 便): what each route accepts and answers (allow-lists). */
 
@@ -150,17 +150,22 @@ export type TripFields = Partial<Omit<TripCreateBody, 'date' | 'kind' | 'departm
 
 const Repeated = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Optional(Type.Array(item, { maxItems: 50 }));
 
+/** The trip list's conditions, shared by its pages and its CSV export. */
+const tripFilters = {
+  date_from: CalendarDate,
+  date_to: CalendarDate,
+  department_id: Type.Optional(Id),
+  kind: Type.Optional(Kind),
+  delivery_company_id: Type.Optional(Id),
+  vehicle_id: Type.Optional(Id),
+  driver_id: Type.Optional(Id),
+  status: Repeated(Type.Integer({ minimum: 0, maximum: 9 })),
+};
+
 export const tripListSchema = {
   querystring: Type.Object(
     {
-      date_from: CalendarDate,
-      date_to: CalendarDate,
-      department_id: Type.Optional(Id),
-      kind: Type.Optional(Kind),
-      delivery_company_id: Type.Optional(Id),
-      vehicle_id: Type.Optional(Id),
-      driver_id: Type.Optional(Id),
-      status: Repeated(Type.Integer({ minimum: 0, maximum: 9 })),
+      ...tripFilters,
       _start: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
       _end: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
       _sort: Type.Optional(
@@ -173,6 +178,12 @@ export const tripListSchema = {
   response: { 200: Type.Array(Trip), ...errorResponses },
 };
 export type TripListQuery = Type.Static<typeof tripListSchema.querystring>;
+
+export const tripExportSchema = {
+  querystring: Type.Object({ ...tripFilters, encoding: CsvEncodingParam }, { additionalProperties: false }),
+  response: { 200: Type.String(), ...errorResponses },
+};
+export type TripFilters = Omit<Type.Static<typeof tripExportSchema.querystring>, 'encoding'>;
 
 export const tripShowSchema = { params: IdParams, response: { 200: TripDetail, ...errorResponses } };
 export const tripCreateSchema = { body: TripCreate, response: { 201: TripDetail, ...errorResponses } };

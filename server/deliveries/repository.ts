@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
+import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { departmentSubtree, destinationScope } from '../masters/scope.js';
@@ -182,20 +183,12 @@ export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryL
   return { rows, total: Number(total) };
 }
 
-/** The export's rows a page at a time, in (date, id) order, each page after the last one's key: memory stays flat. */
-export async function* exportPages(db: DbOrTrx, actor: Actor, filters: DeliveryFilters, pageSize = 1000) {
-  let after: { date: string; id: number } | undefined;
-  for (;;) {
-    let query = filtered(db, actor, filters);
-    if (after) query = query.where(sql<SqlBool>`(d.date, d.id) > (${after.date}::date, ${after.id})`);
-    const rows = await withNames(query).orderBy('d.date').orderBy('d.id').limit(pageSize).execute();
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date, id: last.id };
-  }
-}
+/** The export's rows a page at a time, in (date, id) order: memory stays flat. */
+export const exportPages = (db: DbOrTrx, actor: Actor, filters: DeliveryFilters, pageSize = 1000) =>
+  pagesByDateAndId((after, size) => {
+    const query = filtered(db, actor, filters);
+    return withNames(after ? query.where(afterKey('d', after)) : query).orderBy('d.date').orderBy('d.id').limit(size).execute();
+  }, pageSize);
 
 /** One live delivery in the caller's scope, with its names; `forWrite` locks it (and uses the write scope). */
 export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWrite = false) {

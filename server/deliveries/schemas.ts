@@ -3,7 +3,7 @@ import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS,
 import { AMOUNT_RANGE } from '../../common/validation.js';
 import { ImportResult } from '../routes/master-imports.js';
 import { stopReport } from '../allocation/schemas.js';
-import { errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
 /** A calendar day as the API carries it; whether it is a real day is the rules' check (a named message). */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -103,7 +103,7 @@ export const DeliveryListQuery = Type.Object(
 export type DeliveryListQuery = Static<typeof DeliveryListQuery>;
 
 export const DeliveryExportQuery = Type.Object(
-  { ...filters, encoding: Type.Optional(Type.Enum(['utf8', 'sjis'])) },
+  { ...filters, encoding: CsvEncodingParam },
   { additionalProperties: false },
 );
 export type DeliveryFilters = Omit<Static<typeof DeliveryExportQuery>, 'encoding'>;

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { CSV_ENCODINGS } from '../../common/reports.js';
 
 /** PostgreSQL's integer (int4): ids and counts are stored in it, so nothing outside it is accepted. */
 export const INT4_MIN = -2_147_483_648;
@@ -31,3 +32,6 @@ export const ErrorResponse = Type.Object({
 export const errorResponses = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
 
 export const OkResponse = Type.Object({ ok: Type.Boolean() });
+
+/** A CSV download's `encoding`: UTF-8 with a BOM (the default) or Shift_JIS, for older Excel. */
+export const CsvEncodingParam = Type.Optional(Type.Enum([...CSV_ENCODINGS]));

@@ -1,7 +1,7 @@
 import { type TObject, Type } from 'typebox';
 import { CSV_ENCODINGS, MONTH_PATTERN, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
 import { DATE_PATTERN } from '../../common/validation.js';
-import { errorResponses, Id } from '../http/schemas.js';
+import { CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
 
 /** The wire shapes of the reports: each report's query, built from its declaration in common/reports.ts. */
 
@@ -40,7 +40,7 @@ function queryOf(report: ReportDefinition): TObject {
       ...amounts,
       ...(report.oneTrip ? { vehicle_allocation_id: Type.Optional(Id) } : {}),
       format: Type.Enum([...report.formats]),
-      ...(report.formats.includes('csv') ? { encoding: Type.Optional(Type.Enum([...CSV_ENCODINGS])) } : {}),
+      ...(report.formats.includes('csv') ? { encoding: CsvEncodingParam } : {}),
     },
     { additionalProperties: false },
   );

@@ -4,18 +4,26 @@ import { describe, expect, it } from 'vitest';
 import {
   filtersToTripSearch,
   fromTokyoWallTime,
-  routeText,
   timesInOrder,
   toTokyoWallTime,
   tripBoardPath,
+  tripExportPath,
   tripTotals,
   tripSearchToFilters,
 } from '../../client/src/trips/state.js';
 import { importQuery } from '../../client/src/components/csv-import.js';
+import { routeText } from '../../common/allocation.js';
 
 const TODAY = '2026-11-23';
 
 describe('trip list filters', () => {
+  it('export the list’s conditions as the API takes them, repeated statuses and the encoding included', () => {
+    expect(tripExportPath({ date_from: '2026-11-20', date_to: '2026-11-23', department_id: 3, kind: 'store_direct', status: [2, 3] }, 'sjis')).toBe(
+      '/vehicle_allocation/export?date_from=2026-11-20&date_to=2026-11-23&department_id=3&kind=store_direct&status=2&status=3&encoding=sjis',
+    );
+    expect(tripExportPath({ date_from: TODAY, date_to: TODAY }, 'utf8')).toBe(`/vehicle_allocation/export?date_from=${TODAY}&date_to=${TODAY}&encoding=utf8`);
+  });
+
   it('map a search to filters and back (the URL gives every value back as text)', () => {
     const search = { date_from: '2026-11-20', date_to: '2026-11-23', department_id: 3, kind: 'store_direct' as const, status: [0, 1] };
     const filters = tripSearchToFilters(search);

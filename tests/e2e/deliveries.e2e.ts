@@ -294,6 +294,12 @@ describe('deliveries and trips, in a real browser', () => {
     // The filter lives in the URL: a reload keeps it.
     await page.reload();
     await expect.poll(() => page.getByTestId('trip-status').allTextContents()).toEqual(statuses);
+    // 「CSV出力」 takes the list's conditions: the one trip in transit, here in Shift_JIS for Excel.
+    const csv = iconv.decode(await exported(page, 'sjis'), 'cp932').trimEnd().split('\r\n');
+    expect(csv[0]).toMatch(/^配車日,便No,便名,センター,種別,ルート,/);
+    expect(csv.slice(1)).toHaveLength(1);
+    expect(csv[1]).toContain('E2E東都便');
+    expect(csv[1]).toContain(',配送中,');
 
     await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
     await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router-dom';
+import { routeText } from '../../../common/allocation.js';
 import { formatDateTime } from '../../../common/time.js';
 import { HEADER_HEIGHT } from '../config.js';
 import { changedTripIds, useLiveRefetch } from '../hooks/use-live.js';
@@ -21,7 +22,7 @@ import type { Stop } from './types.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
-import { isBetweenCenters, routeText, tripBoardPath } from '../trips/state.js';
+import { isBetweenCenters, tripBoardPath } from '../trips/state.js';
 
 const orDash = (text: string | null | undefined) => text || '—';
 

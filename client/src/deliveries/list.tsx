@@ -4,16 +4,16 @@
  * the page; CSV export of the current conditions; CSV import per date; delete of unallocated rows.
  * A delivery company's user (level 5) reads the list only.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { useList, useOnError, type BaseKey, type HttpError } from '@refinedev/core';
-import { Button, DatePicker, Dropdown, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
+import { useList, type BaseKey, type HttpError } from '@refinedev/core';
+import { DatePicker, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { tripLabel } from '../../../common/allocation.js';
 import { DELIVERY_RANGE_MAX_DAYS, tokyoToday } from '../../../common/deliveries.js';
 import { DATE_DISPLAY_FORMAT, formatDate, formatDateTime } from '../../../common/time.js';
+import { CsvExportButton } from '../components/csv-export-button.js';
 import { CsvImportButtons } from '../components/csv-import.js';
 import { DeleteSelectedButton } from '../components/delete-selected-button.js';
 import { RowLinkButton, useRowLinks } from '../components/row-links.js';
@@ -24,7 +24,6 @@ import { actionsColumn, clipped, headerCell } from '../masters/components/column
 import { RefSelect } from '../masters/components/ref-select.js';
 import { isCarrier } from '../masters/rules.js';
 import { canAccess } from '../providers/access-control.js';
-import { downloadFile, isHttpError } from '../providers/http.js';
 import { DELIVERY_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
@@ -112,32 +111,6 @@ function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canLi
     }
     return [...seen].map(([value, label]) => ({ value, label }));
   }, [canListTrips, data, rows, t]);
-}
-
-function ExportButton({ search }: { search: DeliverySearch }) {
-  const { t } = useT();
-  const { mutate: onError } = useOnError();
-  const download = (encoding: 'utf8' | 'sjis') =>
-    downloadFile(exportPath(search, encoding), `deliveries_${search.date_from}_${search.date_to}.csv`).catch((error: unknown) => {
-      toast.error(isHttpError(error) ? error.message : String(error), 'delivery-export');
-      onError(error);
-    });
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'utf8', label: <span data-testid="export-utf8">{t('deliveryScreens.export.utf8')}</span> },
-          { key: 'sjis', label: <span data-testid="export-sjis">{t('deliveryScreens.export.sjis')}</span> },
-        ],
-        onClick: ({ key }) => void download(key as 'utf8' | 'sjis'),
-      }}
-    >
-      <Button icon={<DownloadOutlined />} data-testid="export-open">
-        {t('deliveryScreens.export.button')}
-      </Button>
-    </Dropdown>
-  );
 }
 
 export default function DeliveryListPage() {
@@ -244,7 +217,7 @@ export default function DeliveryListPage() {
               }
             />
           )}
-          <ExportButton search={search} />
+          <CsvExportButton path={(encoding) => exportPath(search, encoding)} fileName={`deliveries_${search.date_from}_${search.date_to}.csv`} />
           <ColumnChooser config={state.columns} onChange={onColumns} />
         </>
       }

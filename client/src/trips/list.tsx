@@ -12,10 +12,11 @@ import { Form, Select, Space, Table, Tooltip, type TableColumnType } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { closedRefusal, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel } from '../../../common/allocation.js';
+import { closedRefusal, routeText, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { LEVEL } from '../../../common/enums.js';
 import { formatDate, formatDateTime } from '../../../common/time.js';
+import { CsvExportButton } from '../components/csv-export-button.js';
 import { DateRangeFilter, MultiSelectFilter, overHint, PAGE_SIZE, useListTableProps } from '../components/list-table.js';
 import { RowLinkButton, useRowLinks } from '../components/row-links.js';
 import { useLiveRefetch } from '../hooks/use-live.js';
@@ -23,7 +24,7 @@ import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { actionsColumn, clipped, headerCell, wrapping } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { numberText, quantityText } from '../deliveries/cells.js';
-import { filtersToTripSearch, routeText, tripDetailPath, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
+import { filtersToTripSearch, tripDetailPath, tripExportPath, tripSearchToFilters, tripTotals, type TripSearch } from './state.js';
 import { DriverName } from './driver-name.js';
 import { LoadBars } from './load-bars.js';
 import { TripConfirmationTag, TripStatusTag } from './status-tag.js';
@@ -187,7 +188,12 @@ export default function TripListPage() {
     <List
       title={t('tripScreens.titles.list')}
       breadcrumb={false}
-      headerButtons={<CreateButton resource={RESOURCE} data-testid="trip-create" />}
+      headerButtons={
+        <>
+          <CsvExportButton path={(encoding) => tripExportPath(search, encoding)} fileName={`trips_${search.date_from}_${search.date_to}.csv`} />
+          <CreateButton resource={RESOURCE} data-testid="trip-create" />
+        </>
+      }
     >
       <div className="list-toolbar">
         <Form<FilterValues>

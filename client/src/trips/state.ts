@@ -7,6 +7,7 @@ import type { CrudFilter, CrudFilters } from '@refinedev/core';
 import { daysBetween, TRIP_RANGE_MAX_DAYS, TRIP_STATUS } from '../../../common/allocation.js';
 import { pageTotals } from '../deliveries/state.js';
 import { isCalendarDay } from '../../../common/deliveries.js';
+import type { CsvEncoding } from '../../../common/reports.js';
 import { formatDateTime } from '../../../common/time.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './types.js';
 
@@ -64,11 +65,17 @@ export function filtersToTripSearch(filters: CrudFilters, today: string): TripSe
   return search;
 }
 
-/** Where the trip runs: 品川センター → 横浜センター between centers, its direction (方面) for store direct. */
-export function routeText(trip: Pick<Trip, 'kind' | 'origin_department_name' | 'destination_department_name' | 'direction_name'>): string {
-  if (trip.kind === 'store_direct') return trip.direction_name ?? '';
-  const ends = [trip.origin_department_name, trip.destination_department_name];
-  return ends.some(Boolean) ? ends.map((end) => end ?? '—').join(' → ') : '';
+/** The trip list's CSV export of a search, in an encoding: the list's conditions as the API takes them. */
+export function tripExportPath(search: TripSearch, encoding: CsvEncoding): string {
+  const query = new URLSearchParams([
+    ['date_from', search.date_from],
+    ['date_to', search.date_to],
+  ]);
+  for (const field of ID_FIELDS) if (search[field] !== undefined) query.append(field, String(search[field]));
+  if (search.kind) query.append('kind', search.kind);
+  for (const status of search.status ?? []) query.append('status', String(status));
+  query.append('encoding', encoding);
+  return `/vehicle_allocation/export?${query.toString()}`;
 }
 
 /** A trip's detail page, for every kind: the specification has one, under 店舗直送. */
