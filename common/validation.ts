@@ -12,8 +12,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVOICE_REGISTRATION_PATTERN = /^T\d{13}$/;
 export const VEHICLE_NUMBER_MAX = 30;
 export const PASSWORD_MIN = 8;
-/** A user's or driver's login id. */
-export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
+/** A user's or driver's login id: 2 characters at least, as short ids (the demo's `hq`) are in use and must stay savable. */
+export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{2,50}$/;
 /** A calendar date as the API carries it (a unit price's 適用開始日). */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Amounts (fuel economy, volumes, fees): never negative, bounded so a typo cannot overflow a report. */

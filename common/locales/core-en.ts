@@ -121,7 +121,7 @@ export const coreEn: typeof coreJa = {
     confirmDeleteRecord: 'Delete "{{name}}"?',
   },
   csv: {
-    export: 'Export CSV',
+    export: 'CSV export',
     exportUtf8: 'UTF-8 (with BOM)',
     exportSjis: 'Shift_JIS (for Excel)',
     import: 'CSV import',

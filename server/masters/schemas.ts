@@ -1,6 +1,6 @@
 import type { Action } from '../../common/permissions.js';
 import { type TSchema, Type } from 'typebox';
-import { Id, INT4_MAX, INT4_MIN, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CsvEncodingParam, Id, INT4_MAX, INT4_MIN, Nullable, Text, Timestamp } from '../http/schemas.js';
 import type { Field, MasterDefinition, Row } from './definition.js';
 
 /**
@@ -79,32 +79,41 @@ function filterValues(field: Field) {
 /** `a`, `a,b`: one or more of the given words, comma-separated, as simple-rest sends sorts. */
 const commaList = (words: string[]) => Type.String({ pattern: `^(${words.join('|')})(,(${words.join('|')}))*$` });
 
-/**
- * The list query (Refine simple-rest): paging, sorting by the master's sorts, search, ids and the
- * master's filters, each typed and bounded like its column. Any other parameter is refused, so a
- * misspelt filter is an error rather than a silently unfiltered list.
- */
-export function masterListQuery(def: MasterDefinition) {
+/** The list's search and filters, shared by its pages and its CSV export. */
+function masterFilters(def: MasterDefinition) {
   const columns = [...def.fields, ...(def.readOnly ?? [])];
   const filters = def.filters.map((name) => {
     const field = columns.find((column) => column.name === name);
     if (!field) throw new Error(`${def.resource}: filter ${name} is not a declared column`);
     return [name, filterValues(field)] as const;
   });
+  return {
+    q: Type.Optional(Text({ maxLength: 100 })),
+    id: Type.Optional(Type.Array(Id, { maxItems: MAX_IDS })),
+    ...Object.fromEntries(filters),
+    ...(def.temporary ? { temporary: Type.Optional(Type.Enum(['0', '1'])) } : {}),
+  };
+}
+
+/**
+ * The list query (Refine simple-rest): paging, sorting by the master's sorts, search, ids and the
+ * master's filters, each typed and bounded like its column. Any other parameter is refused, so a
+ * misspelt filter is an error rather than a silently unfiltered list.
+ */
+export function masterListQuery(def: MasterDefinition) {
   return Type.Object(
     {
       _start: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
       _end: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
       _sort: Type.Optional(commaList(def.sorts)),
       _order: Type.Optional(commaList(['asc', 'desc'])),
-      q: Type.Optional(Text({ maxLength: 100 })),
-      id: Type.Optional(Type.Array(Id, { maxItems: MAX_IDS })),
-      ...Object.fromEntries(filters),
-      ...(def.temporary ? { temporary: Type.Optional(Type.Enum(['0', '1'])) } : {}),
+      ...masterFilters(def),
     },
     { additionalProperties: false },
   );
 }
+
+export const masterExportQuery = (def: MasterDefinition) => Type.Object({ ...masterFilters(def), encoding: CsvEncodingParam }, { additionalProperties: false });
 
 /** field → i18n key of its label, for the messages of refused input. */
 export function masterLabels(def: MasterDefinition): Record<string, string> {

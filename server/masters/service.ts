@@ -79,6 +79,28 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
 }
 
 /**
+ * The master's CSV export: the rows the list's search and filters choose, a page at a time in id order
+ * (each page after the last one's id), every reference by the code its CSV column names, as the import
+ * reads it back (`FieldRef.csv`, `by`).
+ */
+export async function* exportPages(ctx: MasterContext, def: MasterDefinition, query: ListQuery, pageSize = 1000) {
+  let rows = filteredRows(ctx, def, query).filtered.selectAll(def.table);
+  def.fields.forEach((field, i) => {
+    if (!field.ref || !def.csvColumns.includes(field.ref.csv)) return;
+    const alias = `csv_ref_${i}`;
+    rows = rows.leftJoin(`${field.ref.table} as ${alias}`, `${alias}.id`, `${def.table}.${field.name}`).select(`${alias}.${field.ref.by} as ${field.ref.csv}`);
+  });
+  let after = 0;
+  for (;;) {
+    const page = (await rows.where(`${def.table}.id`, '>', after).orderBy(`${def.table}.id`).limit(pageSize).execute()) as Row[];
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/**
  * Orders by the requested columns the master declares (a display column by the name shown), then by
  * id in the direction of the last one, so that a descending page reads its index backwards.
  */

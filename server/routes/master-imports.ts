@@ -1,13 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../http/schemas.js';
 import { toCsv } from '../imports/csv.js';
 import { importMaster } from '../imports/import-master.js';
 import { uploadedCsv } from '../imports/upload.js';
-import type { MasterDefinition } from '../masters/definition.js';
+import type { MasterContext, MasterDefinition } from '../masters/definition.js';
 import { fieldLabel } from '../masters/fields.js';
-import { masterConfig } from '../masters/schemas.js';
+import { masterConfig, masterExportQuery } from '../masters/schemas.js';
+import { masterExportCells, masterExportHeader } from '../masters/export.js';
+import { exportPages } from '../masters/service.js';
+import { sendCsv } from '../http/csv.js';
 
 /** What a CSV check or import answers (the delivery import answers the same). */
 export const ImportResult = Type.Object({
@@ -20,7 +23,14 @@ export const ImportResult = Type.Object({
   errorCount: Type.Integer(),
 });
 
-/** The template, the check (always rolled back) and the all-or-nothing import of one master's CSV. */
+/** A master's reads: the application's database, the caller and their language. */
+export const readContext = (app: FastifyInstance, request: FastifyRequest): MasterContext => ({
+  db: app.db,
+  actor: request.actor,
+  t: request.t,
+});
+
+/** The template, the export (the list's rows in the import's columns), the check (always rolled back) and the all-or-nothing import of one master's CSV. */
 export function registerMasterImport(app: FastifyInstance, def: MasterDefinition) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const base = `/${def.resource}`;
@@ -34,6 +44,20 @@ export function registerMasterImport(app: FastifyInstance, def: MasterDefinition
       .header('content-disposition', `attachment; filename="${def.resource}_template.csv"`);
     return toCsv([header]);
   });
+
+  api.get(
+    `${base}/export`,
+    { schema: { querystring: masterExportQuery(def), response: { 200: Type.String(), ...errorResponses } }, config: masterConfig(def, 'list') },
+    async (request, reply) => {
+      const { encoding = 'utf8', ...query } = request.query;
+      const ctx = readContext(app, request);
+      async function* records() {
+        yield masterExportHeader(request.t, def);
+        for await (const page of exportPages(ctx, def, query)) for (const row of page) yield masterExportCells(def, row);
+      }
+      return sendCsv(reply, records(), encoding, `${def.resource}.csv`);
+    },
+  );
 
   api.post(`${base}/check_file_import`, { schema: checked, config }, async (request) =>
     importMaster(app.db, def, request.actor, request.t, await uploadedCsv(request), { commit: false }),

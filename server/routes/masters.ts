@@ -10,7 +10,7 @@ import { readFields } from '../masters/fields.js';
 import { MASTERS } from '../masters/index.js';
 import { masterBody, masterConfig, masterListQuery, masterRecord } from '../masters/schemas.js';
 import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, updateRecord } from '../masters/service.js';
-import { registerMasterImport } from './master-imports.js';
+import { readContext, registerMasterImport } from './master-imports.js';
 
 const IdsBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });
 const DeletedCount = Type.Object({ deleted: Type.Integer() });
@@ -31,12 +31,6 @@ function refuseBody(request: FastifyRequest, def: MasterDefinition, partial: boo
   const { errors } = readFields(def, body as Record<string, unknown>, request.t, partial);
   throw invalid({ ...errors, ...schemaFieldErrors(request, error) });
 }
-
-const readContext = (app: FastifyInstance, request: FastifyRequest): MasterContext => ({
-  db: app.db,
-  actor: request.actor,
-  t: request.t,
-});
 
 /** The simple-rest CRUD, bulk delete and CSV routes of one master under /api/<resource>. */
 function registerMaster(app: FastifyInstance, def: MasterDefinition) {

@@ -21,6 +21,7 @@ import {
   groupSpans,
   isCarrier,
   isRequired,
+  masterExportPath,
   offers,
   refOptionLabel,
   refOptions,
@@ -250,6 +251,20 @@ describe('carrier and read-only users', () => {
     expect(offers(getMaster('vehicles'), 'delete')).toBe(true);
     expect(field('operation-times', 'department_id').fixedOnEdit).toBe(true);
     expect(field('operation-times', 'delivery_type').fixedOnEdit).toBe(true);
+  });
+});
+
+describe('CSV export of a master list', () => {
+  it('carries the search and the filters set, a list repeated, empty ones left out, and the encoding', () => {
+    const filters = [
+      { field: 'q', operator: 'eq' as const, value: '大田区' },
+      { field: 'vehicle_type_id', operator: 'eq' as const, value: 3 },
+      { field: 'delivery_company_id', operator: 'eq' as const, value: undefined },
+      { field: 'id', operator: 'eq' as const, value: [4, 5] },
+      { field: 'temporary', operator: 'eq' as const, value: '' },
+    ];
+    expect(masterExportPath('vehicle', filters, 'sjis')).toBe(`/vehicle/export?q=${encodeURIComponent('大田区')}&vehicle_type_id=3&id=4&id=5&encoding=sjis`);
+    expect(masterExportPath('direction', [], 'utf8')).toBe('/direction/export?encoding=utf8');
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkCsv, choose, signIn, snap, toast, useStack, visit } from './harness.js';
@@ -84,6 +85,13 @@ describe('masters, in a real browser', () => {
     expect(texts.every((text) => text.includes('東都運輸株式会社'))).toBe(true);
     expect(texts.some((text) => text.includes('湾岸ロジスティクス'))).toBe(false);
     await snap(page, 'carrier-vehicles');
+    // 「CSV出力」: the list as the import reads it, its own company's vehicles only, by code.
+    await page.getByTestId('export-open').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-utf8').click()]);
+    const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(header).toMatch(/^車番,車種コード,配送会社コード,/);
+    expect(lines).toHaveLength(Number((await page.getByTestId('list-total').textContent())?.match(/(\d+)件/)?.[1]));
+    expect(lines.every((line) => line.split(',')[2] === 'DC-TOTO')).toBe(true);
     await context.close();
   });
 

@@ -15,6 +15,8 @@ import { vehicleTypeMaster } from '../../server/masters/vehicle-type.js';
 import { csvUpload, demoApp, JWT_SECRET, signedIn } from './helpers.js';
 import { AppError } from '../../server/errors.js';
 import { vehicleMaster } from '../../server/masters/vehicle.js';
+import { MASTERS } from '../../server/masters/index.js';
+import { csvRecords } from './report-files.js';
 
 const post = (url: string, file: Buffer | string) => ({ method: 'POST' as const, url, ...csvUpload(file) });
 
@@ -151,6 +153,39 @@ t.test('CSV imports', async (t) => {
     t.match(await merge.catch((error: unknown) => error), { statusCode: 409, messageKey: 'csv.changedDuringImport', params: { row: 7 } });
     t.match(await db.selectFrom('vehicle_types').select('name').where('id', '=', row.id).executeTakeFirstOrThrow(), { name: row.name });
     t.equal(await db.selectFrom('vehicle_types').select('id').where('code', '=', 'NEVER').executeTakeFirst(), undefined);
+  });
+
+  t.test('every master exports its import’s file: the list’s rows, references by code, no password; checked back, each row updates itself and nothing is new', async (t) => {
+    const api = await signedIn(app, 'super');
+    for (const def of MASTERS.filter((master) => !master.actions || master.actions.includes('import'))) {
+      const exported = await api({ method: 'GET', url: `/api/${def.resource}/export` });
+      t.equal(exported.statusCode, 200, `${def.resource}: ${exported.statusCode === 200 ? 'exported' : exported.body}`);
+      t.same([...exported.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf], `${def.resource}: UTF-8 with a BOM`);
+      const [header, ...rows] = csvRecords(exported.rawPayload, 'utf8');
+      const template = csvRecords((await api({ method: 'GET', url: `/api/${def.resource}/import_template` })).rawPayload, 'utf8')[0]!;
+      t.same(header, template.filter((label) => label !== ja(`${def.i18n}.fields.password`)), `${def.resource}: the template's columns, without a password`);
+      const listed = Number((await api({ method: 'GET', url: `/api/${def.resource}?_end=1` })).headers['x-total-count']);
+      t.equal(rows.length, listed, `${def.resource}: every row of the list (${listed})`);
+      const checked = (await api(post(`/api/${def.resource}/check_file_import`, exported.rawPayload))).json();
+      t.match(checked, { ok: true, errorCount: 0, created: 0, updated: listed }, `${def.resource}: checked back without an error: ${JSON.stringify(checked.errors?.slice(0, 2))}`);
+    }
+  });
+
+  t.test('a master export takes the list’s search, filters and scope, and Shift_JIS on request', async (t) => {
+    const carrier = await signedIn(app, 'carrier');
+    const theirs = await carrier({ method: 'GET', url: '/api/vehicle/export?encoding=sjis' });
+    t.match(theirs.headers['content-type'], /text\/csv; charset=shift_jis/);
+    const [header, ...rows] = csvRecords(theirs.rawPayload, 'sjis');
+    t.equal(header![0], '車番');
+    const company = header!.indexOf('配送会社コード');
+    t.ok(rows.length > 0 && rows.every((row) => row[company] === 'DC-TOTO'), `a carrier exports its own company's ${rows.length} vehicles only`);
+    const type = await db.selectFrom('vehicle_types').select(['id', 'code']).where('code', '=', 'VT-4T').executeTakeFirstOrThrow();
+    const filtered = csvRecords((await hq({ method: 'GET', url: `/api/vehicle/export?vehicle_type_id=${type.id}` })).rawPayload, 'utf8');
+    const typeColumn = filtered[0]!.indexOf('車種コード');
+    t.ok(filtered.length > 1 && filtered.slice(1).every((row) => row[typeColumn] === type.code), 'a filter applies');
+    const searched = csvRecords((await hq({ method: 'GET', url: '/api/delivery_destination/export?q=' + encodeURIComponent('大田区') })).rawPayload, 'utf8');
+    t.ok(searched.length > 1 && searched.slice(1).every((row) => row.join(',').includes('大田区')), 'and the search');
+    t.equal((await hq({ method: 'GET', url: '/api/vehicle/export?_start=0' })).statusCode, 400, 'no paging: the whole list');
   });
 
   t.test('the staging table of a dead import is dropped by the next import; a finished one leaves none', async (t) => {

@@ -2,9 +2,10 @@
  * The rules the master screens follow, as plain functions (tested in tests/client/masters.test.ts):
  * form validation per field, what a carrier or a read-only user gets, enum options, list cells.
  */
-import type { BaseKey } from '@refinedev/core';
+import type { BaseKey, CrudFilters } from '@refinedev/core';
 import type { Rule } from 'antd/es/form';
 import { LEVEL } from '../../../common/enums.js';
+import type { CsvEncoding } from '../../../common/reports.js';
 import { assignableUserTypes, isCarrier as isCarrierActor, needsBaseCenter, type Action, type Area } from '../../../common/permissions.js';
 import { formatDate, formatDateTime, isEndAfterStart } from '../../../common/time.js';
 import { canAccess } from '../providers/access-control.js';
@@ -331,4 +332,16 @@ export function filterValue(raw: unknown): unknown {
 /** The API answers 404 for a record that does not exist or lies outside the caller's scope. */
 export function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
+}
+
+/** A master list's 「CSV出力」: its search and filters as the API takes them (a list repeated), in an encoding. */
+export function masterExportPath(resource: string, filters: CrudFilters, encoding: CsvEncoding): string {
+  const query = new URLSearchParams();
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    const values: unknown[] = Array.isArray(filter.value) ? filter.value : [filter.value];
+    for (const value of values) if (value !== undefined && value !== null && value !== '') query.append(filter.field, String(value));
+  }
+  query.append('encoding', encoding);
+  return `/${resource}/export?${query.toString()}`;
 }

@@ -16,6 +16,7 @@ import {
 import { Button, Modal, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CsvExportButton } from '../../components/csv-export-button.js';
 import { CsvImportButtons } from '../../components/csv-import.js';
 import { PAGE_SIZE, useListTableProps } from '../../components/list-table.js';
 import { RowLinkButton, useRowLinks } from '../../components/row-links.js';
@@ -26,7 +27,7 @@ import { ListFilters, TEMPORARY_FILTER } from '../components/list-filters.js';
 import { MasterDetails } from '../components/master-details.js';
 import { MasterForm } from '../components/master-form.js';
 import { getMaster } from '../declarations.js';
-import { approvalPath, isCallersRecord, offers, recordTitle, visibleFilters } from '../rules.js';
+import { approvalPath, isCallersRecord, masterExportPath, offers, recordTitle, visibleFilters } from '../rules.js';
 import type { MasterDeclaration } from '../types.js';
 import { keyIn, type MessageKey, sectionIn, useT } from '../../providers/translate.js';
 
@@ -161,6 +162,9 @@ export default function MasterListPage({
         <>
           {offers(master, 'create') ? (
             <CreateButton resource={resource} onClick={master.modalForm ? () => modals.create.show() : undefined} />
+          ) : null}
+          {offers(master, 'import') ? (
+            <CsvExportButton path={(encoding) => masterExportPath(master.resource, filters, encoding)} fileName={`${master.resource}.csv`} />
           ) : null}
           {offers(master, 'import') ? (
             <CsvImportButtons
