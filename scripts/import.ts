@@ -7,13 +7,13 @@ import { parseArgs } from 'node:util';
 import { isCalendarDay } from '../common/deliveries.js';
 import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/masters/index.js';
-import { findActor } from '../server/auth/actor.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
 import { importDeliveries } from '../server/deliveries/import.js';
 import { AppError } from '../server/errors.js';
 import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
+import { commandActor } from './command-actor.js';
 
 const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]
        npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>] [--lang ja|en]`;
@@ -70,12 +70,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const { db } = await openDatabase(config);
   try {
-    let users = db.selectFrom('users').select('id').where('deleted_at', 'is', null);
-    users = values.as ? users.where('login_id', '=', values.as) : users.where('type', '=', 1).orderBy('id');
-    const user = await users.executeTakeFirst();
-    const actor = user && (await findActor(db, user.id));
-    if (!actor) {
-      console.error(values.as ? `No such user: ${values.as}` : 'No super admin to import as; use --as <login_id>');
+    const actor = await commandActor(db, values.as);
+    if (typeof actor === 'string') {
+      console.error(actor);
       return 2;
     }
     const progress = progressBar(statSync(file).size);

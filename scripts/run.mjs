@@ -1,4 +1,4 @@
-// `npm start`, `npm run import`, `npm run generate`, `npm run db:migrate`, `npm run bench`: runs a
+// `npm start`, `npm run import`, `npm run export`, `npm run generate`, `npm run db:migrate`, `npm run bench`: runs a
 // TypeScript entry point as one bundled ES module (esbuild-node.mjs), bundled again only when a file
 // it was built from has changed since. Loaded module by module through a TypeScript loader, a command
 // spent about 2 s starting (~1,300 modules); from its bundle, a quarter of a second (docs/performance.md).

@@ -1,7 +1,8 @@
 import type { CsvRecord } from '../http/csv.js';
 import type { Translate } from '../i18n.js';
-import type { MasterDefinition, Row } from './definition.js';
+import type { MasterContext, MasterDefinition, Row } from './definition.js';
 import { fieldLabel } from './fields.js';
+import { exportPages, type ListQuery } from './service.js';
 
 /**
  * A master's CSV export is its import's file (the template's columns, references by code, switches as
@@ -19,3 +20,9 @@ function cell(value: unknown): string | number | null {
 }
 
 export const masterExportCells = (def: MasterDefinition, row: Row): CsvRecord => exportColumns(def).map((column) => cell(row[column]));
+
+/** The export's header, then a row per record the list's search and filters choose (the route's and `npm run export`'s). */
+export async function* masterExportRecords(ctx: MasterContext, def: MasterDefinition, query: ListQuery = {}) {
+  yield masterExportHeader(ctx.t, def);
+  for await (const page of exportPages(ctx, def, query)) for (const row of page) yield masterExportCells(def, row);
+}

@@ -8,8 +8,7 @@ import { uploadedCsv } from '../imports/upload.js';
 import type { MasterContext, MasterDefinition } from '../masters/definition.js';
 import { fieldLabel } from '../masters/fields.js';
 import { masterConfig, masterExportQuery } from '../masters/schemas.js';
-import { masterExportCells, masterExportHeader } from '../masters/export.js';
-import { exportPages } from '../masters/service.js';
+import { masterExportRecords } from '../masters/export.js';
 import { sendCsv } from '../http/csv.js';
 
 /** What a CSV check or import answers (the delivery import answers the same). */
@@ -50,12 +49,7 @@ export function registerMasterImport(app: FastifyInstance, def: MasterDefinition
     { schema: { querystring: masterExportQuery(def), response: { 200: Type.String(), ...errorResponses } }, config: masterConfig(def, 'list') },
     async (request, reply) => {
       const { encoding = 'utf8', ...query } = request.query;
-      const ctx = readContext(app, request);
-      async function* records() {
-        yield masterExportHeader(request.t, def);
-        for await (const page of exportPages(ctx, def, query)) for (const row of page) yield masterExportCells(def, row);
-      }
-      return sendCsv(reply, records(), encoding, `${def.resource}.csv`);
+      return sendCsv(reply, masterExportRecords(readContext(app, request), def, query), encoding, `${def.resource}.csv`);
     },
   );
 

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import iconv from 'iconv-lite';
 import t from 'tap';
 import { demoSnapshot } from './helpers.js';
 
@@ -17,8 +18,13 @@ const fixture = (name: string) => path.join(ROOT, 'tests/fixtures', name);
  * (.taprc): a run of a few rows is over before PGlite's optimised code would pay back its compilation.
  */
 async function importer(dataDir: string, ...args: string[]) {
+  return command('import', dataDir, ...args);
+}
+
+/** `npm run <name>` (import or export) on its own embedded database, as `importer` runs it. */
+async function command(name: 'import' | 'export', dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--liftoff-only', 'scripts/run.mjs', 'scripts/import.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--liftoff-only', 'scripts/run.mjs', `scripts/${name}.ts`, ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     });
@@ -29,7 +35,7 @@ async function importer(dataDir: string, ...args: string[]) {
   }
 }
 
-t.test('the command-line importer checks, refuses bad rows with a non-zero exit, then imports', async (t) => {
+t.test('the command-line importer checks, refuses bad rows with a non-zero exit, then imports; the exporter writes the rows back out', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-cli-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   // The data folder of a started demo installation, copied from the tests' snapshot rather than made
@@ -62,6 +68,15 @@ t.test('the command-line importer checks, refuses bad rows with a non-zero exit,
     { code: 'CT-FUNABASHI', name: '船橋センター', parent: 'BR-CHIBA' },
     { code: 'CT-SHINAGAWA', name: '品川センター（新棟）', parent: 'BR-TOKYO' },
   ], 'the import was committed');
+
+  // Exported back (the screens' 「CSV出力」, here in Shift_JIS): the rows as the import reads them, parents by code.
+  const file = path.join(dataDir, 'departments-out.csv');
+  const exported = await command('export', dataDir, 'department', file, '--sjis');
+  t.equal(exported.code, 0, exported.stderr);
+  const [header, ...lines] = iconv.decode(readFileSync(file), 'cp932').trimEnd().split('\r\n');
+  t.match(header, /^部署コード,部署名,レベル,親部署コード,/);
+  t.ok(lines.some((line) => line.startsWith('CT-FUNABASHI,船橋センター,4,BR-CHIBA,')), 'the imported center, under its branch by code');
+  t.match(exported.stderr, new RegExp(`department: ${lines.length} rows → `));
 
   const usage = await importer(dataDir, 'nonsense', 'x.csv');
   t.equal(usage.code, 2);

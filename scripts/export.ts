@@ -1,0 +1,64 @@
+// Command-line CSV export for staff, the screens' 「CSV出力」 of a master:
+// `npm run export -- <master> [file.csv] [--sjis] [--as <login_id>] [--lang ja|en]`.
+// The rows the user may see, in the import's own format: edited, the file goes back through `npm run import`.
+// Without a file name the CSV goes to standard output.
+import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { pickLocale } from '../common/locales/index.js';
+import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { csvStream } from '../server/http/csv.js';
+import { translator } from '../server/i18n.js';
+import { masterExportRecords } from '../server/masters/export.js';
+import { MASTERS } from '../server/masters/index.js';
+import { openDatabase } from '../server/runtime.js';
+import { commandActor } from './command-actor.js';
+
+const USAGE = `usage: npm run export -- <${MASTERS.map((m) => m.resource).join('|')}> [file.csv] [--sjis] [--as <login_id>] [--lang ja|en]`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { sjis: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' } },
+  });
+  const [name, file] = positionals;
+  const master = MASTERS.find((m) => m.resource === name);
+  if (!master || positionals.length > 2) {
+    console.error(USAGE);
+    return 2;
+  }
+  loadDotEnv();
+  const { db } = await openDatabase(loadConfig());
+  try {
+    const actor = await commandActor(db, values.as);
+    if (typeof actor === 'string') {
+      console.error(actor);
+      return 2;
+    }
+    const ctx = { db, actor, t: translator(pickLocale(values.lang)) };
+    let rows = -1; // the header is not a row
+    async function* counted() {
+      for await (const record of masterExportRecords(ctx, master!)) {
+        rows++;
+        yield record;
+      }
+    }
+    const out: Writable = file ? createWriteStream(file) : process.stdout;
+    await pipeline(csvStream(counted(), values.sjis ? 'sjis' : 'utf8'), out, { end: Boolean(file) });
+    console.error(`${name}: ${rows} rows${file ? ` → ${file}` : ''}`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    // The reader of standard output stopped early (`| head`): nothing went wrong here.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
