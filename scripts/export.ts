@@ -7,13 +7,13 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { pickLocale } from '../common/locales/index.js';
-import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { loadConfig, loadDotEnv } from '../server/config.js';
 import { csvStream } from '../server/http/csv.js';
 import { translator } from '../server/i18n.js';
 import { masterExportRecords } from '../server/masters/export.js';
 import { MASTERS } from '../server/masters/index.js';
 import { openDatabase } from '../server/runtime.js';
-import { commandActor } from './command-actor.js';
+import { commandActor, runCommand } from './command.js';
 
 const USAGE = `usage: npm run export -- <${MASTERS.map((m) => m.resource).join('|')}> [file.csv] [--sjis] [--as <login_id>] [--lang ja|en]`;
 
@@ -53,12 +53,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    // The reader of standard output stopped early (`| head`): nothing went wrong here.
-    if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,8 +3,9 @@
 // migrating it and loading the demo network into an empty one. For benchmarks of the delivery list.
 import { parseArgs } from 'node:util';
 import { generateDeliveries } from '../db/seed/generate-deliveries.js';
-import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { loadConfig, loadDotEnv } from '../server/config.js';
 import { openDatabase } from '../server/runtime.js';
+import { runCommand } from './command.js';
 
 const USAGE = 'usage: npm run generate -- --deliveries <count> [--database-url postgres://…]';
 
@@ -29,10 +30,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

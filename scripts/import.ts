@@ -7,13 +7,13 @@ import { parseArgs } from 'node:util';
 import { isCalendarDay } from '../common/deliveries.js';
 import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/masters/index.js';
-import { ConfigError, loadConfig, loadDotEnv } from '../server/config.js';
+import { loadConfig, loadDotEnv } from '../server/config.js';
 import { importDeliveries } from '../server/deliveries/import.js';
 import { AppError } from '../server/errors.js';
 import { translator } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
-import { commandActor } from './command-actor.js';
+import { commandActor, runCommand } from './command.js';
 
 const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]
        npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>] [--lang ja|en]`;
@@ -101,10 +101,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof ConfigError || error instanceof Refused ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, [Refused]);
