@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import t from 'tap';
 import { APP_VERSION } from '../../common/enums.js';
 import { onPostgres } from './allocation-fixtures.js';
@@ -36,11 +37,38 @@ t.test('システム情報 is for super admins only; 動作確認’s checks for
   t.ok(Math.abs(Date.parse(ping.json().now) - Date.now()) < 60_000, 'the server’s clock');
 });
 
+/** The Chromium processes this process started (the server runs in it). */
+function childChromium(): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), 'chromium'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 t.test('動作確認’s PDF: one page printed by the server’s Chromium; without one, 503 with a message', async (t) => {
   const pdf = await carrier({ method: 'GET', url: '/api/system/pdf_check' });
   t.equal(pdf.statusCode, 200);
   t.equal(pdf.headers['content-type'], 'application/pdf');
   t.equal(pdf.rawPayload.subarray(0, 4).toString('latin1'), '%PDF');
+  t.equal((await carrier({ method: 'GET', url: '/api/system/pdf_check' })).statusCode, 200, 'again, on the page kept from the first');
+
+  // Chromium dies (killed here); the next PDF starts another, not printing on a page of the dead one.
+  const chromium = () => childChromium().filter((pid) => processAlive(pid));
+  const killed = chromium();
+  t.ok(killed.length > 0, 'this process started Chromium');
+  for (const pid of killed) process.kill(pid, 'SIGKILL');
+  while (killed.some((pid) => processAlive(pid))) await new Promise((resolve) => setTimeout(resolve, 20));
+  t.equal((await carrier({ method: 'GET', url: '/api/system/pdf_check' })).statusCode, 200, 'printed by a new Chromium');
 
   const { app: bare } = await demoApp(t, { CHROMIUM_PATH: '/nonexistent/chromium' });
   const api = await signedIn(bare, 'carrier');
