@@ -31,6 +31,8 @@ interface Seeded {
 }
 
 let seeded: Seeded;
+/** The slips of the deliveries the export test finds (not found by the other tests' searches for E2E-). */
+const EXPORT_SLIP = 'CSV-OUT-';
 /** Three stores of 品川センター (the center user's), for the imported rows. */
 let stores: { delivery_code: string; customer_store_name: string }[];
 
@@ -104,6 +106,8 @@ async function seed(db: Kysely<Database>): Promise<Seeded> {
   const ownDelivery = await delivery('E2E-OWN-1', 0, ownTrip);
   await delivery('E2E-OTHER-1', 1, otherTrip);
   const freeDelivery = await delivery('E2E-FREE-1', 2, null);
+  // For the export: one unallocated delivery at each store, found by their own search.
+  for (const index of [0, 1, 2]) await delivery(`${EXPORT_SLIP}${index + 1}`, index, null);
   return { ownTrip, otherTrip, ownDelivery, freeDelivery };
 }
 
@@ -527,7 +531,7 @@ describe('deliveries and trips, in a real browser', () => {
 
   test('center: the current filter exported as CSV, UTF-8 with BOM and Shift_JIS', async () => {
     const { page, context } = await centerOnList();
-    await search(page, 'E2E-IMP');
+    await search(page, EXPORT_SLIP);
     await expect.poll(() => rows(page).count()).toBe(3);
 
     const utf8 = await exported(page, 'utf8');
@@ -536,9 +540,9 @@ describe('deliveries and trips, in a real browser', () => {
     expect(utf8Lines[0]).toBe(EXPORT_HEADER);
     const header = utf8Lines[0]!.split(',');
     for (const column of SPEC_COLUMNS) expect(header).toContain(deliveriesJa.deliveries.fields[column]);
-    // Only the filter's rows: the three imported ones, with their store names.
+    // Only the filter's rows: the three found, with their store names.
     expect(utf8Lines).toHaveLength(4);
-    for (const [i, store] of stores.entries()) expect(utf8Lines.find((line) => line.includes(`E2E-IMP-${i + 1}`))).toContain(store.customer_store_name);
+    for (const [i, store] of stores.entries()) expect(utf8Lines.find((line) => line.includes(`${EXPORT_SLIP}${i + 1}`))).toContain(store.customer_store_name);
 
     const sjis = await exported(page, 'sjis');
     expect([...sjis.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
@@ -548,7 +552,7 @@ describe('deliveries and trips, in a real browser', () => {
     const sjisLines = iconv.decode(sjis, 'cp932').trimEnd().split('\r\n');
     expect(sjisLines[0]).toBe(EXPORT_HEADER);
     expect(sjisLines).toHaveLength(4);
-    expect(sjisLines.find((line) => line.includes('E2E-IMP-1'))).toContain(name);
+    expect(sjisLines.find((line) => line.includes(`${EXPORT_SLIP}1`))).toContain(name);
     await context.close();
   });
 
