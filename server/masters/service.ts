@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { keysetPages } from '../../db/pages.js';
 import { AppError, conflict, type FieldErrors, invalid, notFound } from '../errors.js';
 import type { FieldRef, MasterContext, MasterDefinition, Reference, Row, Values } from './definition.js';
 import { displayRef, joinDisplay } from './display.js';
@@ -83,21 +84,16 @@ export async function listRecords(ctx: MasterContext, def: MasterDefinition, que
  * (each page after the last one's id), every reference by the code its CSV column names, as the import
  * reads it back (`FieldRef.csv`, `by`).
  */
-export async function* exportPages(ctx: MasterContext, def: MasterDefinition, query: ListQuery, pageSize = 1000) {
+export function exportPages(ctx: MasterContext, def: MasterDefinition, query: ListQuery, pageSize = 1000) {
   let rows = filteredRows(ctx, def, query).filtered.selectAll(def.table);
   def.fields.forEach((field, i) => {
     if (!field.ref || !def.csvColumns.includes(field.ref.csv)) return;
     const alias = `csv_ref_${i}`;
     rows = rows.leftJoin(`${field.ref.table} as ${alias}`, `${alias}.id`, `${def.table}.${field.name}`).select(`${alias}.${field.ref.by} as ${field.ref.csv}`);
   });
-  let after = 0;
-  for (;;) {
-    const page = (await rows.where(`${def.table}.id`, '>', after).orderBy(`${def.table}.id`).limit(pageSize).execute()) as Row[];
-    if (page.length === 0) return;
-    yield page;
-    if (page.length < pageSize) return;
-    after = page[page.length - 1]!.id;
-  }
+  const page = async (after: number | undefined, size: number) =>
+    (await rows.where(`${def.table}.id`, '>', after ?? 0).orderBy(`${def.table}.id`).limit(size).execute()) as Row[];
+  return keysetPages(page, (last) => last.id, pageSize);
 }
 
 /**

@@ -16,6 +16,7 @@ import { csvUpload, demoApp, JWT_SECRET, signedIn } from './helpers.js';
 import { AppError } from '../../server/errors.js';
 import { vehicleMaster } from '../../server/masters/vehicle.js';
 import { MASTERS } from '../../server/masters/index.js';
+import { exportPages } from '../../server/masters/service.js';
 import { csvRecords } from './report-files.js';
 
 const post = (url: string, file: Buffer | string) => ({ method: 'POST' as const, url, ...csvUpload(file) });
@@ -186,6 +187,21 @@ t.test('CSV imports', async (t) => {
     const searched = csvRecords((await hq({ method: 'GET', url: '/api/delivery_destination/export?q=' + encodeURIComponent('大田区') })).rawPayload, 'utf8');
     t.ok(searched.length > 1 && searched.slice(1).every((row) => row.join(',').includes('大田区')), 'and the search');
     t.equal((await hq({ method: 'GET', url: '/api/vehicle/export?_start=0' })).statusCode, 400, 'no paging: the whole list');
+  });
+
+  t.test('a master export reads its rows a page at a time after the last one’s id: none twice, none left out', async (t) => {
+    const ctx = { db, actor: superAdmin, t: ja };
+    const ids: number[] = [];
+    let pages = 0;
+    for await (const page of exportPages(ctx, deliveryDestinationMaster, {}, 7)) {
+      pages += 1;
+      ids.push(...page.map((row) => row.id));
+    }
+    const live = await db.selectFrom('delivery_destinations').select('id').where('deleted_at', 'is', null).orderBy('id').execute();
+    t.ok(live.length > 14, `${live.length} destinations`);
+    t.equal(pages, Math.ceil(live.length / 7));
+    t.same(ids, live.map((row) => row.id), 'every live destination (a super admin’s scope), in id order');
+    t.equal(new Set(ids).size, ids.length, 'none twice');
   });
 
   t.test('the staging table of a dead import is dropped by the next import; a finished one leaves none', async (t) => {
