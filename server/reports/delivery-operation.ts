@@ -14,11 +14,15 @@ const figure = (value: number | null | undefined) => (value === null || value ==
 const clock = (at: Date | string | null) => timeOfDay(at) || '—';
 const translated = (t: Translate, warnings: StoredWarning[]) => warnings.map((warning) => t(warning.code, warning.params));
 
-/** 「09:00指定」「08:00〜12:00」 (08:00–12:00 in English): what the store asks for, as the board shows it. */
-function storeTimes(t: Translate, stop: ReportTrip['stops'][number]): string {
+/**
+ * 「09:00指定」「08:00〜12:00」 (08:00–12:00 in English): what the store asks for, as the board shows it;
+ * each part kept whole, the cell breaking only between them.
+ */
+function storeTimes(t: Translate, stop: ReportTrip['stops'][number]): string[] {
   const specified = stop.specified_time ? `${stop.specified_time.slice(0, 5)}${t('reports.deliveryOperation.specified')}` : '';
   const window = stop.start_time || stop.ending_time ? t('app.range', { from: stop.start_time?.slice(0, 5) ?? '', to: stop.ending_time?.slice(0, 5) ?? '' }) : '';
-  return [specified, window].filter(Boolean).join(' ') || '—';
+  const parts = [specified, window].filter(Boolean);
+  return parts.length > 0 ? parts : ['—'];
 }
 
 function tripView(t: Translate, trip: ReportTrip) {

@@ -20,6 +20,17 @@ export async function pdfPages(bytes: Buffer): Promise<string[]> {
   return pages;
 }
 
+/**
+ * The fonts a PDF embeds, as its font dictionaries name them (Chromium writes them uncompressed): each
+ * font's /Subtype and each embedded face's /BaseFont, subset prefix removed (AAAAAA+BIZUDPGothic-Bold).
+ */
+export function pdfFonts(bytes: Buffer): { subtypes: Set<string>; faces: Set<string> } {
+  const text = bytes.toString('latin1');
+  const subtypes = new Set([...text.matchAll(/\/Subtype\s*\/(Type0|Type1|Type3|TrueType|CIDFontType0|CIDFontType2)\b/g)].map((match) => match[1]!));
+  const faces = new Set([...text.matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((match) => match[1]!));
+  return { subtypes, faces };
+}
+
 /** Text as pdfPages gives it, to look for in a page. */
 export const compact = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
 

@@ -7,7 +7,7 @@ import { invoiceTotals } from '../../server/reports/invoices.js';
 import { tripCharge } from '../../server/reports/trip-costs.js';
 import { makeDelivery, reportCast } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
-import { compact, csvRecords, pdfPages, xlsxSheets } from './report-files.js';
+import { compact, csvRecords, pdfFonts, pdfPages, xlsxSheets } from './report-files.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -75,6 +75,9 @@ t.test('配送運行指示書: one page per trip with its vehicle, driver, stops
   t.match(response.headers['content-disposition'], `delivery-operation_${date}.pdf`);
   const pages = await pdfPages(response.rawPayload);
   t.equal(pages.length, 2, 'a page per trip');
+  const fonts = pdfFonts(response.rawPayload);
+  t.same([...fonts.faces].sort(), ['BIZUDPGothic-Bold', 'BIZUDPGothic-Regular'], 'BIZ UDPゴシック, regular and bold, embedded');
+  t.same([...fonts.subtypes].sort(), ['CIDFontType2', 'Type0'], 'as TrueType font subsets, no Type 3 glyph drawings');
   const [first, second] = pages;
   t.match(first, '配送運行指示書');
   t.match(first, compact(totoVehicle.vehicle_number));
