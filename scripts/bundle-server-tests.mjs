@@ -18,11 +18,15 @@ const TIMES = path.join(ROOT, '.tap/test-times');
 /** The times also kept in the temp folder, beside the test databases' snapshots: a new clone on a machine that ran the suite starts from them. */
 const TIMES_CACHE = path.join(tmpdir(), 'haisha-test-times.json');
 /**
- * The processes the test files share, one per job of tap's (.taprc). A process of its own per file cost
+ * The processes the test files share, two per job of tap's (.taprc). A process of its own per file cost
  * each file about 2 s of CPU (Node's start, loading the bundle, tap's module hooks, compiling the
  * application's schemas, warming the JIT up again): about a fifth of the suite on this 2-core machine.
+ * One process per job ended unevenly: a file's time varies by a fifth from run to run, and the job
+ * that finished first then idled (up to 36 s seen). With two per job, the job that finishes its first
+ * group takes the next one: 126-143 s for the suite (mean 132 s) against 129-153 s (mean 142 s) in
+ * runs taken in turn on 2026-12-02's machine (docs/performance.md).
  */
-const GROUPS = 2;
+const GROUPS = 4;
 /** A file without a time yet (new, or a first run) counts as this long (ms). */
 const UNKNOWN = 8_000;
 
