@@ -44,6 +44,7 @@ export const reportsEn: typeof reportsJa = {
       departure: 'Planned departure',
       return: 'Planned return',
       load: 'Load',
+      quantityOf: '{{quantity}} {{unit}}',
       loadOf: '{{quantity}} {{unit}} / {{weight}} kg',
       capacityOf: '(capacity {{quantity}} {{unit}} / {{weight}} kg)',
       draft: 'Not confirmed (draft)',

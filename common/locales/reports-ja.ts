@@ -43,6 +43,7 @@ export const reportsJa = {
       departure: '出発予定',
       return: '帰着予定',
       load: '積載',
+      quantityOf: '{{quantity}}{{unit}}',
       loadOf: '{{quantity}}{{unit}} ／ {{weight}}kg',
       capacityOf: '（上限 {{quantity}}{{unit}} ／ {{weight}}kg）',
       draft: '未確定（下書き）',

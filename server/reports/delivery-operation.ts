@@ -60,7 +60,7 @@ function tripView(t: Translate, trip: ReportTrip) {
       window: storeTimes(t, stop),
       plannedArrival: clock(stop.planned_arrival),
       warnings: translated(t, stop.warnings),
-      quantity: `${figure(stop.quantity)}${unit}`,
+      quantity: t('reports.deliveryOperation.quantityOf', { quantity: figure(stop.quantity), unit }),
       weight: figure(stop.weight),
       slips: [...new Set(stop.deliveries.map((delivery) => delivery.slip_number))].join(', '),
     })),
