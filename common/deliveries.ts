@@ -10,6 +10,9 @@ export const DELIVERY_RANGE_MAX_DAYS = 31;
 export const DELIVERY_STATUS = { unallocated: 0, allocated: 1, inTransit: 2, delivered: 3 } as const;
 export const DELIVERY_STATUSES = [0, 1, 2, 3] as const;
 /** 0 定刻, 1 遅延, 2 遅延見込 */
+/** Which of the locales' unit lists follows a quantity: loadUnitOne after exactly 1 (1 pallet, 2 pallets; 1パレット, 2パレット). */
+export const unitListFor = (quantity: unknown) => (Number(quantity) === 1 ? 'loadUnitOne' : 'loadUnit');
+
 export const DELAY_STATUS = { onTime: 0, delayed: 1, atRisk: 2 } as const;
 export const DELAY_STATUSES = [0, 1, 2] as const;
 

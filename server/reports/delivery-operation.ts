@@ -1,3 +1,5 @@
+import { unitListFor } from '../../common/deliveries.js';
+import { keyIn } from '../../common/locales/index.js';
 import { formatDate, formatDateTime } from '../../common/time.js';
 import { LOAD_UNIT } from '../../common/enums.js';
 import type { StoredWarning } from '../../db/types.js';
@@ -26,7 +28,8 @@ function storeTimes(t: Translate, stop: ReportTrip['stops'][number]): string[] {
 }
 
 function tripView(t: Translate, trip: ReportTrip) {
-  const unit = t(`deliveries.loadUnit.${trip.load_unit}`);
+  /** The unit after a quantity: 「カゴ車」; in English 1 cage cart, 10 cage carts. */
+  const unit = (quantity: number | null) => t(keyIn(`deliveryScreens.${unitListFor(quantity)}`, String(trip.load_unit)));
   const capacity = trip.load_unit === LOAD_UNIT.pallet ? trip.pallet_capacity : trip.cage_cart_capacity;
   const totalQuantity = trip.stops.reduce((sum, stop) => sum + stop.quantity, 0);
   const totalWeight = trip.stops.reduce((sum, stop) => sum + stop.weight, 0);
@@ -39,11 +42,11 @@ function tripView(t: Translate, trip: ReportTrip) {
     vehicle: [trip.vehicle_number, trip.vehicle_type_name].filter(Boolean).join(' ／ ') || '—',
     driver: trip.driver_name ?? '—',
     company: trip.delivery_company_name ?? '—',
-    load: t('reports.deliveryOperation.loadOf', { quantity: figure(trip.quantity), unit, weight: figure(trip.weight) }),
+    load: t('reports.deliveryOperation.loadOf', { quantity: figure(trip.quantity), unit: unit(trip.quantity), weight: figure(trip.weight) }),
     capacity:
       capacity === null && trip.max_loading_capacity === null
         ? ''
-        : t('reports.deliveryOperation.capacityOf', { quantity: figure(capacity) || '—', unit, weight: figure(trip.max_loading_capacity) || '—' }),
+        : t('reports.deliveryOperation.capacityOf', { quantity: figure(capacity) || '—', unit: unit(capacity), weight: figure(trip.max_loading_capacity) || '—' }),
     loadingStart: clock(trip.planned_loading_start),
     departure: clock(trip.planned_departure),
     return: clock(trip.planned_arrival),
@@ -60,7 +63,7 @@ function tripView(t: Translate, trip: ReportTrip) {
       window: storeTimes(t, stop),
       plannedArrival: clock(stop.planned_arrival),
       warnings: translated(t, stop.warnings),
-      quantity: t('reports.deliveryOperation.quantityOf', { quantity: figure(stop.quantity), unit }),
+      quantity: t('reports.deliveryOperation.quantityOf', { quantity: figure(stop.quantity), unit: unit(stop.quantity) }),
       weight: figure(stop.weight),
       slips: [...new Set(stop.deliveries.map((delivery) => delivery.slip_number))].join(', '),
     })),

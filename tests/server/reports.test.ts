@@ -100,6 +100,8 @@ t.test('配送運行指示書: one page per trip with its vehicle, driver, stops
   t.match(first, /\d{2}:\d{2}〜\d{2}:\d{2}/, 'a store window in Japanese');
   t.match(englishPages[0], /\d{2}:\d{2}[–‒]\d{2}:\d{2}/, 'and in English, with an en dash (the PDF’s text layer may read it as a figure dash)');
   t.notMatch(englishPages[0], '〜');
+  t.match(englishPages[0], '4pallets/900kg', 'the load in English words: 4 pallets, not 4 Pallet');
+  t.match(englishPages[0], /2pallets\d/, 'and each stop’s');
 
   const elsewhere = await departmentId(db, 'CT-NANKO');
   const none = await get(center, `delivery-operation?date=${date}&format=pdf&department_id=${elsewhere}`);

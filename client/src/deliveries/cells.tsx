@@ -1,5 +1,6 @@
 /** How a delivery's values read on the list and the detail page: tags, quantities with their unit, numbers. */
 import { Tag } from 'antd';
+import { unitListFor } from '../../../common/deliveries.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
 
 const NUMBER = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 3 });
@@ -13,8 +14,7 @@ export function numberText(value: unknown): string {
 /** `12 パレット` / `12 pallets`. */
 export function quantityText(quantity: unknown, loadUnit: unknown, t: Translate): string {
   if (quantity === null || quantity === undefined) return '';
-  const units = Number(quantity) === 1 ? 'loadUnitOne' : 'loadUnit';
-  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(keyIn(`deliveryScreens.${units}`, String(loadUnit ?? 0))) });
+  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(keyIn(`deliveryScreens.${unitListFor(quantity)}`, String(loadUnit ?? 0))) });
 }
 
 const DELAY_COLOURS: Record<string, string> = { '0': 'green', '1': 'red', '2': 'orange' };
