@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import '../../client/src/providers/area-messages.js';
-import { quantityText } from '../../client/src/deliveries/cells.js';
+import { quantityText, unitText } from '../../client/src/deliveries/cells.js';
 import { i18n } from '../../client/src/providers/i18n.js';
 
 describe('a quantity with its load unit', () => {
@@ -16,5 +16,12 @@ describe('a quantity with its load unit', () => {
     const ja = i18n.getFixedT('ja');
     expect(quantityText(1, 1, ja)).toBe('1 カゴ車');
     expect(quantityText(3, 0, ja)).toBe('3 パレット');
+  });
+
+  test("the board's unit after its quantity: singular for one, plural otherwise, in English only", () => {
+    const en = i18n.getFixedT('en');
+    const ja = i18n.getFixedT('ja');
+    expect([unitText(1, 0, en), unitText(2, 0, en), unitText(1, 1, en), unitText(12, 1, en)]).toEqual(['pallet', 'pallets', 'cage cart', 'cage carts']);
+    expect([unitText(1, 1, ja), unitText(12, 1, ja)]).toEqual(['カゴ車', 'カゴ車']);
   });
 });

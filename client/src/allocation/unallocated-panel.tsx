@@ -5,7 +5,8 @@ import { Checkbox, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { totalsOf, type Totals } from './board-logic.js';
 import { formatNumber, windowText } from './parts.js';
 import type { BoardDelivery, DirectionGroup } from './types.js';
-import { keyIn, useT } from '../providers/translate.js';
+import { unitText } from '../deliveries/cells.js';
+import { useT } from '../providers/translate.js';
 
 export const UNALLOCATED_ID = 'unallocated';
 
@@ -76,7 +77,7 @@ function DeliveryRow({
       <span className="alloc-delivery__slip">{delivery.slip_number}</span>
       <span className="alloc-delivery__qty">
         {delivery.quantity}
-        <small>{t(keyIn('allocationScreens.enums.loadUnit', delivery.load_unit))}</small>
+        <small>{unitText(delivery.quantity, delivery.load_unit, t)}</small>
       </span>
       <span className="alloc-delivery__kg">{formatNumber(delivery.weight ?? 0)}kg</span>
       <span className="alloc-delivery__window">

@@ -11,10 +11,15 @@ export function numberText(value: unknown): string {
   return Number.isFinite(number) ? NUMBER.format(number) : String(value);
 }
 
+/** The load unit as it reads after this quantity: `パレット` / `pallet` for 1, `pallets` otherwise. */
+export function unitText(quantity: unknown, loadUnit: unknown, t: Translate): string {
+  return t(keyIn(`deliveryScreens.${unitListFor(quantity)}`, String(loadUnit ?? 0)));
+}
+
 /** `12 パレット` / `12 pallets`. */
 export function quantityText(quantity: unknown, loadUnit: unknown, t: Translate): string {
   if (quantity === null || quantity === undefined) return '';
-  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: t(keyIn(`deliveryScreens.${unitListFor(quantity)}`, String(loadUnit ?? 0))) });
+  return t('deliveryScreens.totals.quantity', { count: numberText(quantity) as never, unit: unitText(quantity, loadUnit, t) });
 }
 
 const DELAY_COLOURS: Record<string, string> = { '0': 'green', '1': 'red', '2': 'orange' };
