@@ -4,6 +4,8 @@ import t from 'tap';
 import { Type } from 'typebox';
 import { buildApp } from '../../server/app.js';
 import { compiledOnce, contentKey } from '../../server/http/compiled.js';
+import { Nullable, Timestamp } from '../../server/http/schemas.js';
+import { serializable, serializerCompiler } from '../../server/http/serializer.js';
 import { loadConfig } from '../../server/config.js';
 import { appWithClient, emptyDb, JWT_SECRET } from './helpers.js';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -67,6 +69,32 @@ t.test('schemas are compiled once per content; a schema with a function is compi
   t.equal(contentKey(refined), undefined, 'a refinement is a function: no content key');
   t.not(compile(refined), first);
   t.equal(compiled.length, 4);
+});
+
+t.test('a nullable value is written as null or as its type, without choosing among options, and stays an allow-list', async (t) => {
+  const Row = Type.Object({
+    id: Type.Integer(),
+    name: Nullable(Type.String()),
+    weight: Nullable(Type.Number()),
+    updated_at: Nullable(Timestamp),
+    company: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    tags: Type.Array(Nullable(Type.String())),
+    status: Nullable(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  });
+  const rewritten = serializable(Type.Array(Row)) as { items: { properties: Record<string, object> } };
+  const { status, ...plain } = rewritten.items.properties;
+  t.notMatch(JSON.stringify(plain), /anyOf|"type":"null"/, 'no value of one type chooses between its type and null');
+  t.match(JSON.stringify(status), /^\{"anyOf":\[\{"anyOf":/, 'a choice among several values is kept as it is');
+  const write = serializerCompiler({ schema: Type.Array(Row), method: 'GET', url: '/', httpStatus: '200' });
+  const when = new Date('2026-12-02T04:05:06.000Z');
+  const rows = [
+    { id: 1, name: '品川センター', weight: 12.5, updated_at: when, company: { id: 3, name: '東京配送', password_hash: 'x' }, tags: ['a', null], status: 1, secret: 's' },
+    { id: 2, name: null, weight: null, updated_at: null, company: null, tags: [], status: null },
+  ];
+  t.same(JSON.parse(write(rows)), [
+    { id: 1, name: '品川センター', weight: 12.5, updated_at: '2026-12-02T04:05:06.000Z', company: { id: 3, name: '東京配送' }, tags: ['a', null], status: 1 },
+    { id: 2, name: null, weight: null, updated_at: null, company: null, tags: [], status: null },
+  ]);
 });
 
 // Static files: the built client as the server sends it.
