@@ -42,8 +42,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** Loads the demo network; `passwordHash` is the hash of DEMO_PASSWORD (hashed once by the caller). */
-export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
+/**
+ * Loads the demo network; `passwordHash` is the hash of DEMO_PASSWORD (hashed once by the caller).
+ * Its deliveries, trips, transfers and shares lie around `today` (a day in Tokyo, YYYY-MM-DD).
+ */
+export async function seedDemo(db: Db, passwordHash: string, today = tokyoToday()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const departmentIds = new Map<string, number>();
     for (const { parent, ...department } of DEPARTMENTS) {
@@ -80,8 +83,8 @@ export async function seedDemo(db: Db, passwordHash: string): Promise<void> {
     const center = await trx.selectFrom('users').select('id').where('login_id', '=', 'center').executeTakeFirstOrThrow();
     const vehicles = vehiclesOfCompany.get('DC-TOTO') ?? [];
     await trx.insertInto('user_vehicles').values(vehicles.map((vehicle_id) => ({ user_id: center.id, vehicle_id }))).execute();
-    await seedOperations(trx);
-    await seedTransfers(trx, tokyoToday());
-    await seedShares(trx, tokyoToday());
+    await seedOperations(trx, today);
+    await seedTransfers(trx, today);
+    await seedShares(trx, today);
   });
 }

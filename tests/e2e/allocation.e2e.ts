@@ -7,14 +7,14 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
-import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
+import { demoDay } from '../server/helpers.js';
 import { centerDestinations, choose, signIn, snap, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
-const DATE = addDays(tokyoToday(), 40);
+const DATE = addDays(demoDay, 40);
 
 interface Fixture {
   centerId: number;
@@ -517,7 +517,7 @@ describe('the store-direct board, in a real browser', () => {
   test('center: the demo’s same-day truck from 横浜 covers its lane and is listed apart, read only', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
-    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${tokyoToday()}`);
+    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${demoDay}`);
     const others = page.getByTestId('transfer-others');
     await expect.poll(() => others.locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
     const row = await others.locator('tr.ant-table-row').first().textContent();

@@ -6,13 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
+import { demoDay } from '../server/helpers.js';
 import { signIn, snap, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's working days. */
-const DATE = addDays(tokyoToday(), 45);
-const YESTERDAY = addDays(tokyoToday(), -1);
+const DATE = addDays(demoDay, 45);
+const YESTERDAY = addDays(demoDay, -1);
 
 const row = (page: Page, loginId: string) => page.getByTestId(`row-${loginId}`);
 /** Photographs a page once its table has stopped loading. */
@@ -32,7 +33,7 @@ describe('driver time in/out', () => {
   test('today: a driver clocked in and not out is 「勤務中」 with no figures yet; in English "On duty"', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
-    await page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    await page.goto(`/driver-time-in-out?date=${demoDay}`);
     const toto = row(page, 'toto-d01');
     await expect.poll(() => toto.getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('勤務中');
     expect(await toto.getByTestId('cell-clock_in').textContent()).toMatch(/^\d{2}:\d{2}$/);
@@ -40,7 +41,7 @@ describe('driver time in/out', () => {
     await context.close();
     const english = await englishPage();
     await signIn(english.page, 'center');
-    await english.page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    await english.page.goto(`/driver-time-in-out?date=${demoDay}`);
     await expect.poll(() => row(english.page, 'toto-d01').getByTestId('open-day').textContent(), { timeout: 10_000 }).toBe('On duty');
     await english.context.close();
   });
@@ -53,7 +54,7 @@ describe('driver time in/out', () => {
       answers++;
       return answers === 1 ? route.fulfill({ status: 503, json: { message: 'The database is not answering (test)', code: 503 } }) : route.continue();
     });
-    await page.goto(`/driver-time-in-out?date=${tokyoToday()}`);
+    await page.goto(`/driver-time-in-out?date=${demoDay}`);
     const failure = page.getByTestId('load-failure');
     await expect.poll(() => failure.textContent()).toContain('The database is not answering (test)');
     await failure.getByRole('button', { name: 'Refresh' }).click();

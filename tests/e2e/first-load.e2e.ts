@@ -2,6 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { demoDay } from '../server/helpers.js';
 import { signIn, snap, useStack } from './harness.js';
 
 const stackOf = useStack();
@@ -269,7 +270,7 @@ describe('a layout that fits', () => {
 
   // The demo's last day has 2024-rule findings: in the overview each tag names its rule (the sentence is its tooltip).
   test('driver attendance fits 1366 px in English on a day with 2024-rule findings, each naming its rule', async () => {
-    const yesterday = addDays(tokyoToday(), -1);
+    const yesterday = addDays(demoDay, -1);
     const table = '[data-testid=attendance-table]';
     const { page, context } = await signedIn('center', DESKTOP, `/attendance-departure-of-the-driver?date=${yesterday}`);
     await switchToEnglish(page);

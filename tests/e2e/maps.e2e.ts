@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
+import { demoDay } from '../server/helpers.js';
 import { signIn, snap, type Stack, startStack, visit } from './harness.js';
 
 /** A 1×1 transparent PNG: a map tile as the tile server would send it. */
@@ -82,7 +82,7 @@ async function demoTrip() {
     .selectFrom('vehicle_allocations')
     .select(['id', 'trip_no'])
     .where('department_id', '=', center.id)
-    .where('date', '=', tokyoToday())
+    .where('date', '=', demoDay)
     .where('kind', '=', 'store_direct')
     .where('deleted_at', 'is', null)
     .orderBy('trip_no')
@@ -106,7 +106,7 @@ describe('/check-map', () => {
     expect(trip.stops.length).toBeGreaterThan(1);
     const { page, context } = await mapPage('ja');
     await signIn(page, 'center');
-    await page.goto(`/check-map?center=${trip.centerId}&date=${tokyoToday()}`);
+    await page.goto(`/check-map?center=${trip.centerId}&date=${demoDay}`);
 
     const rows = page.getByTestId('map-row');
     await expect.poll(() => rows.count()).toBe(trip.stops.length);
@@ -209,7 +209,7 @@ describe('/check-map', () => {
     await snap(page, 'maps-check-map-direction-en');
 
     // The trip view in English, for the screenshot.
-    await visit(page, `/check-map?center=${trip.centerId}&date=${tokyoToday()}`);
+    await visit(page, `/check-map?center=${trip.centerId}&date=${demoDay}`);
     await expect.poll(() => rows.count()).toBe(trip.stops.length);
     expect(await page.getByTestId('trip-select').textContent()).toContain(`Trip ${trip.trip_no}`);
     await snap(page, 'maps-check-map-en');

@@ -6,7 +6,7 @@ import { haversineKm, plannedArrivals, plannedReturn, type Point, roundOrder, ro
 import { DAYS_AROUND } from '../../db/seed/operations.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { companyId, fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
-import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
+import { dayAfterDemo, demoApp, demoDay, departmentId, signedIn } from './helpers.js';
 import { csvRecords } from './report-files.js';
 import { findActor } from '../../server/auth/actor.js';
 import { listTrips, tripExportPages } from '../../server/allocation/repository.js';
@@ -419,7 +419,7 @@ t.test('scope: a center outside the subtree is 404, carriers and headquarters us
 });
 
 t.test('the trip list exports as CSV: every trip its conditions choose, in the caller’s scope and language, UTF-8 with BOM or Shift_JIS', async (t) => {
-  const range = `date_from=${addDays(tokyoToday(), -7)}&date_to=${tokyoToday()}`;
+  const range = `date_from=${addDays(demoDay, -7)}&date_to=${demoDay}`;
   const total = async (api: Api, query: string) => Number((await api({ method: 'GET', url: `/api/vehicle_allocation?${query}&_end=1` })).headers['x-total-count']);
   const exported = async (api: Api, query: string, encoding: 'utf8' | 'sjis' = 'utf8', lang = 'ja') => {
     const response = await api({ method: 'GET', url: `/api/vehicle_allocation/export?${query}&encoding=${encoding}`, headers: { 'accept-language': lang } });
@@ -460,7 +460,7 @@ t.test('the trip list exports as CSV: every trip its conditions choose, in the c
 
 t.test('an export reads its rows a page at a time after the last one’s (date, id): none twice, none left out', async (t) => {
   const actor = (await findActor(db, await userId(db, 'branch')))!;
-  const filters = { date_from: addDays(tokyoToday(), -14), date_to: addDays(tokyoToday(), 14) };
+  const filters = { date_from: addDays(demoDay, -14), date_to: addDays(demoDay, 14) };
   const ids: number[] = [];
   let pages = 0;
   for await (const page of tripExportPages(db, actor, filters, 7)) {
@@ -810,7 +810,7 @@ t.test('transfers: demand from the shipping center to the direction’s center, 
 });
 
 t.test('the demo: tomorrow’s transfers partly planned, every trip within its vehicle and alone on it', async (t) => {
-  const today = tokyoToday();
+  const today = demoDay;
   const before = (await center({ method: 'GET', url: `/api/vehicle_allocation/transfers?date=${today}&kind=between_centers_before&department_id=${fleet.center}` })).json();
   const open = before.demand.filter((lane: { pallets: number; covered_pallets: number }) => lane.covered_pallets < lane.pallets);
   t.ok(before.demand.length > open.length && open.length > 0, 'lanes covered and lanes still open (未手配)');
@@ -861,7 +861,7 @@ t.test('the demo: tomorrow’s transfers partly planned, every trip within its v
 });
 
 t.test('the demo’s trips are planned as the server plans them: saving a round unchanged moves no time, and the past ones were driven in order', async (t) => {
-  const tomorrow = addDays(tokyoToday(), 1);
+  const tomorrow = addDays(demoDay, 1);
   const trip = await db.selectFrom('vehicle_allocations').select(['id', 'version', 'planned_arrival']).where('department_id', '=', fleet.center).where('date', '=', tomorrow).where('kind', '=', 'store_direct').where('deleted_at', 'is', null).orderBy('trip_no').executeTakeFirstOrThrow();
   const deliveries = await db.selectFrom('deliveries').select('id').where('vehicle_allocation_id', '=', trip.id).where('deleted_at', 'is', null).orderBy('stop_seq').orderBy('id').execute();
   const timesOf = () => db.selectFrom('allocation_stops').select(['seq', 'planned_arrival']).where('vehicle_allocation_id', '=', trip.id).orderBy('seq').execute();
@@ -876,7 +876,7 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
     .innerJoin('vehicle_allocations as va', 'va.id', 's.vehicle_allocation_id')
     .select(['va.id', 'va.departed_at', 'va.completed_at', 's.arrived_at', 's.work_started_at', 's.departed_at as left_at'])
     .where('va.department_id', '=', fleet.center)
-    .where('va.date', '<', tokyoToday())
+    .where('va.date', '<', demoDay)
     .where('va.kind', '=', 'store_direct')
     .orderBy('va.id')
     .orderBy('s.seq')

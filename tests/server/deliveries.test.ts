@@ -2,11 +2,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import iconv from 'iconv-lite';
 import { type KyselyPlugin, sql } from 'kysely';
 import t from 'tap';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import type { Db } from '../../db/index.js';
 import { findActor } from '../../server/auth/actor.js';
 import { listDeliveries } from '../../server/deliveries/repository.js';
-import { demoApp, departmentId, signedIn } from './helpers.js';
+import { demoApp, demoDay, departmentId, signedIn } from './helpers.js';
 
 type Client = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 interface Row {
@@ -32,7 +32,7 @@ interface Row {
   estimated_arrival_time: string | null;
 }
 
-const today = tokyoToday();
+const today = demoDay;
 const from = addDays(today, -14);
 const to = addDays(today, 14);
 const range = `date_from=${from}&date_to=${to}`;

@@ -2,14 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import t from 'tap';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import type { Db } from '../../db/index.js';
-import { csvUpload, demoApp, departmentId, signedIn } from './helpers.js';
+import { csvUpload, demoApp, demoDay, departmentId, signedIn } from './helpers.js';
 
 type Client = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 // Far enough from the demo's four weeks that no demo delivery has these dates.
-const day = addDays(tokyoToday(), 20);
+const day = addDays(demoDay, 20);
 const otherDay = addDays(day, 1);
 const HEADER = '日付,配送先コード,伝票番号,数量,荷姿,顧客コード,商品コード,商品名,重量';
 

@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import { instantOfWorkTime } from '../../common/driver-time.js';
-import { csvUpload, demoApp, departmentId, signedIn } from './helpers.js';
+import { csvUpload, demoApp, demoDay, departmentId, signedIn } from './helpers.js';
 import type { Db } from '../../db/index.js';
 import { fleetOf, makeDelivery, storesOf } from './allocation-fixtures.js';
 import { assignmentFindings, plannedDay } from '../../server/allocation/work-rules.js';
@@ -20,7 +20,7 @@ const driverIds = Object.fromEntries(
 const toto = driverIds['toto-d01']!;
 const johoku = driverIds['johoku-d01']!;
 const wangan = driverIds['wangan-d01']!;
-const today = tokyoToday();
+const today = demoDay;
 let nextDay = 60;
 /** A day of its own for each test, two months ahead (the demo's trips are within two weeks of today). */
 const freshDay = () => addDays(today, nextDay++ * 3);

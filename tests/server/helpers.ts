@@ -25,10 +25,17 @@ interface Teardown {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * A test's own day: `n` days after a day past the demo's deliveries and trips (today ± DAYS_AROUND in
- * Tokyo), so that no demo trip of the same vehicle, driver or center shares it, whatever today is.
+ * The day in Tokyo that the demo data of this process's databases lies around: today when the process
+ * started, kept for its whole life. A file that runs across midnight in Tokyo (15:00 UTC) still reads
+ * the demo it was given (its databases come from one snapshot, seeded for this day), not tomorrow's.
  */
-export const dayAfterDemo = (n = 0) => addDays(tokyoToday(), DAYS_AROUND + 30 + n);
+export const demoDay = tokyoToday();
+
+/**
+ * A test's own day: `n` days after a day past the demo's deliveries and trips (demoDay ± DAYS_AROUND),
+ * so that no demo trip of the same vehicle, driver or center shares it.
+ */
+export const dayAfterDemo = (n = 0) => addDays(demoDay, DAYS_AROUND + 30 + n);
 
 /**
  * What the template is built from: the schema, the demo data, this file and the database engine, hashed
@@ -50,10 +57,10 @@ const loadedSources = (() => {
   return hash.digest('hex');
 })();
 
-/** Changes whenever the loaded sources or the day do: then the template is rebuilt. */
+/** Changes whenever the loaded sources or the demo's day do: then the template is rebuilt. */
 function templateKey(): string {
   // The demo's deliveries and trips lie around the seed day: a template of yesterday is stale.
-  return createHash('sha256').update(loadedSources).update(tokyoToday()).digest('hex').slice(0, 12);
+  return createHash('sha256').update(loadedSources).update(demoDay).digest('hex').slice(0, 12);
 }
 
 /**
@@ -67,7 +74,7 @@ usePasswordCost('minimal');
 /** Migrates and seeds a database: what every test starts from, done once and copied. */
 async function prepare(db: Db) {
   await migrateToLatest(db);
-  await seedDemo(db, await hashPassword(DEMO_PASSWORD));
+  await seedDemo(db, await hashPassword(DEMO_PASSWORD), demoDay);
 }
 
 /**
