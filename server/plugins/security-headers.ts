@@ -1,18 +1,16 @@
-import helmet from 'helmet';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tileSource } from '../../common/map-tiles.js';
 
 /**
- * Security headers on every response (API, pages, errors), by helmet's middleware made once here.
- * (@fastify/helmet made it again on every request, parsing the policy each time: 3 % of a list
- * request's CPU; docs/performance.md.) The content security policy allows only
+ * Security headers on every response (API, pages, errors). The content security policy allows only
  * this origin's scripts; styles may be inline because antd writes its CSS-in-JS into <style> tags.
  * Images come from this origin and from the map tiles' host (`VITE_MAP_TILE_URL`, GSI by default).
  */
 export default fp(async function securityHeaders(app: FastifyInstance, options: { mapTileUrl?: string }) {
   const tiles = tileSource(options.mapTileUrl);
-  const setHeaders = helmet({
+  await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,6 +31,4 @@ export default fp(async function securityHeaders(app: FastifyInstance, options: 
     // out above) belong to the proxy that terminates TLS, which knows the host names it covers.
     strictTransportSecurity: false,
   });
-  // helmet throws what goes wrong rather than passing it on, so its `next` carries nothing.
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 });
