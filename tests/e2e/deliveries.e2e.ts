@@ -33,6 +33,8 @@ interface Seeded {
 let seeded: Seeded;
 /** The slips of the deliveries the export test finds (not found by the other tests' searches for E2E-). */
 const EXPORT_SLIP = 'CSV-OUT-';
+/** The slips of the unallocated deliveries the bulk-delete test selects: its own, whatever ran before it (not found by the searches for E2E-). */
+const DELETE_SLIP = 'BULK-DEL-';
 /** Three stores of 品川センター (the center user's), for the imported rows. */
 let stores: { delivery_code: string; customer_store_name: string }[];
 
@@ -106,8 +108,8 @@ async function seed(db: Kysely<Database>): Promise<Seeded> {
   const ownDelivery = await delivery('E2E-OWN-1', 0, ownTrip);
   await delivery('E2E-OTHER-1', 1, otherTrip);
   const freeDelivery = await delivery('E2E-FREE-1', 2, null);
-  // For the export: one unallocated delivery at each store, found by their own search.
-  for (const index of [0, 1, 2]) await delivery(`${EXPORT_SLIP}${index + 1}`, index, null);
+  // For the export and for the bulk delete: one unallocated delivery at each store, found by their own search.
+  for (const prefix of [EXPORT_SLIP, DELETE_SLIP]) for (const index of [0, 1, 2]) await delivery(`${prefix}${index + 1}`, index, null);
   return { ownTrip, otherTrip, ownDelivery, freeDelivery };
 }
 
@@ -147,7 +149,7 @@ beforeAll(async () => {
 const IMPORT_HEADER = '日付,配送先コード,伝票番号,数量,荷姿,商品名,重量';
 /** A day's delivery CSV as a file for the dialog's file input. */
 const csvFile = (lines: string[]) => ({ name: 'deliveries.csv', mimeType: 'text/csv', buffer: Buffer.from([IMPORT_HEADER, ...lines].join('\r\n')) });
-const importedSlips = (db: Kysely<Database>, prefix: string) =>
+const slipsStartingWith = (db: Kysely<Database>, prefix: string) =>
   db.selectFrom('deliveries').select(['slip_number', 'deleted_at']).where('slip_number', 'like', `${prefix}%`).orderBy('slip_number').execute();
 
 /** Opens the list (the user's saved conditions come with the signed-in profile) and waits for its rows. */
@@ -499,12 +501,12 @@ describe('deliveries and trips, in a real browser', () => {
     expect(await page.locator('input[data-testid="import-date"], [data-testid="import-date"] input').first().inputValue()).toBe(TODAY.replaceAll('-', '/'));
     await expect.poll(() => page.getByTestId('import-check-ok').textContent()).toContain('3行すべて問題ありません。');
     await snapLoaded(page, 'delivery-import-checked-ja');
-    expect(await importedSlips(stackOf().db, 'E2E-IMP-'), 'the check stores nothing').toEqual([]);
+    expect(await slipsStartingWith(stackOf().db, 'E2E-IMP-'), 'the check stores nothing').toEqual([]);
 
     await page.getByTestId('import-run').click();
     await toast(page, '3件を登録、0件を更新しました。');
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-    expect((await importedSlips(stackOf().db, 'E2E-IMP-')).map((row) => row.slip_number)).toEqual(['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3']);
+    expect((await slipsStartingWith(stackOf().db, 'E2E-IMP-')).map((row) => row.slip_number)).toEqual(['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3']);
     await search(page, 'E2E-IMP');
     await expect.poll(() => rows(page).count()).toBe(3);
     for (const [i, store] of stores.entries()) {
@@ -525,7 +527,7 @@ describe('deliveries and trips, in a real browser', () => {
     expect(await page.getByTestId('import-errors').locator('tbody tr').first().textContent()).toMatch(/^3日付/);
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
     await snapLoaded(page, 'delivery-import-mismatch-ja');
-    expect(await importedSlips(stackOf().db, 'E2E-MIS-')).toEqual([]);
+    expect(await slipsStartingWith(stackOf().db, 'E2E-MIS-')).toEqual([]);
     await context.close();
   });
 
@@ -559,14 +561,14 @@ describe('deliveries and trips, in a real browser', () => {
   test('center: selected rows are deleted in bulk; a delivery on a trip is not, and the message says so', async () => {
     const db = stackOf().db;
     const { page, context } = await centerOnList();
-    await search(page, 'E2E-IMP');
+    await search(page, DELETE_SLIP);
     await expect.poll(() => rows(page).count()).toBe(3);
-    for (const slip of ['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3']) await rowCheckbox(page, slip).check();
+    for (const slip of ['BULK-DEL-1', 'BULK-DEL-2', 'BULK-DEL-3']) await rowCheckbox(page, slip).check();
     // Meanwhile another planner puts one of them on a trip.
     await db
       .updateTable('deliveries')
       .set((eb) => ({ vehicle_allocation_id: seeded.otherTrip, stop_seq: 1, status: 1, version: eb('version', '+', 1) }))
-      .where('slip_number', '=', 'E2E-IMP-3')
+      .where('slip_number', '=', 'BULK-DEL-3')
       .execute();
     await page.getByTestId('delete-selected').click();
     await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('選択した3件を削除しますか？');
@@ -574,29 +576,29 @@ describe('deliveries and trips, in a real browser', () => {
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
     await toast(page, '便に割り当てられている配送は削除できません');
     await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
-    expect(await page.locator('.ant-notification-notice').filter({ hasText: '便に割り当てられている' }).textContent()).toContain('E2E-IMP-3');
+    expect(await page.locator('.ant-notification-notice').filter({ hasText: '便に割り当てられている' }).textContent()).toContain('BULK-DEL-3');
     await snapLoaded(page, 'delivery-delete-on-trip-ja');
-    expect((await importedSlips(db, 'E2E-IMP-')).every((row) => row.deleted_at === null), 'all or nothing: none deleted').toBe(true);
+    expect((await slipsStartingWith(db, 'BULK-DEL-')).every((row) => row.deleted_at === null), 'all or nothing: none deleted').toBe(true);
     // The refused delete refreshed the list: the row now on a trip left the selection, the others stayed in it.
-    await expect.poll(() => rowCheckbox(page, 'E2E-IMP-3').isChecked()).toBe(false);
-    expect(await rowCheckbox(page, 'E2E-IMP-3').isDisabled()).toBe(true);
-    expect([await rowCheckbox(page, 'E2E-IMP-1').isChecked(), await rowCheckbox(page, 'E2E-IMP-2').isChecked()]).toEqual([true, true]);
+    await expect.poll(() => rowCheckbox(page, 'BULK-DEL-3').isChecked()).toBe(false);
+    expect(await rowCheckbox(page, 'BULK-DEL-3').isDisabled()).toBe(true);
+    expect([await rowCheckbox(page, 'BULK-DEL-1').isChecked(), await rowCheckbox(page, 'BULK-DEL-2').isChecked()]).toEqual([true, true]);
 
     // Listed again, the delivery on the trip cannot be selected.
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(3);
-    expect(await rowCheckbox(page, 'E2E-IMP-3').isDisabled()).toBe(true);
-    expect(await rowOf(page, 'E2E-IMP-3').locator('.ant-table-selection-column [title]').first().getAttribute('title')).toBe('削除できるのは未配車の配送だけです。');
-    for (const slip of ['E2E-IMP-1', 'E2E-IMP-2']) await rowCheckbox(page, slip).check();
+    expect(await rowCheckbox(page, 'BULK-DEL-3').isDisabled()).toBe(true);
+    expect(await rowOf(page, 'BULK-DEL-3').locator('.ant-table-selection-column [title]').first().getAttribute('title')).toBe('削除できるのは未配車の配送だけです。');
+    for (const slip of ['BULK-DEL-1', 'BULK-DEL-2']) await rowCheckbox(page, slip).check();
     await page.getByTestId('delete-selected').click();
     await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('選択した2件を削除しますか？');
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
-    await expect.poll(async () => (await rows(page).allTextContents()).map((text) => text.match(/E2E-IMP-\d/)?.[0])).toEqual(['E2E-IMP-3']);
-    const after = await importedSlips(db, 'E2E-IMP-');
+    await expect.poll(async () => (await rows(page).allTextContents()).map((text) => text.match(/BULK-DEL-\d/)?.[0])).toEqual(['BULK-DEL-3']);
+    const after = await slipsStartingWith(db, 'BULK-DEL-');
     expect(after.map((row) => [row.slip_number, row.deleted_at === null])).toEqual([
-      ['E2E-IMP-1', false],
-      ['E2E-IMP-2', false],
-      ['E2E-IMP-3', true],
+      ['BULK-DEL-1', false],
+      ['BULK-DEL-2', false],
+      ['BULK-DEL-3', true],
     ]);
     await context.close();
   });
