@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests and PDF reports need, from Debian's packages, when missing:
-# Chromium (browser tests, PDF rendering), Noto CJK fonts (Japanese text on the screens, in screenshots)
+# Chromium's headless shell (browser tests, PDF rendering: the same engine as the chromium package,
+# without the full browser around it), Noto CJK fonts (Japanese text on the screens, in screenshots)
 # and BIZ UD Gothic (the PDF reports' font: TrueType, embedded as a font subset).
 # Nothing is downloaded from anywhere else.
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 dpkg -s fonts-morisawa-bizud-gothic >/dev/null 2>&1 || missing+=(fonts-morisawa-bizud-gothic)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -6,11 +6,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../db/index.js';
+import { chromiumPath } from '../../server/plugins/pdf.js';
 import { demoSnapshot } from '../server/helpers.js';
 import { COLUMN_CONFIG_KEY, DAY_SECONDS, TOKEN_KEY, USER_KEY } from '../../client/src/providers/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The Chromium the PDF reports use (Debian's headless shell when installed), or `CHROMIUM_PATH`. */
+export const CHROMIUM = chromiumPath(process.env.CHROMIUM_PATH) ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

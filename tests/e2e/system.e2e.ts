@@ -44,7 +44,7 @@ describe('system pages', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/debug');
     await expect.poll(() => page.getByTestId('system-facts').textContent(), { timeout: 15_000 }).toContain(APP_VERSION);
     const facts = (await page.getByTestId('system-facts').textContent()) ?? '';
-    expect(facts).toContain('/usr/bin/chromium');
+    expect(facts).toContain('/usr/bin/chromium-headless-shell');
     expect(facts).toContain('国土地理院 住所検索');
     await snap(page, 'system-status-ja');
     await context.close();

@@ -19,7 +19,7 @@ t.test('システム情報: the version, the database and its migrations, the PD
   const migrations = await db.selectFrom('kysely_migration' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   t.equal(status.database.migrations, Number(migrations.n));
   t.match(status.database.latest_migration, /^\d{4}-\d{2}-\d{2}-/);
-  t.equal(status.chromium_path, '/usr/bin/chromium', 'Debian’s Chromium, found without configuration');
+  t.equal(status.chromium_path, '/usr/bin/chromium-headless-shell', 'Debian’s Chromium headless shell (scripts/setup-system.sh), found without configuration');
   t.equal(status.geocoder, 'gsi', 'no Google key: the GSI address search');
   const drivers = await db.selectFrom('drivers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
   t.equal(status.records.drivers, Number(drivers.n));
