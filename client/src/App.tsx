@@ -1,7 +1,7 @@
 import { Refine, type I18nProvider, type NotificationProvider } from '@refinedev/core';
 import { useNotificationProvider } from './providers/antd-notification.js';
 import routerBindings, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router-v6';
-import { App as AntdApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
+import { App as AntdApp, ConfigProvider, Empty } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { createAccessControlProvider } from './providers/access-control.js';
@@ -10,14 +10,12 @@ import { dataProvider } from './providers/data-provider.js';
 import { liveProvider } from './providers/live-bridge.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
+import { THEMES } from './providers/theme.js';
 import { BUTTON_CONFIG, bindToasts, isRecordNotFoundToast, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
 import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
 import { useT } from './providers/translate.js';
 
-/** Whoever asks their system for less motion (prefers-reduced-motion) gets antd without its animations (and the logo's truck stays: styles.css). */
-const REDUCED_MOTION = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-const THEME: ThemeConfig = { token: { colorPrimary: '#1d5fbf', borderRadius: 6, motion: !REDUCED_MOTION } };
 const accessControlProvider = createAccessControlProvider(loadProfile);
 const resources = toRefineResources();
 
@@ -67,7 +65,7 @@ export function App() {
   );
   return (
     <BrowserRouter>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME} button={BUTTON_CONFIG} renderEmpty={renderEmpty}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEMES[locale]} button={BUTTON_CONFIG} renderEmpty={renderEmpty}>
         <AntdApp notification={TOAST_CONFIG}>
           <Refine
             routerProvider={routerBindings}
