@@ -26,7 +26,7 @@ export interface PdfRenderer {
 }
 
 /** How Puppeteer starts it: the headless shell is headless already (`--headless`); a full browser in its new headless mode. */
-export const headlessMode = (executablePath: string) => (path.basename(executablePath).includes('headless-shell') ? 'shell' : true);
+const headlessMode = (executablePath: string) => (path.basename(executablePath).includes('headless-shell') ? 'shell' : true);
 
 export function chromiumPath(configured: string | undefined): string | undefined {
   if (configured) return existsSync(configured) ? configured : undefined;
