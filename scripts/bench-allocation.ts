@@ -1,7 +1,8 @@
 // PUT /api/vehicle_allocation/:id/stops with 40 stops, on PostgreSQL: CLIENTS planners each reorder
 // their own trip of 40 stores, one request after the other (each answer's version goes into the next
-// request), ITERATIONS times; the p99 of every request, beside the aim. The application runs in this
-// process on a fresh database seeded with the demo data, dropped afterwards.
+// request), ITERATIONS times; the p99 of every request, beside the aim. The application runs in a
+// process of its own, as `npm start` runs it (the planners' requests come from this one), on a fresh
+// database seeded with the demo data, dropped afterwards.
 // BENCH_DATABASE_URL: the admin connection that creates the bench database; ITERATIONS=…, CLIENTS=….
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -10,10 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
-import { buildApp } from '../server/app.js';
 import { hashPassword } from '../server/auth/password.js';
-import { loadConfig } from '../server/config.js';
-import { scratchDatabase } from './bench-lists.js';
+import { scratchDatabase, signIn, startChild, stopChild } from './bench-lists.js';
 
 const STOPS = 40;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 100);
@@ -64,14 +63,12 @@ export async function benchAllocation() {
   const scratch = await scratchDatabase();
   const { databaseUrl } = scratch;
   const db = createDb({ databaseUrl, dataDir: '' });
-  const app = await buildApp({ config: loadConfig({ DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'warn' }), db, jwtSecret: randomBytes(32).toString('hex'), logger: false });
+  let app: Awaited<ReturnType<typeof startChild>> | undefined;
   try {
     const trips = await prepare(databaseUrl);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login_id: 'center', password: DEMO_PASSWORD }) });
-    const { access_token } = (await login.json()) as { access_token: string };
+    app = await startChild('app', { BENCH_DATABASE: databaseUrl, BENCH_JWT_SECRET: randomBytes(32).toString('hex') });
+    const base = `http://127.0.0.1:${app.port}`;
+    const access_token = await signIn(app.port, 'center');
     const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
     const timings: number[] = [];
     const plan = async (trip: { id: number; deliveryIds: number[] }, iterations = ITERATIONS) => {
@@ -109,7 +106,7 @@ export async function benchAllocation() {
     console.log(`  warm-up (${CLIENTS} × ${WARM_UP}, not counted): slowest ${ms(slowestCold)}, a first request on a new connection`);
     console.log(`  after ${IDLE_MS / 1000} s idle, one request per planner (not counted): slowest ${ms(slowestAfterIdle)}`);
   } finally {
-    await app.close();
+    if (app) await stopChild(app.child);
     await db.destroy();
     await scratch.drop();
   }
