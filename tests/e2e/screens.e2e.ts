@@ -124,7 +124,7 @@ describe('master screens, as planners see them', () => {
     await snap(page, 'screens-vehicles-filtered');
   });
 
-  test('hq, in English: the total reads "1-N of N"', async () => {
+  test('hq, in English: the total reads "1-N of N"; a filter shows its whole name', async () => {
     const { page, context } = await englishPage();
     await signIn(page, 'hq');
     await page.goto('/vehicle-type');
@@ -133,6 +133,14 @@ describe('master screens, as planners see them', () => {
     expect(await page.getByTestId('list-total').textContent()).toBe(`1-${total} of ${total}`);
     expect(await page.getByRole('button', { name: 'Search' }).count()).toBe(1);
     await snap(page, 'screens-vehicle-types-en');
+    // A filter's placeholder (the field's name, longer in English) is shown whole: 「Contracting department」, 「Employment type」.
+    for (const list of ['/delivery-company', '/drivers']) {
+      await visit(page, list);
+      const placeholders = page.locator('.list-filters .ant-select-selection-placeholder');
+      await expect.poll(() => placeholders.count()).toBeGreaterThan(0);
+      const cut = await placeholders.evaluateAll((shown) => shown.filter((one) => one.scrollWidth > one.clientWidth).map((one) => one.textContent));
+      expect(cut, list).toEqual([]);
+    }
     await context.close();
   });
 

@@ -8,6 +8,12 @@ import { keyIn, useT } from '../../providers/translate.js';
 
 export const TEMPORARY_FILTER = 'temporary';
 
+/**
+ * A filter select as wide as its placeholder needs (the field's name, e.g. 「Contracting department」 in
+ * English), and never narrower than `min` pixels: a name cut to 「Contracting depart…」 says nothing.
+ */
+const fitting = (placeholder: string, min: number) => ({ width: `max(${min}px, ${placeholder.length + 6}ch)` });
+
 export function ListFilters({
   master,
   filters,
@@ -39,34 +45,37 @@ export function ListFilters({
           />
         </Form.Item>
       ) : null}
-      {filters.map((filter) => (
-        <Form.Item name={filter.name} key={filter.name} getValueProps={(value: unknown) => ({ value: filterValue(value) })}>
-          {filter.kind === 'ref' && filter.ref ? (
-            <RefSelect
-              refSpec={filter.ref}
-              placeholder={label(filter.label ?? filter.name)}
-              style={{ width: 200 }}
-              onChange={submit}
-              data-testid={testId(filter.name)}
-            />
-          ) : (
-            <Select<BaseKey>
-              allowClear
-              placeholder={label(filter.label ?? filter.name)}
-              style={{ width: 160 }}
-              onChange={submit}
-              options={enumOptions({ enum: filter.enum }, t)}
-              data-testid={testId(filter.name)}
-            />
-          )}
-        </Form.Item>
-      ))}
+      {filters.map((filter) => {
+        const placeholder = label(filter.label ?? filter.name);
+        return (
+          <Form.Item name={filter.name} key={filter.name} getValueProps={(value: unknown) => ({ value: filterValue(value) })}>
+            {filter.kind === 'ref' && filter.ref ? (
+              <RefSelect
+                refSpec={filter.ref}
+                placeholder={placeholder}
+                style={fitting(placeholder, 200)}
+                onChange={submit}
+                data-testid={testId(filter.name)}
+              />
+            ) : (
+              <Select<BaseKey>
+                allowClear
+                placeholder={placeholder}
+                style={fitting(placeholder, 160)}
+                onChange={submit}
+                options={enumOptions({ enum: filter.enum }, t)}
+                data-testid={testId(filter.name)}
+              />
+            )}
+          </Form.Item>
+        );
+      })}
       {master.temporary ? (
         <Form.Item name={TEMPORARY_FILTER}>
           <Select<string>
             allowClear
             placeholder={t('masterEnums.temporary')}
-            style={{ width: 160 }}
+            style={fitting(t('masterEnums.temporary'), 160)}
             onChange={submit}
             options={[
               { value: '1', label: t('masterUi.temporaryOnly') },
