@@ -9,13 +9,15 @@ import iconv from 'iconv-lite';
 import type { Kysely } from 'kysely';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { addDays, DELIVERY_COLUMNS, tokyoToday } from '../../common/deliveries.js';
+import { addDays, DELIVERY_COLUMNS } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
+import { todayForFile } from './midnight.js';
 import { asksFor, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snapLoaded, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
-const TODAY = tokyoToday();
+/** The day of the deliveries this file makes, and the day the list opens on (the browser's today). */
+const TODAY = await todayForFile();
 /** The trips' day: far from any demo trip, so the trip list shows only these. */
 const TRIP_DAY = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
 const tripListPath = `/vehicle-allocation?${['date_from', 'date_to']

@@ -1,11 +1,14 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import { demoDay } from '../server/helpers.js';
 import { signIn, snap, useStack } from './harness.js';
+import { todayForFile } from './midnight.js';
 
 const stackOf = useStack();
+/** The day of the transfer this file adds, and the day the trip list opens on (the browser's today). */
+const TODAY = await todayForFile();
 
 /** Issue 6: what a planner on a slow line waits for before the login form, in gzip bytes. */
 const LOGIN_BUDGET_BYTES = 350 * 1024;
@@ -237,7 +240,7 @@ describe('a layout that fits', () => {
     const [from, to] = await Promise.all([center('CT-SHINAGAWA'), center('CT-ITABASHI')]);
     await db
       .insertInto('vehicle_allocations')
-      .values({ date: tokyoToday(), kind: 'between_centers_before', department_id: from.id, trip_no: 901, origin_department_id: from.id, destination_department_id: to.id })
+      .values({ date: TODAY, kind: 'between_centers_before', department_id: from.id, trip_no: 901, origin_department_id: from.id, destination_department_id: to.id })
       .execute();
   });
 

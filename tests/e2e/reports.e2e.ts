@@ -7,12 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Response, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { tokyoToday } from '../../common/deliveries.js';
 import { periodText } from '../../client/src/reports/report-query.js';
 import { translator } from '../../server/i18n.js';
 import { choose, signIn, snap, toast, useStack, visit } from './harness.js';
+import { todayForFile } from './midnight.js';
 
 const stackOf = useStack();
+/** The day a report's form opens on (the browser's today). */
+const TODAY = await todayForFile();
 // Today is read where a check compares with what the page shows, not once when the file loads: a run
 // may cross midnight in Tokyo (15:00 UTC) between the two.
 /** A PDF takes Chromium a second or two; on a loaded 2-core machine, more. */
@@ -44,7 +46,7 @@ describe('reports', () => {
     const { page, context } = await openReport('center', 'delivery-operation');
     expect(await page.getByTestId('page-title').textContent()).toBe('配送運行指示書');
     expect(await page.getByTestId('report-description').textContent()).toContain('受領印欄');
-    expect(await page.getByTestId('report-period').inputValue()).toBe(tokyoToday().replaceAll('-', '/'));
+    expect(await page.getByTestId('report-period').inputValue()).toBe(TODAY.replaceAll('-', '/'));
     expect(await page.getByTestId('report-download-xlsx').count()).toBe(0); // PDF only
     await choose(page, '[data-testid="report-filter-department_id"] input', '品川センター');
     const center = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
@@ -53,8 +55,8 @@ describe('reports', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
     const asked = new URL(response.url()).searchParams;
-    expect(Object.fromEntries(asked)).toEqual({ date: tokyoToday(), department_id: String(center.id), format: 'pdf' });
-    expect(file.suggestedFilename()).toBe(`delivery-operation_${tokyoToday()}.pdf`);
+    expect(Object.fromEntries(asked)).toEqual({ date: TODAY, department_id: String(center.id), format: 'pdf' });
+    expect(file.suggestedFilename()).toBe(`delivery-operation_${TODAY}.pdf`);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     // Done: the button is a button again.
     await expect.poll(() => page.getByTestId('report-download-pdf').getAttribute('class'), { timeout: 15_000 }).not.toContain('ant-btn-loading');
@@ -70,7 +72,7 @@ describe('reports', () => {
     expect(csv.response.status()).toBe(200);
     expect(csv.response.headers()['content-type']).toMatch(/^text\/csv; charset=shift_jis$/i);
     expect(new URL(csv.response.url()).searchParams.get('encoding')).toBe('sjis');
-    expect(csv.file.suggestedFilename()).toBe(`daily-summary_${tokyoToday()}.csv`);
+    expect(csv.file.suggestedFilename()).toBe(`daily-summary_${TODAY}.csv`);
     expect([...csv.bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]); // no BOM in Shift_JIS
 
     // Enter in the form: the first format (Excel).
@@ -91,11 +93,11 @@ describe('reports', () => {
     // The file is the carrier's own company's, scoped by the server: no company in the query.
     const xlsx = await download(page, 'daily-summary', 'xlsx', () => page.getByTestId('report-download-xlsx').click());
     expect(xlsx.response.status()).toBe(200);
-    expect(Object.fromEntries(new URL(xlsx.response.url()).searchParams)).toEqual({ date: tokyoToday(), format: 'xlsx' });
+    expect(Object.fromEntries(new URL(xlsx.response.url()).searchParams)).toEqual({ date: TODAY, format: 'xlsx' });
 
     // A week report shows the Monday-to-Sunday week it covers.
     await visit(page, '/download/weekly-summary');
-    await expect.poll(() => page.getByTestId('report-period').inputValue(), { timeout: 15_000 }).toBe(periodText('week', { date: tokyoToday() }, translator('ja')));
+    await expect.poll(() => page.getByTestId('report-period').inputValue(), { timeout: 15_000 }).toBe(periodText('week', { date: TODAY }, translator('ja')));
     expect(await page.getByTestId('report-period').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2}〜\d{4}\/\d{2}\/\d{2}$/);
     await context.close();
   });
