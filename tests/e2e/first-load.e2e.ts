@@ -84,6 +84,16 @@ async function signedIn(loginId: string, viewport: { width: number; height: numb
   return { page, context };
 }
 
+/** What of an allocation page lies past a phone's right edge, but in what scrolls sideways on purpose (tables, the time chart). */
+function partsBeyondPhone(page: Page): Promise<string[]> {
+  return page.evaluate((width) => {
+    const parts = [...document.querySelectorAll<HTMLElement>('.alloc-page *')];
+    return parts
+      .filter((part) => part.getBoundingClientRect().right > width + 0.5 && !part.closest('.ant-table-wrapper, .alloc-chart'))
+      .map((part) => part.getAttribute('data-testid') ?? part.className);
+  }, PHONE.width);
+}
+
 async function switchToEnglish(page: Page) {
   let languageSwitch = page.getByTestId('language-switch');
   const onPhone = !(await languageSwitch.getByText('English').isVisible());
@@ -302,6 +312,36 @@ describe('a layout that fits', () => {
     await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
     await snap(page, `between-centers-1366-${locale}`);
     expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  // A planner away from the desk: the board stacks on a phone, and nothing of it is cut at the screen's edge.
+  test('the store-direct board on a 390 px phone: its title shows, nothing lies beyond the screen', async () => {
+    const { page, context } = await signedIn('branch', PHONE, '/store-direct');
+    await switchToEnglish(page);
+    await expect.poll(() => page.getByTestId('trip-card').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBeGreaterThan(0);
+    await snap(page, 'store-direct-390-en');
+    const title = await page.getByTestId('page-title').evaluate((text) => {
+      const place = text.closest('.ant-card-head-title')!;
+      return { needs: place.scrollWidth, has: place.clientWidth };
+    });
+    expect(title.has, 'the title, not squeezed out by the center and day').toBeGreaterThanOrEqual(title.needs);
+    expect(await partsBeyondPhone(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('the between-centers time chart on a 390 px phone scrolls inside itself, an hour wide enough for its label', async () => {
+    const { page, context } = await signedIn('branch', PHONE, '/between-centers-before');
+    await switchToEnglish(page);
+    const chart = page.getByTestId('time-chart');
+    await expect.poll(() => chart.getByTestId('chart-row').count()).toBeGreaterThan(1);
+    await snap(page, 'between-centers-390-en');
+    expect(await partsBeyondPhone(page)).toEqual([]);
+    expect(await chart.evaluate((element) => element.scrollWidth - element.clientWidth), 'the chart scrolls inside itself').toBeGreaterThan(0);
+    const hours = await chart.locator('.alloc-chart__hour').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().left));
+    const closest = Math.min(...hours.slice(1).map((left, i) => left - hours[i]!));
+    expect(closest, 'the distance between two hours').toBeGreaterThanOrEqual(36);
     await context.close();
   });
 
