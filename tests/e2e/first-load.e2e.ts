@@ -84,6 +84,11 @@ async function signedIn(loginId: string, viewport: { width: number; height: numb
   return { page, context };
 }
 
+/** How wide the screen's title (its card's) needs to be, and how wide it is. */
+function titleRoom(page: Page): Promise<{ needs: number; has: number }> {
+  return page.locator('.ant-card-head-title').first().evaluate((place) => ({ needs: place.scrollWidth, has: place.clientWidth }));
+}
+
 /** What of an allocation page lies past a phone's right edge, but in what scrolls sideways on purpose (tables, the time chart). */
 function partsBeyondPhone(page: Page): Promise<string[]> {
   return page.evaluate((width) => {
@@ -322,13 +327,22 @@ describe('a layout that fits', () => {
     await expect.poll(() => page.getByTestId('trip-card').count()).toBeGreaterThan(1);
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBeGreaterThan(0);
     await snap(page, 'store-direct-390-en');
-    const title = await page.getByTestId('page-title').evaluate((text) => {
-      const place = text.closest('.ant-card-head-title')!;
-      return { needs: place.scrollWidth, has: place.clientWidth };
-    });
+    const title = await titleRoom(page);
     expect(title.has, 'the title, not squeezed out by the center and day').toBeGreaterThanOrEqual(title.needs);
     expect(await partsBeyondPhone(page)).toEqual([]);
     await context.close();
+  });
+
+  test("on a 390 px phone a screen's title keeps its width beside its day and search: driver time in/out, attendance", async () => {
+    for (const path of ['/driver-time-in-out', '/attendance-departure-of-the-driver']) {
+      const { page, context } = await signedIn('branch', PHONE, path);
+      await switchToEnglish(page);
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      const title = await titleRoom(page);
+      expect(title.needs, path).toBeGreaterThan(100);
+      expect(title.has, path).toBeGreaterThanOrEqual(title.needs);
+      await context.close();
+    }
   });
 
   test('the between-centers time chart on a 390 px phone scrolls inside itself, an hour wide enough for its label', async () => {
