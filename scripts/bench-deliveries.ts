@@ -93,10 +93,10 @@ async function serveBare(statements: Statement[], target: { databaseUrl?: string
     query = async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows;
     app.addHook('onClose', () => pglite.close());
   }
-  /** The page's one statement carries the total on each row (server/deliveries/repository.ts). */
+  /** The page's one statement answers its rows as one JSON array, each carrying the total (server/deliveries/repository.ts). */
   async function listPage(reply: FastifyReply, run = query) {
     const [page] = statements;
-    const rows = await run(page!.sql, [...page!.parameters]);
+    const [{ rows }] = (await run(page!.sql, [...page!.parameters])) as [{ rows: Record<string, unknown>[] }];
     reply.header('x-total-count', rows[0]!.total);
     return rows;
   }

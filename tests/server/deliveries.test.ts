@@ -101,6 +101,42 @@ t.test('a center sees its own deliveries, paged and sorted, with the names joine
   t.equal((await list(center, `${range}&_sort=password_hash`)).statusCode, 400, 'an unknown sort is refused');
 });
 
+t.test('every sort orders the whole page, both ways, then by date and id', async (t) => {
+  type Key = 'slip_number' | 'date' | 'estimated_arrival_time' | 'status' | 'store_name' | 'delivery_route' | 'driver_name';
+  const sorts: Key[] = ['slip_number', 'date', 'estimated_arrival_time', 'status', 'store_name', 'delivery_route', 'driver_name'];
+  // PostgreSQL's defaults: nulls last going up, first going down; text by code point (the C collation).
+  const compare = (a: string | number | null, b: string | number | null) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+  for (const sort of sorts) {
+    for (const order of ['asc', 'desc'] as const) {
+      // Deliveries on trips and not yet allocated: routes, drivers and arrival times to sort, and nulls.
+      const page = rows(await list(center, `${range}&status=0&status=1&status=3&_sort=${sort}&_order=${order}&_start=0&_end=500`));
+      t.equal(page.length, 500, `${sort} ${order}: a full page`);
+      t.ok(new Set(page.map((row) => row[sort])).size > 1, `${sort} ${order}: more than one value on the page`);
+      const sign = order === 'asc' ? 1 : -1;
+      const inOrder = page.every((row, i) => {
+        if (i === 0) return true;
+        const before = page[i - 1]!;
+        const bySort = sign * compare(before[sort], row[sort]);
+        const byDate = sign * compare(before.date, row.date);
+        return bySort < 0 || (bySort === 0 && (byDate < 0 || (byDate === 0 && sign * (before.id - row.id) < 0)));
+      });
+      t.ok(inOrder, `${sort} ${order}: in order`);
+    }
+  }
+});
+
+t.test('a row of the list reads as the single delivery does', async (t) => {
+  const reported = rows(await list(center, `${range}&status=3&_end=20`));
+  const planned = rows(await list(center, `${range}&status=1&_end=20`));
+  t.ok(reported.some((row) => row.estimated_arrival_time !== null), 'rows with timestamps');
+  for (const row of [...reported, ...planned]) {
+    const single = (await center({ method: 'GET', url: `/api/delivery/${row.id}` })).json() as Record<string, unknown>;
+    const shared = Object.fromEntries(Object.keys(row).map((key) => [key, single[key]]));
+    t.same(row, shared, `delivery ${row.id}`);
+  }
+});
+
 t.test('a page of the list is one statement carrying its total; an empty page past the end counts apart', async (t) => {
   let statements = 0;
   const counting: KyselyPlugin = {
