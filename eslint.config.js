@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const forbid = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data'] },
+  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data', '.scratch'] }, // .scratch: a developer's own throwaway scripts, never committed
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,

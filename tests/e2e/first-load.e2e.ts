@@ -353,9 +353,17 @@ describe('a layout that fits', () => {
     await snap(page, 'between-centers-390-en');
     expect(await partsBeyondPhone(page)).toEqual([]);
     expect(await chart.evaluate((element) => element.scrollWidth - element.clientWidth), 'the chart scrolls inside itself').toBeGreaterThan(0);
-    const hours = await chart.locator('.alloc-chart__hour').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().left));
+    // The hours between the first and the last, which lean inwards.
+    const hours = (await chart.locator('.alloc-chart__hour').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().left))).slice(1, -1);
     const closest = Math.min(...hours.slice(1).map((left, i) => left - hours[i]!));
     expect(closest, 'the distance between two hours').toBeGreaterThanOrEqual(36);
+    const hidden = await chart.evaluate((element) => {
+      const [vehicles, track] = [...element.querySelector('.alloc-chart__hours')!.children].map((part) => part.getBoundingClientRect());
+      return [...element.querySelectorAll('.alloc-chart__hour')]
+        .filter((label) => label.getBoundingClientRect().left < vehicles!.right || label.getBoundingClientRect().right > track!.right + 0.5)
+        .map((label) => label.textContent);
+    });
+    expect(hidden, 'hours under the vehicles or past the chart').toEqual([]);
     await context.close();
   });
 

@@ -23,6 +23,13 @@ export interface ChartMove {
 
 const ROW_HEIGHT = 30;
 
+/** An hour's label centred on its line; the first and last lean inwards, so no label passes the chart's edges (or hides under the vehicles). */
+function hourClass(minutes: number, range: { from: number; to: number }): string {
+  if (minutes === range.from) return 'alloc-chart__hour alloc-chart__hour--first';
+  if (minutes === range.to) return 'alloc-chart__hour alloc-chart__hour--last';
+  return 'alloc-chart__hour';
+}
+
 export function TimeChart({
   date,
   rows,
@@ -100,7 +107,7 @@ export function TimeChart({
         <div className="alloc-chart__label" />
         <div className="alloc-chart__track" style={{ height: 22 }}>
           {hours.map((m) => (
-            <span key={m} className="alloc-chart__hour" style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }}>
+            <span key={m} className={hourClass(m, range)} style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }}>
               {String(Math.floor(m / 60) % 24).padStart(2, '0')}
             </span>
           ))}
