@@ -46,6 +46,28 @@ afterAll(async () => {
   await hqPage?.context().close();
 });
 
+/**
+ * A list's filters whose placeholder is cut: the selects' (a field's name) and the search box's (what
+ * it searches), the latter measured in the box's own font against the room inside its padding.
+ */
+async function cutPlaceholders(page: Page): Promise<string[]> {
+  const placeholders = page.locator('.list-filters .ant-select-selection-placeholder');
+  await expect.poll(() => placeholders.count()).toBeGreaterThan(0);
+  const selects = await placeholders.evaluateAll((shown) => shown.filter((one) => one.scrollWidth > one.clientWidth).map((one) => one.textContent ?? ''));
+  const search = await page.locator('.list-filters .ant-input-search input').evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width > room ? [input.placeholder] : [];
+  });
+  return [...selects, ...search];
+}
+
+/** How many lines a list's filters take. */
+const filterLines = (page: Page) =>
+  page.locator('.list-filters > .ant-form-item').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+
 async function englishPage() {
   const { page, context } = await stackOf().newPage('en-US');
   await context.addInitScript(() => localStorage.setItem('locale', 'en'));
@@ -105,6 +127,9 @@ describe('master screens, as planners see them', () => {
     const orderHeader = page.locator('.ant-table-thead th').filter({ hasText: /^配送順$/ });
     expect(await orderHeader.evaluate((th) => getComputedStyle(th).textAlign)).toBe('right');
     expect(await page.getByRole('button', { name: '検索' }).textContent()).toBe('検索');
+    // The search box says all it searches: 「コード・会社名・店舗名・住所・電話番号で検索」.
+    expect(await cutPlaceholders(page)).toEqual([]);
+    expect(await filterLines(page)).toBe(1);
     expect(await page.locator('.ant-table-sticky-holder').count()).toBe(1);
     // Headers with words in them stay on one line (the selection column's box has none).
     const wrapping = await page.locator('.ant-table-thead th').evaluateAll((cells) => cells.filter((th) => th.textContent && getComputedStyle(th).whiteSpace !== 'nowrap').length);
@@ -133,13 +158,12 @@ describe('master screens, as planners see them', () => {
     expect(await page.getByTestId('list-total').textContent()).toBe(`1-${total} of ${total}`);
     expect(await page.getByRole('button', { name: 'Search' }).count()).toBe(1);
     await snap(page, 'screens-vehicle-types-en');
-    // A filter's placeholder (the field's name, longer in English) is shown whole: 「Contracting department」, 「Employment type」.
-    for (const list of ['/delivery-company', '/drivers']) {
+    // A filter's placeholder (the field's name, longer in English) is shown whole: 「Contracting department」,
+    // 「Employment type」, and the search box's list of what it searches, on one line of filters.
+    for (const list of ['/delivery-company', '/drivers', '/delivery-destination', '/users']) {
       await visit(page, list);
-      const placeholders = page.locator('.list-filters .ant-select-selection-placeholder');
-      await expect.poll(() => placeholders.count()).toBeGreaterThan(0);
-      const cut = await placeholders.evaluateAll((shown) => shown.filter((one) => one.scrollWidth > one.clientWidth).map((one) => one.textContent));
-      expect(cut, list).toEqual([]);
+      expect(await cutPlaceholders(page), list).toEqual([]);
+      expect(await filterLines(page), list).toBe(1);
     }
     await context.close();
   });

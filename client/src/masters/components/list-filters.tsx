@@ -8,11 +8,22 @@ import { keyIn, useT } from '../../providers/translate.js';
 
 export const TEMPORARY_FILTER = 'temporary';
 
+const FULL_WIDTH = /[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]/u;
+
+/** About the width of a text in the field's font: a kana or kanji is 1em, a Latin letter at most 0.9 of a digit's width. */
+function textWidth(text: string): string {
+  const wide = [...text].filter((c) => FULL_WIDTH.test(c)).length;
+  return `${wide}em + ${((text.length - wide) * 0.9).toFixed(1)}ch`;
+}
+
 /**
  * A filter select as wide as its placeholder needs (the field's name, e.g. 「Contracting department」 in
  * English), and never narrower than `min` pixels: a name cut to 「Contracting depart…」 says nothing.
  */
-const fitting = (placeholder: string, min: number) => ({ width: `max(${min}px, ${placeholder.length + 6}ch)` });
+const fitting = (placeholder: string, min: number) => ({ width: `max(${min}px, calc(${textWidth(placeholder)} + 48px))` });
+
+/** The search box as wide as its placeholder, which lists what it searches (「…住所・電話番号で検索」), beside its button. */
+const searchFitting = (placeholder: string) => ({ width: `max(320px, calc(${textWidth(placeholder)} + 124px))`, maxWidth: '100%' });
 
 export function ListFilters({
   master,
@@ -40,7 +51,7 @@ export function ListFilters({
             placeholder={t(keyIn(master.i18n, 'search'))}
             enterButton={t('buttons.search')}
             onSearch={submit}
-            style={{ width: 320 }}
+            style={searchFitting(t(keyIn(master.i18n, 'search')))}
             data-testid={`${master.resource}-search`}
           />
         </Form.Item>

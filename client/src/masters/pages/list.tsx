@@ -160,6 +160,15 @@ export default function MasterListPage({
       breadcrumb={false}
       headerButtons={
         <>
+          {/* Beside the page's buttons, as on the delivery list: the filter line stays one line whatever its search box lists. */}
+          {offers(master, 'delete') ? (
+            <DeleteSelectedButton
+              resource={resource}
+              ids={selected}
+              names={rows.filter((row) => selected.includes(row.id as BaseKey)).map((row) => recordTitle(master, row))}
+              onDeleted={refresh}
+            />
+          ) : null}
           {offers(master, 'create') ? (
             <CreateButton resource={resource} onClick={master.modalForm ? () => modals.create.show() : undefined} />
           ) : null}
@@ -179,14 +188,6 @@ export default function MasterListPage({
     >
       <div className="list-toolbar">
         <ListFilters master={master} filters={filterSpecs} searchFormProps={searchFormProps} initialValues={initialSearch} />
-        {offers(master, 'delete') ? (
-          <DeleteSelectedButton
-            resource={resource}
-            ids={selected}
-            names={rows.filter((row) => selected.includes(row.id as BaseKey)).map((row) => recordTitle(master, row))}
-            onDeleted={refresh}
-          />
-        ) : null}
       </div>
       <Table<BaseRecord>
         {...listTableProps}
