@@ -47,21 +47,21 @@ afterAll(async () => {
 });
 
 /**
- * A list's filters whose placeholder is cut: the selects' (a field's name) and the search box's (what
- * it searches), the latter measured in the box's own font against the room inside its padding.
+ * The fields whose placeholder is cut: a select's (a field's name) and an empty box's (what it takes or
+ * searches), the latter measured in the box's own font against the room inside its padding.
  */
 async function cutPlaceholders(page: Page): Promise<string[]> {
-  const placeholders = page.locator('.list-filters .ant-select-selection-placeholder');
-  await expect.poll(() => placeholders.count()).toBeGreaterThan(0);
-  const selects = await placeholders.evaluateAll((shown) => shown.filter((one) => one.scrollWidth > one.clientWidth).map((one) => one.textContent ?? ''));
-  const search = await page.locator('.list-filters .ant-input-search input').evaluate((input: HTMLInputElement) => {
-    const style = getComputedStyle(input);
+  return page.locator('main').evaluate((main) => {
     const context = document.createElement('canvas').getContext('2d')!;
-    context.font = style.font;
-    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return context.measureText(input.placeholder).width > room ? [input.placeholder] : [];
+    const boxes = [...main.querySelectorAll<HTMLInputElement>('input[placeholder]')].filter((input) => input.value === '' && input.clientWidth > 0);
+    const cutBoxes = boxes.filter((input) => {
+      const style = getComputedStyle(input);
+      context.font = style.font;
+      return context.measureText(input.placeholder).width > input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 0.5;
+    });
+    const selects = [...main.querySelectorAll('.ant-select-selection-placeholder')].filter((one) => one.scrollWidth > one.clientWidth);
+    return [...cutBoxes.map((input) => input.placeholder), ...selects.map((one) => one.textContent ?? '')];
   });
-  return [...selects, ...search];
 }
 
 /** How many lines a list's filters take. */
@@ -162,10 +162,29 @@ describe('master screens, as planners see them', () => {
     // 「Employment type」, and the search box's list of what it searches, on one line of filters.
     for (const list of ['/delivery-company', '/drivers', '/delivery-destination', '/users']) {
       await visit(page, list);
+      await page.locator('.list-filters .ant-select-selection-placeholder').first().waitFor();
       expect(await cutPlaceholders(page), list).toEqual([]);
       expect(await filterLines(page), list).toBe(1);
     }
     await context.close();
+  });
+
+  test('center, in Japanese and English: the delivery list, the drivers\' days and the places say in full what their boxes search', async () => {
+    for (const english of [false, true]) {
+      const { page, context } = english ? await englishPage() : await stackOf().newPage();
+      await signIn(page, 'center');
+      for (const [list, ready] of [
+        ['/delivery', 'delivery-search'],
+        ['/driver-time-in-out', 'driver-search'],
+        ['/attendance-departure-of-the-driver', 'driver-search'],
+        ['/places', 'places-query'],
+      ] as const) {
+        await (list === '/delivery' ? page.goto(list) : visit(page, list));
+        await page.getByTestId(ready).first().waitFor();
+        expect(await cutPlaceholders(page), `${list}${english ? ' (en)' : ''}`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 
   test("branch (allocation staff): opens a destination's detail from the list and reads its phone, 指定時刻 and 備考", async () => {

@@ -45,6 +45,7 @@ import {
 import { isUnassigned, type Delivery } from './types.js';
 import { tripDetailPath } from '../trips/state.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
+import { BESIDE, fitting } from '../components/fitting-width.js';
 
 const RESOURCE = 'deliveries';
 const DAY = 'YYYY-MM-DD';
@@ -269,7 +270,7 @@ export default function DeliveryListPage() {
               maxLength={100}
               enterButton={t('buttons.search')}
               onSearch={(q) => apply({ ...state, search: { ...search, q: q.trim() || undefined } }, { refetch: true })}
-              style={{ width: 340 }}
+              style={fitting(t('deliveryScreens.search'), 340, BESIDE.searchButton)}
               data-testid="delivery-search"
             />
           </Form.Item>

@@ -8,6 +8,7 @@ import { DayStepper } from '../components/day-stepper.js';
 import { type Translate, useT } from '../providers/translate.js';
 import { FindingTags } from '../work-rules/tags.js';
 import type { Finding } from './types.js';
+import { BESIDE, fitting } from '../components/fitting-width.js';
 import './driver-time.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +48,7 @@ export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQue
       <Button onClick={() => state.set({ date: tokyoToday() })}>{t('driverTime.screen.today')}</Button>
       <Input.Search
         allowClear
-        style={{ width: 220 }}
+        style={fitting(t('driverTime.screen.search'), 220, BESIDE.searchIcon)}
         placeholder={t('driverTime.screen.search')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}

@@ -20,6 +20,7 @@ import { useT } from '../providers/translate.js';
 import { fetchNearest } from './api.js';
 import { coordinatesText, entryPoints, nearestEntries } from './map-logic.js';
 import { PointsList } from './points-list.js';
+import { BESIDE, fitting } from '../components/fitting-width.js';
 import './maps.css';
 
 const SEARCH_KEY = 'search';
@@ -100,6 +101,7 @@ export default function PlacesPage() {
               if (emptyQuery) setEmptyQuery(false);
             }}
             placeholder={t('maps.places.placeholder')}
+            style={fitting(t('maps.places.placeholder'), 320, BESIDE.input)}
             allowClear
             autoFocus
             data-testid="places-query"

@@ -4,26 +4,10 @@ import { Form, Input, Select, type FormProps } from 'antd';
 import { enumOptions, filterValue } from '../rules.js';
 import type { FilterSpec, MasterDeclaration } from '../types.js';
 import { RefSelect } from './ref-select.js';
+import { BESIDE, fitting } from '../../components/fitting-width.js';
 import { keyIn, useT } from '../../providers/translate.js';
 
 export const TEMPORARY_FILTER = 'temporary';
-
-const FULL_WIDTH = /[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]/u;
-
-/** About the width of a text in the field's font: a kana or kanji is 1em, a Latin letter at most 0.9 of a digit's width. */
-function textWidth(text: string): string {
-  const wide = [...text].filter((c) => FULL_WIDTH.test(c)).length;
-  return `${wide}em + ${((text.length - wide) * 0.9).toFixed(1)}ch`;
-}
-
-/**
- * A filter select as wide as its placeholder needs (the field's name, e.g. 「Contracting department」 in
- * English), and never narrower than `min` pixels: a name cut to 「Contracting depart…」 says nothing.
- */
-const fitting = (placeholder: string, min: number) => ({ width: `max(${min}px, calc(${textWidth(placeholder)} + 48px))` });
-
-/** The search box as wide as its placeholder, which lists what it searches (「…住所・電話番号で検索」), beside its button. */
-const searchFitting = (placeholder: string) => ({ width: `max(320px, calc(${textWidth(placeholder)} + 124px))`, maxWidth: '100%' });
 
 export function ListFilters({
   master,
@@ -51,7 +35,7 @@ export function ListFilters({
             placeholder={t(keyIn(master.i18n, 'search'))}
             enterButton={t('buttons.search')}
             onSearch={submit}
-            style={searchFitting(t(keyIn(master.i18n, 'search')))}
+            style={fitting(t(keyIn(master.i18n, 'search')), 320, BESIDE.searchButton)}
             data-testid={`${master.resource}-search`}
           />
         </Form.Item>
@@ -64,7 +48,7 @@ export function ListFilters({
               <RefSelect
                 refSpec={filter.ref}
                 placeholder={placeholder}
-                style={fitting(placeholder, 200)}
+                style={fitting(placeholder, 200, BESIDE.select)}
                 onChange={submit}
                 data-testid={testId(filter.name)}
               />
@@ -72,7 +56,7 @@ export function ListFilters({
               <Select<BaseKey>
                 allowClear
                 placeholder={placeholder}
-                style={fitting(placeholder, 160)}
+                style={fitting(placeholder, 160, BESIDE.select)}
                 onChange={submit}
                 options={enumOptions({ enum: filter.enum }, t)}
                 data-testid={testId(filter.name)}
@@ -86,7 +70,7 @@ export function ListFilters({
           <Select<string>
             allowClear
             placeholder={t('masterEnums.temporary')}
-            style={fitting(t('masterEnums.temporary'), 160)}
+            style={fitting(t('masterEnums.temporary'), 160, BESIDE.select)}
             onChange={submit}
             options={[
               { value: '1', label: t('masterUi.temporaryOnly') },
