@@ -169,7 +169,7 @@ describe('master screens, as planners see them', () => {
     await context.close();
   });
 
-  test('center, in Japanese and English: the delivery list, the drivers\' days and the places say in full what their boxes search', async () => {
+  test('center, in Japanese and English: the delivery list, the drivers\' days and the places say in full what their boxes search, and stop at a phone\'s edge', async () => {
     for (const english of [false, true]) {
       const { page, context } = english ? await englishPage() : await stackOf().newPage();
       await signIn(page, 'center');
@@ -182,6 +182,23 @@ describe('master screens, as planners see them', () => {
         await (list === '/delivery' ? page.goto(list) : visit(page, list));
         await page.getByTestId(ready).first().waitFor();
         expect(await cutPlaceholders(page), `${list}${english ? ' (en)' : ''}`).toEqual([]);
+      }
+      // On a phone the same boxes stop at the screen's edge (their placeholders cut there, as they must be).
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const list of ['/delivery', '/driver-time-in-out', '/places']) {
+        await visit(page, list);
+        await page.locator('main input[placeholder]').first().waitFor();
+        // The box as drawn (its border and button), and the form line it sits in, not only the text inside.
+        const beyond = await page.locator('main input[placeholder]').evaluateAll((inputs) =>
+          inputs
+            .filter((input) =>
+              [input.closest('.ant-form-item'), input.closest('.ant-input-group-wrapper'), input.closest('.ant-input-affix-wrapper'), input].some(
+                (part) => part !== null && part.getBoundingClientRect().right > window.innerWidth,
+              ),
+            )
+            .map((input) => input.getAttribute('placeholder')),
+        );
+        expect(beyond, `${list} on a phone`).toEqual([]);
       }
       await context.close();
     }

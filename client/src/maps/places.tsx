@@ -92,7 +92,6 @@ export default function PlacesPage() {
           label={t('maps.places.address')}
           validateStatus={fieldError ? 'error' : undefined}
           help={fieldError ? <span data-testid="places-error">{fieldError}</span> : undefined}
-          style={{ minWidth: 420 }}
         >
           <Input
             value={text}
@@ -101,7 +100,7 @@ export default function PlacesPage() {
               if (emptyQuery) setEmptyQuery(false);
             }}
             placeholder={t('maps.places.placeholder')}
-            style={fitting(t('maps.places.placeholder'), 320, BESIDE.input)}
+            style={fitting(t('maps.places.placeholder'), 370, BESIDE.input)}
             allowClear
             autoFocus
             data-testid="places-query"
