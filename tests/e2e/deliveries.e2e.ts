@@ -333,6 +333,19 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('center: the new trip form lines its fields up in three columns', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto('/vehicle-allocation/add');
+    await page.getByTestId('trip-form').waitFor();
+    const lefts = await page.getByTestId('trip-form').locator('.ant-form-item').evaluateAll((items) =>
+      items.filter((item) => item.getBoundingClientRect().width > 0).map((item) => Math.round(item.getBoundingClientRect().left)),
+    );
+    expect(lefts.length, 'fields shown').toBeGreaterThan(10);
+    expect(new Set(lefts).size, 'the left edges of the fields').toBe(3);
+    await context.close();
+  });
+
   test('center: a new trip’s vehicle brings its regular driver (担当車両); a driver already there stays', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

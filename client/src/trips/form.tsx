@@ -177,12 +177,12 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
           <Select disabled={editing} options={TRIP_KINDS.map((value) => ({ value, label: t(keyIn('tripScreens.kind', value)) }))} data-testid="trip-kind" />
         </Form.Item>
       </Col>
-      <Col xs={12} md={6}>
+      <Col xs={12} md={8}>
         <Form.Item name="date" label={f('date')} rules={[requiredSelect('date')]} {...dayField}>
           <DatePicker disabled={editing} format={DATE_DISPLAY_FORMAT} allowClear={false} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={10}>
+      <Col xs={12} md={8}>
         <Form.Item name="department_id" label={f('department_id')} rules={[requiredSelect('department_id')]}>
           <RefSelect refSpec={center} disabled={editing} />
         </Form.Item>
@@ -224,7 +224,7 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
           </Form.Item>
         </Col>
       )}
-      <Col xs={24} md={12}>
+      <Col xs={24} md={8}>
         <Form.Item name="vehicle_id" label={f('vehicle_id')}>
           <RefSelect
             refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }}
@@ -234,24 +234,24 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
           />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={8}>
         <Form.Item name="driver_id" label={f('driver_id')}>
           <RefSelect refSpec={{ resource: 'driver', label: ['name'], sort: 'name' }} known={knownOf(record, 'driver_id', 'driver_name')} data-testid="trip-driver" />
         </Form.Item>
       </Col>
-      <Col xs={24} md={10}>
+      <Col xs={24} md={8}>
+        <Form.Item name="receive_timing" label={f('receive_timing')}>
+          <Select allowClear options={enumRadio(Object.values(RECEIVE_TIMING), 'tripScreens.receiveTiming')} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={16}>
         <Form.Item name="trip_mode" label={f('trip_mode')}>
           <Radio.Group optionType="button" options={enumRadio(Object.values(TRIP_MODE), 'tripScreens.tripMode')} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={6}>
+      <Col xs={24} md={8}>
         <Form.Item name="load_unit" label={f('load_unit')}>
           <Radio.Group optionType="button" options={enumRadio(Object.values(LOAD_UNIT), 'deliveries.loadUnit')} />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={8}>
-        <Form.Item name="receive_timing" label={f('receive_timing')}>
-          <Select allowClear options={enumRadio(Object.values(RECEIVE_TIMING), 'tripScreens.receiveTiming')} />
         </Form.Item>
       </Col>
       {TIMES.map((name) => (
