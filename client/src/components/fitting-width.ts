@@ -7,7 +7,7 @@
 const FULL_WIDTH = /[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]/u;
 
 /** About the width of a text: a kana or kanji is 1em, a Latin letter at most 0.9 of a digit's width (1ch). */
-export function textWidth(text: string): string {
+function textWidth(text: string): string {
   const wide = [...text].filter((c) => FULL_WIDTH.test(c)).length;
   return `${wide}em + ${((text.length - wide) * 0.9).toFixed(1)}ch`;
 }
