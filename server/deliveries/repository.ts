@@ -81,22 +81,26 @@ const deliveryRoute = sql<string | null>`coalesce(va.route_name, '便' || va.tri
 
 /**
  * The list's row: the delivery with its center's, store's and trip's names, in the same statement
- * (never a query per row). The store, the trip and the driver (a sort) are joined; the center's, the
- * vehicle's and the company's single names are scalar lookups by primary key, which the planner does
- * not have to place in a join order: seven joined relations took 1.6 ms to plan for a 0.5 ms page,
- * four take 0.45 ms (docs/performance.md).
+ * (never a query per row), every name by a join. The statements are prepared and planned once
+ * (db/prepared.ts), so the joins' planning is paid once per connection; at execution they are the
+ * cheaper form: the center's, vehicle's and company's names as scalar lookups cost PostgreSQL a scan
+ * started again for each of the page's 50 rows, 1.0-1.5 ms of a page against 0.5 ms joined
+ * (docs/performance.md, "The delivery page's names by join").
  */
 function withNames(query: ReturnType<typeof filtered>) {
   return query
     .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
     .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
     .leftJoin('drivers as dr', 'dr.id', 'va.driver_id')
+    .innerJoin('departments as center', 'center.id', 'd.department_id')
+    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+    .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
     .select([
       'd.id',
       'd.version',
       'd.date',
       'd.department_id',
-      sql<string>`(select name from departments where id = d.department_id)`.as('department_name'),
+      'center.name as department_name',
       'd.delivery_destination_id',
       'dd.delivery_code',
       'dd.customer_store_name as store_name',
@@ -118,11 +122,11 @@ function withNames(query: ReturnType<typeof filtered>) {
       'va.route_name',
       deliveryRoute.as('delivery_route'),
       'va.vehicle_id',
-      sql<string | null>`(select vehicle_number from vehicles where id = va.vehicle_id)`.as('vehicle_number'),
+      'v.vehicle_number',
       'va.driver_id',
       'dr.name as driver_name',
       'va.delivery_company_id',
-      sql<string | null>`(select name from delivery_companies where id = va.delivery_company_id)`.as('delivery_company_name'),
+      'dc.name as delivery_company_name',
       'd.estimated_arrival_time',
       'd.delivery_delay_status',
       'd.report_time',

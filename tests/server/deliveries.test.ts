@@ -23,6 +23,9 @@ interface Row {
   vehicle_allocation_id: number | null;
   stop_seq: number | null;
   delivery_company_id: number | null;
+  delivery_company_name: string | null;
+  vehicle_number: string | null;
+  department_name: string;
   driver_id: number | null;
   driver_name: string | null;
   delivery_route: string | null;
@@ -90,6 +93,19 @@ t.test('a center sees its own deliveries, paged and sorted, with the names joine
   const onTrip = rows(page).find((row) => row.vehicle_allocation_id !== null)!;
   t.ok(onTrip.driver_name && onTrip.delivery_route && onTrip.store_name, 'trip and store names joined');
   t.ok(onTrip.delivery_route === `便${onTrip.trip_no}` || !onTrip.delivery_route!.startsWith('便'));
+  // Each name is its own row's: the center's, and the trip's vehicle, company and driver, read here apart.
+  const { rows: names } = await sql<Pick<Row, 'vehicle_allocation_id' | 'vehicle_number' | 'delivery_company_name' | 'driver_name'>>`
+    select va.id as vehicle_allocation_id, v.vehicle_number, dc.name as delivery_company_name, dr.name as driver_name
+    from vehicle_allocations va join vehicles v on v.id = va.vehicle_id join delivery_companies dc on dc.id = va.delivery_company_id
+    join drivers dr on dr.id = va.driver_id`.execute(db);
+  const trips = new Map(names.map((trip) => [trip.vehicle_allocation_id, trip]));
+  const allocated = rows(page).filter((row) => row.vehicle_allocation_id !== null);
+  t.ok(new Set(allocated.map((row) => row.vehicle_number)).size > 1, 'rows on several vehicles');
+  for (const row of allocated) {
+    const { vehicle_allocation_id, vehicle_number, delivery_company_name, driver_name } = row;
+    t.same({ vehicle_allocation_id, vehicle_number, delivery_company_name, driver_name }, trips.get(row.vehicle_allocation_id), `delivery ${row.id}`);
+  }
+  t.ok(rows(page).every((row) => row.department_name === '品川センター'));
 
   const bySlip = rows(await list(center, `${range}&_sort=slip_number&_order=desc&_end=30`)).map((row) => row.slip_number);
   t.same(bySlip, [...bySlip].sort().reverse());
