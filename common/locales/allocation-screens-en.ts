@@ -19,7 +19,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       totalsStrip: '{{count}} deliveries · qty {{quantity}} · {{weight}} kg',
       totalsStrip_one: '{{count}} delivery · qty {{quantity}} · {{weight}} kg',
       noDirection: 'No direction',
-      transferTo: 'Transfer to {{center}}',
+      transferTo: 'To {{center}}',
       transferHint: 'Stores served by {{center}}: on a trip between centers (センター間配車) or delivered from here',
       selectAll: 'Select this whole direction',
       selected: '{{count}} selected',

@@ -368,7 +368,7 @@ describe('a layout that fits', () => {
   });
 
   // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
-  test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it', async () => {
+  test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it, no store name is cut', async () => {
     const { page, context } = await signedIn('center', DESKTOP, '/store-direct');
     await switchToEnglish(page);
     const cards = page.getByTestId('trip-card');
@@ -386,7 +386,16 @@ describe('a layout that fits', () => {
     // The demo's transfers: directions of 板橋 on 品川's board, tagged, each name on one line.
     const tags = page.getByTestId('transfer-tag');
     await expect.poll(() => tags.count(), { timeout: 5_000 }).toBeGreaterThan(0);
-    expect(await tags.first().textContent()).toBe('Transfer to 板橋センター');
+    expect(await tags.first().textContent()).toBe('To 板橋センター');
+    // Each unallocated store's name and tag read whole; the slip, which gave the name its room, is in the row's tooltip.
+    const cut = (selector: string) =>
+      page.locator(selector).evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+    await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBeGreaterThan(0);
+    expect(await cut('[data-testid=unallocated-delivery] .alloc-delivery__store'), 'store names cut').toEqual([]);
+    expect(await cut('[data-testid=transfer-tag]'), 'transfer tags cut').toEqual([]);
+    const firstRow = page.getByTestId('unallocated-delivery').first();
+    const slip = await firstRow.locator('.alloc-delivery__slip').textContent();
+    expect(await firstRow.locator('.alloc-delivery__store').getAttribute('title')).toMatch(new RegExp(`\\(${slip}\\)$`));
     const headers = await page.getByTestId('direction-header').evaluateAll((elements) =>
       elements.map((header) => {
         const edge = header.getBoundingClientRect().right;

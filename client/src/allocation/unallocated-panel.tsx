@@ -71,7 +71,7 @@ function DeliveryRow({
         }}
         aria-label={delivery.slip_number}
       />
-      <span className="alloc-delivery__store" title={delivery.store_name ?? ''}>
+      <span className="alloc-delivery__store" title={t('app.withNote', { text: delivery.store_name ?? '', note: delivery.slip_number })}>
         {delivery.store_name}
       </span>
       <span className="alloc-delivery__slip">{delivery.slip_number}</span>
