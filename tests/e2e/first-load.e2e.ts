@@ -123,6 +123,8 @@ async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, ta
     overflow: await tableOverflow(page, table),
     headerLines: await headerLines(page, table),
     text: await page.locator(table).innerText(),
+    // Texts cut short with an ellipsis (their tooltip holds them whole).
+    cut: await page.locator(`${table} [data-testid=clipped-text]`).evaluateAll((texts) => texts.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)),
     // The search conditions' lines: each filter's top, once each.
     filterLines: new Set(await page.locator('.list-filters > *').evaluateAll((filters) => filters.map((filter) => Math.round(filter.getBoundingClientRect().top)))).size,
   };
@@ -277,13 +279,14 @@ describe('a layout that fits', () => {
   test.each([
     ['ja', [1, 1]],
     ['en', [2, 2]],
-  ] as const)('driver attendance fits 1366 px in %s: the day of every driver without sideways scroll', async (locale, departureHeaderLines) => {
+  ] as const)('driver attendance fits 1366 px in %s: the day of every driver without sideways scroll, no trip cut short', async (locale, departureHeaderLines) => {
     const fit = await listAt1366('center', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]', 'attendance');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(departureHeaderLines);
     // Each trip names its center after it, in the page's language's brackets.
     expect(fit.text).toContain(locale === 'en' ? ' (品川センター)' : '（品川センター）');
     if (locale === 'en') expect(fit.text).not.toContain('（');
+    expect(fit.cut, 'trips and companies cut short while the page has room').toEqual([]);
   });
 
   // The demo's last day has 2024-rule findings: in the overview each tag names its rule (the sentence is its tooltip).

@@ -62,7 +62,8 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          perTrip('trip', (trip) => clipped(t('app.withNote', { text: tripLabel(trip, t), note: trip.department_name }), '13em'))(_, row)
+          // Room for a route name of about seven characters and its center: the column had it, the clip did not.
+          perTrip('trip', (trip) => clipped(t('app.withNote', { text: tripLabel(trip, t), note: trip.department_name }), '17em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },
