@@ -370,6 +370,21 @@ describe('a layout that fits', () => {
     await context.close();
   });
 
+  test('the between-centers time chart at 1366 px in English names every vehicle in full, its rows aligned', async () => {
+    const { page, context } = await signedIn('branch', DESKTOP, '/between-centers-before');
+    await switchToEnglish(page);
+    const chart = page.getByTestId('time-chart');
+    await expect.poll(() => chart.getByTestId('chart-row').count()).toBeGreaterThan(1);
+    // 練馬's trailers (「練馬 143 た 89-81 トレーラー」) were cut by a fixed 180 px column.
+    await expect.poll(() => chart.locator('.alloc-chart__label').allTextContents()).toContainEqual(expect.stringContaining('トレーラー'));
+    const labels = await chart.locator('.alloc-chart__label').evaluateAll((elements) =>
+      elements.map((label) => ({ text: label.textContent, cut: label.scrollWidth > label.clientWidth, right: Math.round(label.getBoundingClientRect().right) })),
+    );
+    expect(labels.filter((label) => label.cut).map((label) => label.text), 'vehicles cut').toEqual([]);
+    expect(new Set(labels.map((label) => label.right)).size, 'one column edge for the hours and every row').toBe(1);
+    await context.close();
+  });
+
   // The board's trip cards in English: the flags wrap under the trip's name rather than spill past the card.
   test('the store-direct board fits 1366 px in English: nothing of a trip card or a direction header lies outside it, no store name is cut', async () => {
     const { page, context } = await signedIn('center', DESKTOP, '/store-direct');
