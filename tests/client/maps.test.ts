@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatKm, isLocated } from '../../common/places.js';
 import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/config.js';
 import { tileSource } from '../../common/map-tiles.js';
-import { coordinatesText, directionEntries, entryPoints, nearestEntries, tripEntries, tripMapPoints } from '../../client/src/maps/map-logic.js';
+import { coordinatesText, directionEntries, reportLocationText, entryPoints, nearestEntries, tripEntries, tripMapPoints } from '../../client/src/maps/map-logic.js';
 import type { Stop } from '../../client/src/allocation/types.js';
 import type { Destination } from '../../client/src/maps/types.js';
 
@@ -64,6 +64,14 @@ describe('map points', () => {
     expect(formatKm(1.23456)).toBe('1.23 km');
     expect(isLocated(91, 0)).toBe(false);
     expect(isLocated(Number.NaN, 0)).toBe(false);
+  });
+
+  it("shows a delivery's 報告場所 from the driver app as coordinates, a place written as text as it is", () => {
+    expect(reportLocationText('35.6148,139.7496')).toBe('35.614800, 139.749600');
+    expect(reportLocationText(' -33.8688 , 151.2093 ')).toBe('-33.868800, 151.209300');
+    expect(reportLocationText('品川区東品川2-1 店舗裏口')).toBe('品川区東品川2-1 店舗裏口');
+    expect(reportLocationText('95,139'), 'not a place on Earth: kept as written').toBe('95,139');
+    expect(reportLocationText(null)).toBe('');
   });
 });
 

@@ -11,6 +11,7 @@ import { tripLabel } from '../../../common/allocation.js';
 import { NotFoundPage } from '../components/error-page.js';
 import { useProfile } from '../hooks/use-profile.js';
 import { isNotFound } from '../masters/rules.js';
+import { coordinatesText, reportLocationText } from '../maps/map-logic.js';
 import { canAccess } from '../providers/access-control.js';
 import { TripStatusTag } from '../trips/status-tag.js';
 import { tripDetailPath } from '../trips/state.js';
@@ -50,7 +51,7 @@ function deliveryItems(record: DeliveryDetail, t: Translate): Items {
     { key: 'weight', label: f('weight'), children: numberText(record.weight) },
     { key: 'eta', label: f('estimated_arrival_time'), children: formatDateTime(record.estimated_arrival_time) },
     { key: 'report_time', label: f('report_time'), children: formatDateTime(record.report_time) },
-    { key: 'report_location', label: f('report_location'), children: record.report_location },
+    { key: 'report_location', label: f('report_location'), children: reportLocationText(record.report_location) },
     { key: 'updated_at', label: f('updated_at'), children: formatDateTime(record.updated_at) },
   ];
 }
@@ -93,7 +94,6 @@ function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
 
 function stopItems(stop: DeliveryStop, t: Translate): Items {
   const f = (name: string) => t(keyIn('deliveryScreens.stop', name));
-  const located = stop.arrival_latitude !== null && stop.arrival_longitude !== null;
   return [
     { key: 'seq', label: f('seq'), children: stop.seq },
     { key: 'planned', label: f('planned_arrival'), children: formatDateTime(stop.planned_arrival) },
@@ -117,7 +117,7 @@ function stopItems(stop: DeliveryStop, t: Translate): Items {
     {
       key: 'location',
       label: f('location'),
-      children: located ? `${stop.arrival_latitude!.toFixed(6)}, ${stop.arrival_longitude!.toFixed(6)}` : '',
+      children: coordinatesText(stop.arrival_latitude, stop.arrival_longitude) ?? '',
     },
     { key: 'content', label: f('work_content'), children: stop.work_content, span: 'filled' },
   ];

@@ -23,6 +23,7 @@ import { useProfile } from '../hooks/use-profile.js';
 import { actionsColumn, clipped, headerCell } from '../masters/components/columns.js';
 import { RefSelect } from '../masters/components/ref-select.js';
 import { isCarrier } from '../masters/rules.js';
+import { reportLocationText } from '../maps/map-logic.js';
 import { canAccess } from '../providers/access-control.js';
 import { DELIVERY_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
@@ -340,6 +341,7 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
     delivery_delay_status: (row) => (row.vehicle_allocation_id === null ? null : <DelayTag value={row.delivery_delay_status} />),
     estimated_arrival_time: (row) => formatDateTime(row.estimated_arrival_time),
     report_time: (row) => formatDateTime(row.report_time),
+    report_location: (row) => reportLocationText(row.report_location),
     address: (row) => (row.address ? clipped(row.address) : ''),
     store_name: (row) => (row.store_name ? clipped(row.store_name) : ''),
     item_name: (row) => (row.item_name ? clipped(row.item_name) : ''),

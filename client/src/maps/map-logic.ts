@@ -101,3 +101,14 @@ export function tripMapPoints(
 export function coordinatesText(latitude: number | null, longitude: number | null): string | null {
   return isLocated(latitude, longitude) ? `${latitude!.toFixed(6)}, ${longitude!.toFixed(6)}` : null;
 }
+
+const LAT_LNG = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/**
+ * A delivery's 報告場所 as every screen shows it: the driver app's "lat,lng" as coordinates are shown
+ * everywhere else (six decimals, a space after the comma); a place written as text, as it was written.
+ */
+export function reportLocationText(location: string | null): string {
+  const [, latitude, longitude] = LAT_LNG.exec(location ?? '') ?? [];
+  return (latitude !== undefined && coordinatesText(Number(latitude), Number(longitude))) || (location ?? '');
+}
