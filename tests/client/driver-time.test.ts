@@ -4,7 +4,7 @@ import { instantOfWorkTime, workTimeMinutes, workTimeOf } from '../../common/dri
 import { en } from '../../common/locales/en.js';
 import { ja } from '../../common/locales/ja.js';
 import { bodyOf, draftOf, previewFigures, type Draft } from '../../client/src/driver-time/edit-logic.js';
-import { delayText } from '../../client/src/driver-time/parts.js';
+import { attendanceTripText, delayText } from '../../client/src/driver-time/parts.js';
 import type { Translate } from '../../client/src/providers/translate.js';
 
 /** A translate over a catalogue, interpolating {{name}}: enough for these messages. */
@@ -85,5 +85,18 @@ describe('a departure’s delay', () => {
     expect(delayText(translator(en), 721)).toBe('12 h 1 min');
     expect(delayText(t, 0)).toBe('');
     expect(delayText(t, null)).toBe('');
+  });
+});
+
+describe('a trip on the attendance line', () => {
+  const trip = { route_name: '品川区ルート', trip_no: 3, department_name: '品川センター' };
+  it("names the trip's center only when it is not the driver's base, in the language's brackets", () => {
+    expect(attendanceTripText(t, trip, '品川センター')).toBe('品川区ルート');
+    expect(attendanceTripText(t, trip, '横浜センター')).toBe('品川区ルート（品川センター）');
+    expect(attendanceTripText(translator(en), trip, null)).toBe('品川区ルート (品川センター)');
+  });
+  it('names a trip without a route by its number', () => {
+    expect(attendanceTripText(t, { ...trip, route_name: null }, '品川センター')).toBe('便3');
+    expect(attendanceTripText(translator(en), { ...trip, route_name: null }, '品川センター')).toBe('Trip 3');
   });
 });

@@ -10,13 +10,12 @@ import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { workTimeOf } from '../../../common/driver-time.js';
-import { tripLabel } from '../../../common/allocation.js';
 import { overHint, PAGE_SIZE } from '../components/list-table.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { clipped, wrapping } from '../masters/components/columns.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
-import { DayBar, DayFindings, delayText, findingClass, useDayQuery } from './parts.js';
+import { attendanceTripText, DayBar, DayFindings, delayText, findingClass, useDayQuery } from './parts.js';
 import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
 const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };
@@ -47,7 +46,7 @@ export default function AttendancePage() {
     {
       title: t('driverTime.screen.company'),
       key: 'company',
-      render: (_, row) => overHint(clipped(row.delivery_company_name, '10em'), clipped(row.base_department_name, '8em')),
+      render: (_, row) => overHint(clipped(row.delivery_company_name, '13em'), clipped(row.base_department_name, '8em')),
     },
     {
       title: t('driverTime.screen.clockIn'),
@@ -62,8 +61,8 @@ export default function AttendancePage() {
         row.trips.length === 0 ? (
           <span className="dt-muted">{t('driverTime.screen.noTrips')}</span>
         ) : (
-          // Room for a route name of about seven characters and its center: the column had it, the clip did not.
-          perTrip('trip', (trip) => clipped(t('app.withNote', { text: tripLabel(trip, t), note: trip.department_name }), '17em'))(_, row)
+          // Room for a route name of about seven characters and a center (a trip of another center than the driver's).
+          perTrip('trip', (trip) => clipped(attendanceTripText(t, trip, row.base_department_name), '17em'))(_, row)
         ),
     },
     { title: t('driverTime.screen.vehicle'), key: 'vehicle', render: perTrip('vehicle', (trip) => trip.vehicle_number ?? '') },

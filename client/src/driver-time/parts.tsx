@@ -3,6 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { tripLabel } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { DayStepper } from '../components/day-stepper.js';
 import { type Translate, useT } from '../providers/translate.js';
@@ -85,6 +86,15 @@ export function delayText(t: Translate, minutes: number | null): string {
   if (minutes === null || minutes <= 0) return '';
   if (minutes < 60) return t('driverTime.screen.delayMinutes', { count: minutes });
   return t('driverTime.screen.delayHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
+/**
+ * A trip on the attendance line of a driver based at `baseCenter`: its route name (or 「便2」), and its
+ * center only when that is not the driver's own, which the row already shows under the company.
+ */
+export function attendanceTripText(t: Translate, trip: { route_name: string | null; trip_no: number; department_name: string }, baseCenter: string | null): string {
+  const label = tripLabel(trip, t);
+  return trip.department_name === baseCenter ? label : t('app.withNote', { text: label, note: trip.department_name });
 }
 
 /** Clocked in and not out: the day is still running (today), or its clock-out was never recorded. */
