@@ -367,6 +367,15 @@ describe('a layout that fits', () => {
         .map((label) => label.textContent);
     });
     expect(hidden, 'hours under the vehicles or past the chart').toEqual([]);
+    // Each vehicle whole in its 120 px column: the 車番, its type under it.
+    const vehicles = await chart.locator('.alloc-chart__label').evaluateAll((labels) =>
+      labels.flatMap((label) => {
+        const edge = label.getBoundingClientRect().right;
+        return [...label.children].filter((part) => part.getBoundingClientRect().right > edge).map((part) => part.textContent);
+      }),
+    );
+    expect(vehicles, 'vehicles cut').toEqual([]);
+    expect(await chart.locator('.alloc-chart__note').first().textContent()).toMatch(/\S/);
     await context.close();
   });
 
@@ -450,6 +459,17 @@ describe('a layout that fits', () => {
       await snap(page, `bell-390-${locale}`);
       await context.close();
     }
+  });
+
+  test("a list's title on a 390 px phone wraps rather than losing its end: address sharing in English", async () => {
+    const { page, context } = await signedIn('center', PHONE, '/delivery-destination-share');
+    await switchToEnglish(page);
+    const title = page.locator('.ant-page-header-heading-title');
+    await expect.poll(() => title.textContent()).toBe('Delivery address information sharing');
+    const room = await title.evaluate((element) => ({ needs: element.scrollWidth, has: element.clientWidth, right: element.getBoundingClientRect().right }));
+    expect(room.has, 'the whole title').toBeGreaterThanOrEqual(room.needs);
+    expect(room.right).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
   });
 
   test('the 404 page keeps the header and menu of a signed-in user', async () => {

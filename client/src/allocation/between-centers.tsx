@@ -282,10 +282,10 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     );
 
   const rows: ChartRow[] = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const v of resources.data?.vehicles ?? []) seen.set(v.id, `${v.vehicle_number} ${v.vehicle_type_name ?? ''}`);
-    for (const trip of trips) if (trip.vehicle_id !== null && !seen.has(trip.vehicle_id)) seen.set(trip.vehicle_id, trip.vehicle_number ?? '');
-    return [...[...seen].map(([vehicleId, label]) => ({ vehicleId, label })), { vehicleId: null, label: t('allocationScreens.transfers.noVehicle') }];
+    const seen = new Map<number, ChartRow>();
+    for (const v of resources.data?.vehicles ?? []) seen.set(v.id, { vehicleId: v.id, label: v.vehicle_number, note: v.vehicle_type_name ?? undefined });
+    for (const trip of trips) if (trip.vehicle_id !== null && !seen.has(trip.vehicle_id)) seen.set(trip.vehicle_id, { vehicleId: trip.vehicle_id, label: trip.vehicle_number ?? '' });
+    return [...seen.values(), { vehicleId: null, label: t('allocationScreens.transfers.noVehicle') }];
   }, [resources.data, trips, t]);
 
   // Origins and destinations: the centers in scope and every center the demand names.

@@ -12,7 +12,9 @@ import { keyIn, useT } from '../providers/translate.js';
 
 export interface ChartRow {
   vehicleId: number | null;
+  /** The vehicle's 車番 (or 「車両未定」), and its type after it: beside it on a screen, under it on a phone. */
   label: string;
+  note?: string;
 }
 
 export interface ChartMove {
@@ -115,8 +117,9 @@ export function TimeChart({
       </div>
       {rows.map((row, index) => (
         <div key={row.vehicleId ?? 'none'} className="alloc-chart__row" data-testid="chart-row" data-vehicle-id={row.vehicleId ?? ''}>
-          <div className="alloc-chart__label" title={row.label}>
-            {row.label}
+          <div className="alloc-chart__label" title={row.note ? `${row.label} ${row.note}` : row.label}>
+            <span>{row.label}</span>
+            {row.note ? <span className="alloc-chart__note"> {row.note}</span> : null}
           </div>
           <div className="alloc-chart__track" ref={index === 0 ? track : undefined}>
             {hours.map((m) => (
