@@ -59,7 +59,8 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
     {
       key: 'trip_no',
       dataIndex: 'trip_no',
-      title: f('trip_no'),
+      // "Trip / no." on two lines in English, over numbers of one to three figures (「便No」 keeps one).
+      title: wrapping(f('trip_no'), '2.5em'),
       align: 'right',
       ...sortable('trip_no'),
       render: (_: unknown, trip: Trip) => <Link to={tripDetailPath(trip.id)}>{trip.trip_no}</Link>,
@@ -88,7 +89,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       dataIndex: 'driver_name',
       title: f('driver_name'),
       ...sortable('driver_name'),
-      render: (_: unknown, trip: Trip) => overHint(<DriverName name={trip.driver_name} />, clipped(trip.delivery_company_name, '10em')),
+      render: (_: unknown, trip: Trip) => overHint(<DriverName name={trip.driver_name} />, clipped(trip.delivery_company_name, '13em')),
     },
     {
       key: 'status',
