@@ -466,6 +466,33 @@ describe('a layout that fits', () => {
     }
   });
 
+  // Beside its value, a one-line label such as "Binding time extension agreement" left the value one character a line, or pushed it past the screen.
+  test('a detail screen on a 390 px phone puts each label over its value, nothing past the edge: driver, delivery, trip', async () => {
+    const db = stackOf().db;
+    const driver = await db.selectFrom('drivers').select('id').where('login_id', '=', 'toto-d01').executeTakeFirstOrThrow();
+    const delivery = await db.selectFrom('deliveries').select(['id', 'vehicle_allocation_id']).where('vehicle_allocation_id', 'is not', null).where('report_time', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    for (const [path, details] of [
+      [`/drivers/detail/${driver.id}`, 'driver-details'],
+      [`/delivery/detail/${delivery.id}`, 'delivery-trip'],
+      [`/store-direct/detail/${delivery.vehicle_allocation_id}`, 'page-title'],
+    ]) {
+      const { page, context } = await signedIn('center', PHONE, path);
+      await switchToEnglish(page);
+      await page.getByTestId(details).waitFor();
+      const beyond = await page.evaluate((width) => [...document.querySelectorAll('main *')].filter((part) => part.getBoundingClientRect().right > width + 0.5 && !part.closest('.ant-table-wrapper, .leaflet-container')).map((part) => part.className), PHONE.width);
+      expect(beyond, path).toEqual([]);
+      expect(await page.locator('.ant-descriptions-item-label').count(), path).toBeGreaterThan(3);
+      const beside = await page.locator('.ant-descriptions-row').evaluateAll((rows) => rows.filter((row) => row.querySelector('.ant-descriptions-item-label') && row.querySelector('.ant-descriptions-item-content')).length);
+      expect(beside, `${path}: rows with a label beside a value`).toBe(0);
+      if (details === 'page-title') {
+        // The trip's heading (its number, vehicle and marks) keeps its width; the buttons beside it go under it.
+        const title = await titleRoom(page);
+        expect(title.has, `${path}: the card's title whole`).toBeGreaterThanOrEqual(title.needs);
+      }
+      await context.close();
+    }
+  });
+
   test("a list's title on a 390 px phone wraps rather than losing its end: address sharing in English", async () => {
     const { page, context } = await signedIn('center', PHONE, '/delivery-destination-share');
     await switchToEnglish(page);

@@ -23,6 +23,7 @@ import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 import { DriverName } from '../trips/driver-name.js';
 import { isBetweenCenters, tripBoardPath } from '../trips/state.js';
+import { Details } from '../components/details.js';
 
 const orDash = (text: string | null | undefined) => text || '—';
 
@@ -141,9 +142,7 @@ export default function TripDetailPage() {
     >
       <div className={transfer ? undefined : 'alloc-detail__grid'}>
         <div className="alloc-detail__facts">
-          <Descriptions
-            size="small"
-            bordered
+          <Details
             column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
             labelStyle={{ whiteSpace: 'nowrap' }}
             contentStyle={{ whiteSpace: 'nowrap' }}
@@ -202,7 +201,7 @@ export default function TripDetailPage() {
                 <WarningTags warnings={data.warnings} date={data.date} />
               </Descriptions.Item>
             ) : null}
-          </Descriptions>
+          </Details>
         </div>
         {transfer ? null : (
           <div>

@@ -4,7 +4,7 @@
  */
 import { Show } from '@refinedev/antd';
 import { useShow, type HttpError } from '@refinedev/core';
-import { Alert, Card, Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
+import { Alert, Card, Space, Tag, type DescriptionsProps } from 'antd';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '../../../common/time.js';
 import { tripLabel } from '../../../common/allocation.js';
@@ -18,6 +18,7 @@ import { tripDetailPath } from '../trips/state.js';
 import { DelayTag, DeliveryStatusTag, numberText, quantityText } from './cells.js';
 import type { DeliveryDetail, DeliveryStop, DeliveryTrip } from './types.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
+import { Details } from '../components/details.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -76,7 +77,7 @@ function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
       key: 'status',
       label: f('status'),
       children: (
-        <Space size={4}>
+        <Space size={4} wrap>
           <TripStatusTag status={trip.status} />
           <Tag color={trip.confirmed_at ? 'green' : 'default'}>
             {trip.confirmed_at ? t('deliveryScreens.trip.confirmed') : t('deliveryScreens.trip.draft')}
@@ -126,7 +127,7 @@ function stopItems(stop: DeliveryStop, t: Translate): Items {
 function Section({ title, items, testId }: { title: string; items: Items; testId: string }) {
   return (
     <Card size="small" title={title} className="detail-card">
-      <Descriptions bordered size="small" column={COLUMNS} items={items} labelStyle={LABEL_STYLE} data-testid={testId} />
+      <Details column={COLUMNS} items={items} labelStyle={LABEL_STYLE} data-testid={testId} />
     </Card>
   );
 }
@@ -148,7 +149,7 @@ export default function DeliveryDetailPage() {
     <Show title={t('deliveryScreens.titles.show')} breadcrumb={false} isLoading={query.isLoading} recordItemId={id} canEdit={false} canDelete={false}>
       {record ? (
         <Space direction="vertical" size={12} style={{ width: '100%' }}>
-          <Descriptions bordered size="small" column={COLUMNS} items={deliveryItems(record, t)} labelStyle={LABEL_STYLE} data-testid="delivery-details" />
+          <Details column={COLUMNS} items={deliveryItems(record, t)} labelStyle={LABEL_STYLE} data-testid="delivery-details" />
           {record.trip ? (
             <Section title={t('deliveryScreens.titles.trip')} items={tripItems(record.trip, t, linked)} testId="delivery-trip" />
           ) : (

@@ -7,6 +7,7 @@ import { useT } from '../providers/translate.js';
 import { applyCorrection, type Coordinates, geocode, type Share } from './api.js';
 import { messageOf } from '../providers/http.js';
 import { UserText } from './cells.js';
+import { Details } from '../components/details.js';
 
 const TOAST_KEY = 'share-correction';
 
@@ -97,7 +98,7 @@ export function CorrectionDrawer({ share, onClose, onApplied }: { share: Share |
     >
       {share ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <Descriptions size="small" column={1} bordered labelStyle={{ width: 150 }}>
+          <Details column={1} labelStyle={{ width: 150 }}>
             <Descriptions.Item label={f('title')}>
               <UserText text={share.title} />
             </Descriptions.Item>
@@ -105,7 +106,7 @@ export function CorrectionDrawer({ share, onClose, onApplied }: { share: Share |
             <Descriptions.Item label={f('current_address')}>
               <span data-testid="correction-current">{share.destination_address}</span>
             </Descriptions.Item>
-          </Descriptions>
+          </Details>
           <div>
             <div style={{ marginBottom: 4 }}>{f('corrected_address')}</div>
             <Space.Compact style={{ width: '100%' }}>
@@ -122,7 +123,7 @@ export function CorrectionDrawer({ share, onClose, onApplied }: { share: Share |
               </Button>
             </Space.Compact>
           </div>
-          <Descriptions size="small" column={2} bordered>
+          <Details column={2}>
             <Descriptions.Item label={f('latitude')}>
               <span className="share-coordinates" data-testid="correction-latitude">
                 {coordinates ? coordinates.latitude.toFixed(6) : t('shares.screens.notFetched')}
@@ -133,7 +134,7 @@ export function CorrectionDrawer({ share, onClose, onApplied }: { share: Share |
                 {coordinates ? coordinates.longitude.toFixed(6) : t('shares.screens.notFetched')}
               </span>
             </Descriptions.Item>
-          </Descriptions>
+          </Details>
           {problem ? <Alert type="error" showIcon message={problem} data-testid="correction-error" /> : null}
         </Space>
       ) : null}

@@ -16,6 +16,7 @@ import { deleteComment, editComment, fetchComments, fetchShare, postComment, typ
 import { messageOf } from '../providers/http.js';
 import { Author, CategoryTag, ShareStatusTag, UserText } from './cells.js';
 import './shares.css';
+import { Details } from '../components/details.js';
 
 export const commentPath = (shareId: number, idx: number) => `/delivery-destination-share/${shareId}/comment/${idx}`;
 export const threadPath = (shareId: number) => `/delivery-destination-share/${shareId}/comments`;
@@ -32,7 +33,7 @@ const sendKey = (event: KeyboardEvent, send: () => void) => {
 export function ShareSummary({ share }: { share: Share }) {
   const { t } = useT();
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} labelStyle={{ width: 130, whiteSpace: 'nowrap' }} data-testid="share-summary">
+    <Details column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} labelStyle={{ width: 130, whiteSpace: 'nowrap' }} data-testid="share-summary">
       <Descriptions.Item label={t('shares.fields.delivery_destination_id')}>{`${share.delivery_code} ${share.store_name}`}</Descriptions.Item>
       <Descriptions.Item label={t('shares.fields.current_address')}>{share.destination_address}</Descriptions.Item>
       <Descriptions.Item label={t('shares.fields.category')}>
@@ -53,7 +54,7 @@ export function ShareSummary({ share }: { share: Share }) {
       <Descriptions.Item label={t('shares.fields.body')} span={2}>
         <UserText text={share.body} testId="share-body" />
       </Descriptions.Item>
-    </Descriptions>
+    </Details>
   );
 }
 

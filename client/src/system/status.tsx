@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../common/time.js';
 import { API_URL, http } from '../providers/http.js';
 import { toast } from '../providers/toast.js';
 import { keyIn, type MessageKey, useT } from '../providers/translate.js';
+import { Details } from '../components/details.js';
 
 interface SystemStatus {
   version: string;
@@ -64,13 +65,13 @@ export default function SystemStatusPage({ label }: { label: MessageKey }) {
       <Typography.Paragraph type="secondary">{t(`${S}.intro`)}</Typography.Paragraph>
       {status.isLoading ? <Spin /> : null}
       {status.error ? <Typography.Text type="danger">{String((status.error as Error).message)}</Typography.Text> : null}
-      <Descriptions size="small" bordered column={1} data-testid="system-facts" labelStyle={{ width: 260 }}>
+      <Details column={1} data-testid="system-facts" labelStyle={{ width: 260 }}>
         {facts.map(([name, value]) => (
           <Descriptions.Item key={name} label={name}>
             {value}
           </Descriptions.Item>
         ))}
-      </Descriptions>
+      </Details>
     </Card>
   );
 }

@@ -3,13 +3,14 @@
  * their display names. Serves the detail page and the detail modal of the modal-form masters.
  */
 import type { BaseRecord } from '@refinedev/core';
-import { Descriptions, Tag, type DescriptionsProps } from 'antd';
+import { Tag, type DescriptionsProps } from 'antd';
 import { formatDateTime } from '../../../../common/time.js';
 import { useProfile } from '../../hooks/use-profile.js';
 import type { Profile } from '../../providers/profile.js';
 import { fieldMode, fieldText } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
 import { keyIn, type Translate, useT } from '../../providers/translate.js';
+import { Details } from '../../components/details.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -51,9 +52,7 @@ export function MasterDetails({
   const { t } = useT();
   const { profile } = useProfile();
   return (
-    <Descriptions
-      bordered
-      size="small"
+    <Details
       column={column}
       items={detailItems(master, record, profile, t)}
       labelStyle={{ width: 160, whiteSpace: 'nowrap' }}

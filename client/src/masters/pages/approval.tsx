@@ -22,6 +22,7 @@ import { getMaster } from '../declarations.js';
 import { displayColumn, enumLabel, fieldMode } from '../rules.js';
 import type { FieldSpec, MasterDeclaration } from '../types.js';
 import { keyIn, type Translate, useT } from '../../providers/translate.js';
+import { Details } from '../../components/details.js';
 
 /** A field of a record as read-only text. */
 export function fieldText(field: FieldSpec, record: BaseRecord, t: Translate): string {
@@ -92,7 +93,7 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         {record && !temporary ? <Alert type="info" showIcon message={t('masterUi.alreadyApproved')} /> : null}
         {record ? (
-          <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="small" data-testid={`${master.resource}-approval`}>
+          <Details column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} data-testid={`${master.resource}-approval`}>
             <Descriptions.Item label={t(keyIn(master.i18n, 'fields.temporary_registration_date'))}>
               {formatDateTime(record.temporary_registration_date as string | null)}
             </Descriptions.Item>
@@ -101,7 +102,7 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
                 {fieldText(field, record, t)}
               </Descriptions.Item>
             ))}
-          </Descriptions>
+          </Details>
         ) : null}
       </Space>
     </Show>
