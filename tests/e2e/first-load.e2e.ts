@@ -493,6 +493,15 @@ describe('a layout that fits', () => {
     }
   });
 
+  test("the trip form on a 390 px phone: the center's name whole (its select had half the width)", async () => {
+    const { page, context } = await signedIn('center', PHONE, '/vehicle-allocation/add');
+    await switchToEnglish(page);
+    const center = page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^Center$/ }) }).locator('.ant-select-selection-item');
+    await expect.poll(() => center.textContent()).toBe('CT-SHINAGAWA 品川センター');
+    expect(await center.evaluate((item) => item.scrollWidth > item.clientWidth), 'the center cut').toBe(false);
+    await context.close();
+  });
+
   test("a list's title on a 390 px phone wraps rather than losing its end: address sharing in English", async () => {
     const { page, context } = await signedIn('center', PHONE, '/delivery-destination-share');
     await switchToEnglish(page);

@@ -177,12 +177,12 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
           <Select disabled={editing} options={TRIP_KINDS.map((value) => ({ value, label: t(keyIn('tripScreens.kind', value)) }))} data-testid="trip-kind" />
         </Form.Item>
       </Col>
-      <Col xs={12} md={8}>
+      <Col xs={24} sm={12} md={8}>
         <Form.Item name="date" label={f('date')} rules={[requiredSelect('date')]} {...dayField}>
           <DatePicker disabled={editing} format={DATE_DISPLAY_FORMAT} allowClear={false} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={8}>
+      <Col xs={24} sm={12} md={8}>
         <Form.Item name="department_id" label={f('department_id')} rules={[requiredSelect('department_id')]}>
           <RefSelect refSpec={center} disabled={editing} />
         </Form.Item>
@@ -194,12 +194,12 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
       </Col>
       {isBetweenCenters(kind) ? (
         <>
-          <Col xs={12} md={8}>
+          <Col xs={24} sm={12} md={8}>
             <Form.Item name="origin_department_id" label={f('origin_department_id')} rules={[requiredSelect('origin_department_id')]}>
               <RefSelect refSpec={center} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={24} sm={12} md={8}>
             <Form.Item
               name="destination_department_id"
               label={f('destination_department_id')}
@@ -262,7 +262,7 @@ function TripFields({ form, editing, record }: { form: FormInstance; editing: bo
         </Col>
       ))}
       {(['toll', 'parking', 'other_expense'] as const).map((name) => (
-        <Col xs={8} key={name}>
+        <Col xs={24} sm={8} key={name}>
           <Form.Item name={name} label={f(name)}>
             <InputNumber min={0} precision={0} step={100} style={{ width: '100%' }} />
           </Form.Item>
