@@ -493,6 +493,23 @@ describe('a layout that fits', () => {
     }
   });
 
+  test("the store-direct board at 1280 px: a direction's transfer tag whole, its figures on a second line when the side has no room", async () => {
+    const { page, context } = await signedIn('super', { width: 1280, height: 900 }, '/store-direct');
+    const tags = page.getByTestId('transfer-tag');
+    await expect.poll(() => tags.count()).toBeGreaterThan(0);
+    // 「横浜市港北区方面」 and 「横浜センターへ移送」 left no room for 「横浜センターへ…」 on one line.
+    expect(await tags.evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)), 'tags cut').toEqual([]);
+    const headers = await page.getByTestId('direction-header').evaluateAll((elements) =>
+      elements.map((header) => {
+        const edge = header.getBoundingClientRect().right;
+        const name = header.querySelector('strong')!.getBoundingClientRect();
+        return { outside: [...header.querySelectorAll('*')].filter((part) => part.getBoundingClientRect().right > edge + 0.5).length, nameLines: Math.round(name.height / 18) };
+      }),
+    );
+    expect(headers.filter((header) => header.outside > 0 || header.nameLines > 1)).toEqual([]);
+    await context.close();
+  });
+
   test("the trip form on a 390 px phone: the center's name whole (its select had half the width)", async () => {
     const { page, context } = await signedIn('center', PHONE, '/vehicle-allocation/add');
     await switchToEnglish(page);
