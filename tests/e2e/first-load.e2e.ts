@@ -113,6 +113,15 @@ async function switchToEnglish(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
+/** The branch's between-centers screen in English at `viewport`, its time chart's rows drawn. */
+async function branchTimeChart(viewport: { width: number; height: number }) {
+  const { page, context } = await signedIn('branch', viewport, '/between-centers-before');
+  await switchToEnglish(page);
+  const chart = page.getByTestId('time-chart');
+  await expect.poll(() => chart.getByTestId('chart-row').count()).toBeGreaterThan(1);
+  return { page, context, chart };
+}
+
 /** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take, its text. */
 async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string, shot: string) {
   const { page, context } = await signedIn(loginId, DESKTOP, path);
@@ -354,10 +363,7 @@ describe('a layout that fits', () => {
   });
 
   test('the between-centers time chart on a 390 px phone scrolls inside itself, an hour wide enough for its label', async () => {
-    const { page, context } = await signedIn('branch', PHONE, '/between-centers-before');
-    await switchToEnglish(page);
-    const chart = page.getByTestId('time-chart');
-    await expect.poll(() => chart.getByTestId('chart-row').count()).toBeGreaterThan(1);
+    const { page, context, chart } = await branchTimeChart(PHONE);
     await snap(page, 'between-centers-390-en');
     expect(await partsBeyondPhone(page)).toEqual([]);
     expect(await chart.evaluate((element) => element.scrollWidth - element.clientWidth), 'the chart scrolls inside itself').toBeGreaterThan(0);
@@ -385,10 +391,7 @@ describe('a layout that fits', () => {
   });
 
   test('the between-centers time chart at 1366 px in English names every vehicle in full, its rows aligned', async () => {
-    const { page, context } = await signedIn('branch', DESKTOP, '/between-centers-before');
-    await switchToEnglish(page);
-    const chart = page.getByTestId('time-chart');
-    await expect.poll(() => chart.getByTestId('chart-row').count()).toBeGreaterThan(1);
+    const { context, chart } = await branchTimeChart(DESKTOP);
     // 練馬's trailers (「練馬 143 た 89-81 トレーラー」) were cut by a fixed 180 px column.
     await expect.poll(() => chart.locator('.alloc-chart__label').allTextContents()).toContainEqual(expect.stringContaining('トレーラー'));
     const labels = await chart.locator('.alloc-chart__label').evaluateAll((elements) =>
