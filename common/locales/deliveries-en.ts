@@ -54,7 +54,6 @@ export const deliveriesEn: typeof deliveriesJa = {
     delayStatus: { '0': 'On time', '1': 'Delayed', '2': 'At risk of delay' },
     loadUnit: { '0': 'Pallet', '1': 'Cage cart' },
     errors: {
-      invalidDate: '{{field}} must be a valid date (YYYY-MM-DD).',
       rangeOrder: 'The end date must not be before the start date.',
       rangeTooLong: 'The period must be at most {{max}} days.',
       notCenter: 'Choose a center (a level 4 department).',

@@ -53,7 +53,6 @@ export const deliveriesJa = {
     delayStatus: { '0': '定刻', '1': '遅延', '2': '遅延見込' },
     loadUnit: { '0': 'パレット', '1': 'カゴ車' },
     errors: {
-      invalidDate: '{{field}}は正しい日付（YYYY-MM-DD）で指定してください。',
       rangeOrder: '終了日は開始日以降の日付を指定してください。',
       rangeTooLong: '期間は{{max}}日以内で指定してください。',
       notCenter: 'センター（レベル4の部署）を指定してください。',

@@ -1,12 +1,8 @@
 import { Type } from 'typebox';
-import { DATE_PATTERN } from '../../common/validation.js';
-import { CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, Instant, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
 /** The wire shapes of trips (配車, 便): what each route accepts and answers (allow-lists). */
 
-const CalendarDate = Type.String({ pattern: DATE_PATTERN.source });
-/** An instant with its offset: 2026-11-24T06:00:00+09:00 or …Z. */
-const Instant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$' });
 const Kind = Type.Union([Type.Literal('between_centers_before'), Type.Literal('between_centers_today'), Type.Literal('store_direct')]);
 const TransferKind = Type.Union([Type.Literal('between_centers_before'), Type.Literal('between_centers_today')]);
 const Version = Type.Integer({ minimum: 1, maximum: INT4_MAX });

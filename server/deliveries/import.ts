@@ -246,7 +246,7 @@ class DeliveryImport {
     let otherDay = false;
     if (record.date) {
       const day = readDay(record.date);
-      if (day === undefined) errors.date = t('deliveries.errors.invalidDate', { field: this.label('date') });
+      if (day === undefined) errors.date = t('errors.invalidDate', { field: this.label('date') });
       else if (day !== this.date) otherDay = true;
     }
     if (otherDay) this.mismatched.push(line);

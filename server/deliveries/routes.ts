@@ -26,7 +26,7 @@ import {
   writableCenter,
   writeColumnConfig,
 } from './repository.js';
-import { dayError, movesOffItsTrip, rangeErrors } from './rules.js';
+import { movesOffItsTrip, rangeErrors } from './rules.js';
 import {
   bulkDeleteSchema,
   columnConfigLabels,
@@ -63,7 +63,7 @@ const label = (t: Translate, field: string) => t(`deliveries.fields.${field}`);
 /** The references a write names: a center of the caller's subtree, a store they see, a live customer. */
 async function checkReferences(db: DbOrTrx, request: FastifyRequest, values: DeliveryPatchValues) {
   const { t, actor } = request;
-  const errors: Record<string, string> = { ...(values.date !== undefined ? dayError(t, 'date', values.date) : {}) };
+  const errors: Record<string, string> = {};
   if (values.department_id !== undefined) {
     const center = await writableCenter(db, actor, values.department_id);
     if (!center) errors.department_id = t('errors.refNotFound', { field: label(t, 'department_id') });
@@ -121,8 +121,6 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['/delivery/import', true],
   ] as const) {
     app.post(path, { schema: importSchema, config: permission('import'), onRequest: refuseCarriers }, async (request, reply) => {
-      const errors = dayError(request.t, 'date', request.query.date);
-      if (errors) throw invalid(errors);
       const result = await importDeliveries(app.db, request.actor, request.t, request.query.date, await uploadedCsv(request), { commit });
       return reply.status(commit && !result.ok ? 422 : 200).send(result);
     });

@@ -9,9 +9,9 @@ const label = (t: Translate, field: string) => t(`deliveries.fields.${field}`);
 export function rangeErrors(t: Translate, from: string, to: string): FieldErrors | undefined {
   switch (dateRangeProblem(from, to)) {
     case 'date_from':
-      return { date_from: t('deliveries.errors.invalidDate', { field: label(t, 'date_from') }) };
+      return { date_from: t('errors.invalidDate', { field: label(t, 'date_from') }) };
     case 'date_to':
-      return { date_to: t('deliveries.errors.invalidDate', { field: label(t, 'date_to') }) };
+      return { date_to: t('errors.invalidDate', { field: label(t, 'date_to') }) };
     case 'order':
       return { date_to: t('deliveries.errors.rangeOrder') };
     case 'tooLong':
@@ -19,11 +19,6 @@ export function rangeErrors(t: Translate, from: string, to: string): FieldErrors
     default:
       return undefined;
   }
-}
-
-/** A single day (a delivery's date, an import's date) that is not a real calendar day. */
-export function dayError(t: Translate, field: string, day: string): FieldErrors | undefined {
-  return dayNumber(day) === null ? { [field]: t('deliveries.errors.invalidDate', { field: label(t, field) }) } : undefined;
 }
 
 /**

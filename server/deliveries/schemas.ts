@@ -3,10 +3,8 @@ import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS,
 import { AMOUNT_RANGE } from '../../common/validation.js';
 import { ImportResult } from '../routes/master-imports.js';
 import { stopReport } from '../allocation/schemas.js';
-import { CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
-/** A calendar day as the API carries it; whether it is a real day is the rules' check (a named message). */
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
 const Amount = Type.Number({ minimum: AMOUNT_RANGE.min, maximum: AMOUNT_RANGE.max });
 const oneOf = (values: readonly number[]) => Type.Integer({ minimum: Math.min(...values), maximum: Math.max(...values) });
@@ -79,8 +77,8 @@ export const DeliveryDetail = Type.Intersect([DeliveryRow, Type.Object({ trip: N
 
 /** The list's filters, shared by the list and the export. */
 const filters = {
-  date_from: Day,
-  date_to: Day,
+  date_from: CalendarDate,
+  date_to: CalendarDate,
   department_id: Type.Optional(Id),
   delivery_company_id: Type.Optional(Id),
   driver_id: Type.Optional(Id),
@@ -110,7 +108,7 @@ export type DeliveryFilters = Omit<Static<typeof DeliveryExportQuery>, 'encoding
 
 /** What a form writes: the delivery's own fields (its trip, status and reports are the allocation's). */
 const writable = {
-  date: Day,
+  date: CalendarDate,
   department_id: Id,
   delivery_destination_id: Id,
   slip_number: Text({ minLength: 1, maxLength: DELIVERY_LIMITS.slip_number }),
@@ -153,7 +151,7 @@ export const bulkDeleteSchema = {
   response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses },
 };
 
-const DateQuery = Type.Object({ date: Day }, { additionalProperties: false });
+const DateQuery = Type.Object({ date: CalendarDate }, { additionalProperties: false });
 export const importSchema = { querystring: DateQuery, response: { 200: ImportResult, 422: ImportResult, ...errorResponses } };
 export const templateSchema = { response: { 200: Type.String(), ...errorResponses } };
 

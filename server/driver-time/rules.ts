@@ -10,9 +10,9 @@ import {
   type WorkFigures,
   type WorkTimes,
 } from '../../common/driver-time.js';
-import { addDays, isCalendarDay } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import { checkWorkRules, dayFigures, type RuleFinding, type WorkDay } from '../../common/work-rules.js';
-import { type FieldErrors, invalid } from '../errors.js';
+import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 
 /** The area's pure rules: a record's fields, its figures and the 2024 rules' findings for a day. */
@@ -34,11 +34,6 @@ const labelOf = (t: Translate, field: string) => {
   const nested = /^breaks\.\d+\.(start|end)$/.exec(field);
   return nested ? label(t, `break_${nested[1]}`) : label(t, field);
 };
-
-/** The day of a request must be a real calendar day (2026-02-30 is not one): else 400 naming it. */
-export function refuseUnrealDay(t: Translate, date: string) {
-  if (!isCalendarDay(date)) throw invalid({ date: t('errors.invalidFormat', { field: label(t, 'date') }) });
-}
 
 /**
  * Every wrong field of a record at once: times within the working day (00:00 to 47:59), each end

@@ -1,13 +1,9 @@
 import { Type } from 'typebox';
 import { BREAK_MINUTES_MAX, BREAKS_MAX, ODOMETER_MAX } from '../../common/driver-time.js';
-import { DATE_PATTERN } from '../../common/validation.js';
-import { errorResponses, Id, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, errorResponses, Id, INT4_MAX, Instant, Nullable, Text, Timestamp } from '../http/schemas.js';
 
 /** The wire shapes of drivers' working days (出退勤): what each route accepts and answers (allow-lists). */
 
-const CalendarDate = Type.String({ pattern: DATE_PATTERN.source });
-/** An instant with its offset: 2026-11-24T06:00:00+09:00 or …Z. */
-const Instant = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$' });
 const NullableString = Nullable(Type.String());
 const NullableInt = Nullable(Type.Integer());
 const NullableNumber = Nullable(Type.Number());

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import type { MessageKey } from '../../common/locales/index.js';
 import type { FieldErrors } from '../errors.js';
-import { NO_NUL_PATTERN } from './schemas.js';
+import { CALENDAR_DAY_FORMAT, NO_NUL_PATTERN } from './schemas.js';
 
 interface SchemaNode {
   type?: string;
@@ -48,6 +48,8 @@ function messageOf(error: FastifySchemaValidationError, node: SchemaNode): Messa
     case 'additionalProperties':
     case 'boolean':
       return ['errors.unknownField'];
+    case 'format':
+      return (error.params as { format?: string }).format === CALENDAR_DAY_FORMAT ? ['errors.invalidDate'] : ['errors.invalidFormat'];
     case 'pattern':
       return (error.params as { pattern?: string }).pattern === NO_NUL_PATTERN ? ['errors.forbiddenCharacter'] : ['errors.invalidFormat'];
     case 'maxLength':

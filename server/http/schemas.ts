@@ -1,4 +1,6 @@
 import { type TSchema, Type } from 'typebox';
+import { Format } from 'typebox/format';
+import { isCalendarDay } from '../../common/deliveries.js';
 import { CSV_ENCODINGS } from '../../common/reports.js';
 
 /** PostgreSQL's integer (int4): ids and counts are stored in it, so nothing outside it is accepted. */
@@ -17,6 +19,26 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** The format of a day the screens can pick (common's rule): YYYY-MM-DD, real, 2000 to 2099. */
+export const CALENDAR_DAY_FORMAT = 'calendar-day';
+Format.Set(CALENDAR_DAY_FORMAT, isCalendarDay);
+
+/**
+ * A calendar day: 2026-02-30 and 2026-13-40 are refused by the schema check, naming the field
+ * (errors.invalidDate), before a route runs or PostgreSQL sees them.
+ */
+export const CalendarDate = Type.String({ format: CALENDAR_DAY_FORMAT });
+
+/** An instant as the screens send it: a real day and time with its offset, seconds optional. */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+Format.Set('instant', (value) => {
+  const parts = INSTANT.exec(value);
+  return parts !== null && isCalendarDay(parts[1]!);
+});
+
+/** 2026-11-24T06:00:00+09:00, 2026-11-24T06:00+09:00 or …Z; 2026-02-30T06:00Z is refused by the schema check. */
+export const Instant = Type.String({ format: 'instant' });
 
 /** A timestamp: a Date from the database, ISO 8601 text on the wire. */
 export const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));

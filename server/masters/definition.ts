@@ -7,7 +7,8 @@ import type { Translate } from '../i18n.js';
 import type { DisplayColumn } from './display.js';
 
 /** `boolean`: a yes/no switch; empty or absent on a create is `false`. */
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
+/** `date`: a calendar day as YYYY-MM-DD text that exists (2026-02-30 does not). */
+export type FieldType = 'string' | 'date' | 'integer' | 'number' | 'boolean';
 
 /**
  * A foreign key: on writes the referenced row must be live and visible to the caller; in CSV the

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../../common/deliveries.js';
 import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { Field, MasterDefinition, Values } from './definition.js';
@@ -5,6 +6,9 @@ import type { Field, MasterDefinition, Values } from './definition.js';
 const EMPTY = new Set([undefined, null, '']);
 
 const INVALID = Symbol('invalid');
+
+/** A field held as text: a string, or a day written YYYY-MM-DD. */
+export const isText = (field: Field) => field.type === 'string' || field.type === 'date';
 /** Plain decimals only: `Number()` would also read "0x10" as 16, "1e3" as 1000 and "Infinity". */
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -15,10 +19,10 @@ const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 function coerce(field: Field, raw: unknown): string | number | boolean | null | typeof INVALID {
   if (field.type === 'boolean') return booleanOf(raw);
   if (EMPTY.has(raw as string)) return null;
-  if (typeof raw === 'number') return field.type === 'string' || !Number.isFinite(raw) ? INVALID : integerOk(field, raw);
+  if (typeof raw === 'number') return isText(field) || !Number.isFinite(raw) ? INVALID : integerOk(field, raw);
   if (typeof raw !== 'string') return INVALID;
   const text = raw.trim();
-  if (field.type === 'string') return text || null;
+  if (isText(field)) return text || null;
   if (!text) return null;
   return DECIMAL_TEXT.test(text) ? integerOk(field, Number(text)) : INVALID;
 }
@@ -42,6 +46,7 @@ function checkValue(def: MasterDefinition, field: Field, value: string | number 
     if (value.includes('\u0000')) return t('errors.forbiddenCharacter', { field: fieldLabel(t, def, field.name) });
     if (field.max && value.length > field.max) return t('errors.tooLong', { field: fieldLabel(t, def, field.name), max: field.max });
     if (field.pattern && !field.pattern.test(value)) return t('errors.invalidFormat', { field: fieldLabel(t, def, field.name) });
+    if (field.type === 'date' && !isCalendarDay(value)) return t('errors.invalidDate', { field: fieldLabel(t, def, field.name) });
   }
   if (typeof value === 'number' && field.range && (value < field.range.min || value > field.range.max)) {
     return t('errors.outOfRange', { field: fieldLabel(t, def, field.name), ...field.range });

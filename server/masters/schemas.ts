@@ -2,6 +2,7 @@ import type { Action } from '../../common/permissions.js';
 import { type TSchema, Type } from 'typebox';
 import { CsvEncodingParam, Id, INT4_MAX, INT4_MIN, Nullable, Text, Timestamp } from '../http/schemas.js';
 import type { Field, MasterDefinition, Row } from './definition.js';
+import { isText } from './fields.js';
 
 /**
  * The request and response schemas of a master, generated from its declaration so that they can
@@ -22,14 +23,14 @@ function bounds(field: Field) {
 
 /** What a client may send for one field. */
 function fieldInput(field: Field): TSchema {
-  if (field.type === 'string') return Text(field.max ? { maxLength: field.max } : {});
+  if (isText(field)) return Text(field.max ? { maxLength: field.max } : {});
   if (field.type === 'boolean') return Type.Boolean();
   return field.type === 'integer' ? Type.Integer(bounds(field)) : Type.Number(bounds(field));
 }
 
 /** What a client receives for one field. */
 function fieldOutput(field: Field): TSchema {
-  if (field.type === 'string') return Type.String();
+  if (isText(field)) return Type.String();
   if (field.type === 'boolean') return Type.Boolean();
   return field.type === 'integer' ? Type.Integer() : Type.Number();
 }
@@ -72,7 +73,7 @@ export const masterRecord = (def: MasterDefinition) => Type.Unsafe<Row>(Type.Obj
 
 /** One value or a list of values (`?level=3&level=4`) of a filterable column. */
 function filterValues(field: Field) {
-  const value = field.type === 'string' ? Text({ maxLength: field.max ?? 200 }) : fieldInput(field);
+  const value = isText(field) ? Text({ maxLength: field.max ?? 200 }) : fieldInput(field);
   return Type.Optional(Type.Array(value, { maxItems: MAX_IDS }));
 }
 

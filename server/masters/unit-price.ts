@@ -25,7 +25,7 @@ export const unitPriceMaster: MasterDefinition = {
     { name: 'delivery_company_id', type: 'integer', ref: companyRef() },
     { name: 'price_per_trip', type: 'integer', required: true, range: { min: 0, max: 10_000_000 } },
     { name: 'price_per_km', type: 'integer', range: { min: 0, max: 1_000_000 } },
-    { name: 'effective_from', type: 'string', required: true, pattern: DATE_PATTERN },
+    { name: 'effective_from', type: 'date', required: true, pattern: DATE_PATTERN },
   ],
   search: [],
   sorts: ['id', 'vehicle_type_id', 'vehicle_type_name', 'kind', 'delivery_company_id', 'delivery_company_name', 'price_per_trip', 'price_per_km', 'effective_from', 'updated_at'],

@@ -2,7 +2,7 @@ import { clockOf, formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { type PeriodQuery, periodDays, type ReportPeriod } from '../../common/reports.js';
 import { invalid } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { dayError, rangeErrors } from '../deliveries/rules.js';
+import { rangeErrors } from '../deliveries/rules.js';
 import type { ReportContext } from './context.js';
 import type { Heading } from './files.js';
 
@@ -13,9 +13,9 @@ export interface Period {
   to: string;
 }
 
-/** The first and last day a report covers; a day that does not exist or a range out of order or too long is refused naming the field. */
+/** The first and last day a report covers (the schema refuses a day that does not exist); a range out of order or too long is refused naming the field. */
 export function reportPeriod(t: Translate, period: ReportPeriod, query: PeriodQuery): Period {
-  const errors = period === 'range' ? rangeErrors(t, query.date_from ?? '', query.date_to ?? '') : period === 'month' ? undefined : dayError(t, 'date', query.date ?? '');
+  const errors = period === 'range' ? rangeErrors(t, query.date_from ?? '', query.date_to ?? '') : undefined;
   if (errors) throw invalid(errors);
   return periodDays(period, query);
 }

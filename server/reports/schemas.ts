@@ -1,11 +1,9 @@
 import { type TObject, Type } from 'typebox';
 import { CSV_ENCODINGS, MONTH_PATTERN, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
-import { DATE_PATTERN } from '../../common/validation.js';
-import { CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
+import { CalendarDate, CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
 
 /** The wire shapes of the reports: each report's query, built from its declaration in common/reports.ts. */
 
-const CalendarDate = Type.String({ pattern: DATE_PATTERN.source });
 const Month = Type.String({ pattern: MONTH_PATTERN.source });
 
 const PERIOD_FIELDS = {

@@ -34,7 +34,8 @@ function lookup(catalogue: object, key: string): unknown {
 
 /** Client field kinds each server type may be edited with. */
 const KINDS: Record<Field['type'], FieldSpec['kind'][]> = {
-  string: ['text', 'textarea', 'time', 'date', 'password'],
+  string: ['text', 'textarea', 'time', 'password'],
+  date: ['date'],
   integer: ['integer', 'enum', 'ref'],
   number: ['number'],
   boolean: ['boolean'],

@@ -253,6 +253,30 @@ t.test('a stale version is a 409 naming who changed the trip; nothing is lost', 
   t.same(row, { route_name: null, updated_by: await userId(db, 'center') }, 'the stale edit wrote nothing; writes set updated_by');
 });
 
+t.test('a day or an instant that does not exist is refused naming the field, in the caller’s language; nothing is written', async (t) => {
+  const date = dayAfterDemo(21);
+  const trips = () => db.selectFrom('vehicle_allocations').select('id').where('department_id', '=', fleet.center).execute();
+  const before = (await trips()).length;
+  const post = (payload: Record<string, unknown>, language = 'ja') =>
+    center({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, ...payload }, headers: { 'accept-language': language } });
+  const unreal = await post({ date: '2026-13-40' });
+  t.equal(unreal.statusCode, 400);
+  t.same(unreal.json().errors, { date: '日付は正しい日付（YYYY-MM-DD）で指定してください。' });
+  t.same((await post({ date: '2027-02-29' }, 'en')).json().errors, { date: 'Date must be a valid date (YYYY-MM-DD).' });
+  const departure = await post({ planned_departure: '2026-02-30T08:00:00+09:00' });
+  t.equal(departure.statusCode, 400);
+  t.same(Object.keys(departure.json().errors), ['planned_departure']);
+  t.equal((await post({ planned_departure: at(date, '25:00') })).statusCode, 400, 'an hour past 23');
+  t.equal((await post({ planned_departure: `${date}T08:00+09:00` })).statusCode, 201, 'seconds may be left out');
+  const trip = await newTrip(center, date);
+  const update = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: trip.version, date: '2026-02-30' } });
+  t.equal(update.statusCode, 400);
+  t.ok(update.json().errors.date);
+  const copy = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: date, to_date: '2026-04-31', department_id: fleet.center } });
+  t.same(copy.json().errors, { to_date: '複写先日付は正しい日付（YYYY-MM-DD）で指定してください。' });
+  t.equal((await trips()).length, before + 2, 'only the two good trips were written');
+});
+
 t.test('a stop outside its store window gets warnings stored on it and summarised on the trip', async (t) => {
   const date = dayAfterDemo(6);
   const store = stores[6]!;

@@ -269,4 +269,15 @@ t.test('Master rules: the same per-row rules on the screens and in CSV', async (
     t.equal(price.statusCode, 201);
     t.equal(price.json().price_per_km, null);
   });
+
+  t.test('a unit price’s 適用開始日 must be a day that exists, on the form and in a CSV row', async (t) => {
+    const hq = await signedIn(app, 'hq');
+    const body = { vehicle_type_id: ids.fourTon, kind: 0, price_per_trip: 9000, effective_from: '2027-02-29' };
+    const form = await hq({ method: 'POST', url: '/api/unit_price', payload: body });
+    t.equal(form.statusCode, 400);
+    t.same(form.json().errors, { effective_from: '適用開始日は正しい日付（YYYY-MM-DD）で指定してください。' });
+    const row = await hq({ method: 'POST', url: '/api/unit_price/check_file_import', ...csvUpload('vehicle_type_code,kind,price_per_trip,effective_from\nVT-4T,0,9000,2027-04-31\n') });
+    t.match(row.json(), { ok: false, errors: [{ row: 2, message: '適用開始日は正しい日付（YYYY-MM-DD）で指定してください。' }] });
+    t.equal((await hq({ method: 'POST', url: '/api/unit_price', payload: { ...body, effective_from: '2028-02-29' } })).statusCode, 201, 'a leap day is a day');
+  });
 });
