@@ -10,7 +10,7 @@ import { dataProvider } from './providers/data-provider.js';
 import { liveProvider } from './providers/live-bridge.js';
 import { ANTD_LOCALES, currentLocale, i18n, i18nProvider } from './providers/i18n.js';
 import { queryClient } from './providers/query-client.js';
-import { THEMES } from './providers/theme.js';
+import { THEME } from './providers/theme.js';
 import { BUTTON_CONFIG, bindToasts, isRecordNotFoundToast, LOGIN_ERROR_KEY, TOAST_CONFIG } from './providers/toast.js';
 import { findResource, resourceNameKey, toRefineResources } from './resources.js';
 import { AppRoutes } from './routes.js';
@@ -65,7 +65,7 @@ export function App() {
   );
   return (
     <BrowserRouter>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEMES[locale]} button={BUTTON_CONFIG} renderEmpty={renderEmpty}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME} button={BUTTON_CONFIG} renderEmpty={renderEmpty}>
         <AntdApp notification={TOAST_CONFIG}>
           <Refine
             routerProvider={routerBindings}

@@ -1,5 +1,4 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { Locale } from '../../../common/locales/index.js';
 
 /**
  * The Japanese UI fonts of each system, in the order Japanese sites name them: macOS and iOS
@@ -32,8 +31,9 @@ const ANTD_FONTS = theme.getDesignToken().fontFamily;
  */
 const COMPONENTS: ThemeConfig['components'] = { Table: { cellPaddingInlineSM: 6 } };
 
-/** antd's theme for a language: in Japanese, antd's fonts with the Japanese ones named (withJapaneseFonts). */
-export const THEMES: Record<Locale, ThemeConfig> = {
-  ja: { token: { ...BASE, fontFamily: withJapaneseFonts(ANTD_FONTS) }, components: COMPONENTS },
-  en: { token: BASE, components: COMPONENTS },
-};
+/**
+ * antd's theme, in both languages: antd's fonts with the Japanese ones named (withJapaneseFonts). The
+ * data is Japanese in English too (names, stores, addresses): without them, a browser set up for another
+ * language drew its kanji in whatever CJK font its system picks, on Windows often a Chinese one.
+ */
+export const THEME: ThemeConfig = { token: { ...BASE, fontFamily: withJapaneseFonts(ANTD_FONTS) }, components: COMPONENTS };
