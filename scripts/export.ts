@@ -5,7 +5,6 @@
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { pickLocale } from '../common/locales/index.js';
 import { loadConfig, loadDotEnv } from '../server/config.js';
 import { csvStream } from '../server/http/csv.js';
@@ -13,30 +12,31 @@ import { translator } from '../server/i18n.js';
 import { masterExportRecords } from '../server/masters/export.js';
 import { MASTERS } from '../server/masters/index.js';
 import { openDatabase } from '../server/runtime.js';
-import { commandActor, runCommand } from './command.js';
+import { commandActor, commandArgs, runCommand, UsageError } from './command.js';
 
 const USAGE = `usage: npm run export -- <${MASTERS.map((m) => m.resource).join('|')}> [file.csv] [--sjis] [--as <login_id>] [--lang ja|en]`;
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { sjis: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' } },
-  });
+  const { positionals, values } = commandArgs(
+    {
+      allowPositionals: true,
+      options: { sjis: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' } },
+    },
+    USAGE,
+  );
   const [name, file] = positionals;
   const master = MASTERS.find((m) => m.resource === name);
-  if (!master || positionals.length > 2) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (!master || positionals.length > 2) throw new UsageError(USAGE);
   loadDotEnv();
   const { db } = await openDatabase(loadConfig());
   try {
-    const actor = await commandActor(db, values.as);
+    const t = translator(pickLocale(values.lang));
+    const actor = await commandActor(db, t, values.as);
     if (typeof actor === 'string') {
       console.error(actor);
       return 2;
     }
-    const ctx = { db, actor, t: translator(pickLocale(values.lang)) };
+    const ctx = { db, actor, t };
     let rows = -1; // the header is not a row
     async function* counted() {
       for await (const record of masterExportRecords(ctx, master!)) {

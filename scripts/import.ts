@@ -1,19 +1,18 @@
 // Command-line CSV import for staff: `npm run import -- <master> <file.csv> [--check] [--as <login_id>]`,
 // or one day's deliveries: `npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>]`.
 // The same checks as the screens; all-or-nothing; exit 1 when any row is refused.
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Transform } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { isCalendarDay } from '../common/deliveries.js';
 import { pickLocale } from '../common/locales/index.js';
 import { MASTERS } from '../server/masters/index.js';
 import { loadConfig, loadDotEnv } from '../server/config.js';
 import { importDeliveries } from '../server/deliveries/import.js';
 import { AppError } from '../server/errors.js';
-import { translator } from '../server/i18n.js';
+import { translator, type Translate } from '../server/i18n.js';
 import { importMaster } from '../server/imports/import-master.js';
 import { openDatabase } from '../server/runtime.js';
-import { commandActor, runCommand } from './command.js';
+import { commandActor, commandArgs, runCommand, UsageError } from './command.js';
 
 const USAGE = `usage: npm run import -- <${MASTERS.map((m) => m.resource).join('|')}> <file.csv> [--check] [--as <login_id>] [--lang ja|en]
        npm run import -- delivery <file.csv> --date YYYY-MM-DD [--check] [--as <login_id>] [--lang ja|en]`;
@@ -53,30 +52,43 @@ function progressBar(totalBytes: number) {
   };
 }
 
+/**
+ * What is wrong with the command as called, in the staff's language, before any database is opened:
+ * what to import, the file, and for deliveries the day (`--date`).
+ */
+function callProblem(t: Translate, name: string | undefined, file: string | undefined, date: string | undefined): string | undefined {
+  if (!name || !file) return USAGE;
+  if (name !== 'delivery' && !MASTERS.some((m) => m.resource === name)) return `${t('csv.unknownTarget', { name })}\n${USAGE}`;
+  if (!existsSync(file) || !statSync(file).isFile()) return t('csv.fileNotFound', { file });
+  if (name !== 'delivery') return undefined;
+  if (!date) return `${t('errors.required', { field: '--date' })}\n${USAGE}`;
+  return isCalendarDay(date) ? undefined : t('errors.invalidDate', { field: '--date' });
+}
+
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { check: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' }, date: { type: 'string' } },
-  });
+  const { positionals, values } = commandArgs(
+    {
+      allowPositionals: true,
+      options: { check: { type: 'boolean', default: false }, as: { type: 'string' }, lang: { type: 'string', default: 'ja' }, date: { type: 'string' } },
+    },
+    USAGE,
+  );
   const [name, file] = positionals;
-  const master = MASTERS.find((m) => m.resource === name);
-  const isDelivery = name === 'delivery';
-  if ((!master && !isDelivery) || !file || (isDelivery && (!values.date || !isCalendarDay(values.date)))) {
-    console.error(USAGE);
-    return 2;
-  }
   const t = translator(pickLocale(values.lang));
+  const problem = callProblem(t, name, file, values.date);
+  if (problem) throw new UsageError(problem);
+  const master = MASTERS.find((m) => m.resource === name);
   loadDotEnv();
   const config = loadConfig();
   const { db } = await openDatabase(config);
   try {
-    const actor = await commandActor(db, values.as);
+    const actor = await commandActor(db, t, values.as);
     if (typeof actor === 'string') {
       console.error(actor);
       return 2;
     }
-    const progress = progressBar(statSync(file).size);
-    const input = createReadStream(file).pipe(progress.counter);
+    const progress = progressBar(statSync(file!).size);
+    const input = createReadStream(file!).pipe(progress.counter);
     const started = Date.now();
     const options = { commit: !values.check, onRow: progress.row };
     const running = master ? importMaster(db, master, actor, t, input, options) : importDeliveries(db, actor, t, values.date!, input, options);

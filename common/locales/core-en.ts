@@ -151,6 +151,10 @@ export const coreEn: typeof coreJa = {
     wrongField: 'The upload field "{{field}}" is not accepted; send the file as "file".',
     busy: 'Other CSV imports are running. Please try again shortly.',
     changedDuringImport: 'Someone changed the record of row {{row}} during the import. Nothing was written; please import again.',
+    fileNotFound: 'File not found: {{file}}',
+    unknownTarget: 'Not a kind of data the importer takes: {{name}}',
+    noSuchUser: 'No such user: {{login_id}}',
+    noSuperAdmin: 'No super admin to act as; use --as <login_id>.',
     referenceGoneDuringImport: 'A record that row {{row}} refers to was deleted during the import. Nothing was written; please import again.',
   },
   enums: {

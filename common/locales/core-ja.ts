@@ -153,6 +153,10 @@ export const coreJa = {
     wrongField: 'ファイルの項目名「{{field}}」は使えません。「file」で送ってください。',
     busy: '他のCSV取込が実行中です。しばらくしてからもう一度お試しください。',
     changedDuringImport: '取込中に他の利用者が{{row}}行目のデータを変更しました。何も登録されていません。もう一度取り込んでください。',
+    fileNotFound: 'ファイルが見つかりません: {{file}}',
+    unknownTarget: '取り込めないデータ種別です: {{name}}',
+    noSuchUser: 'ユーザーが見つかりません: {{login_id}}',
+    noSuperAdmin: '実行するスーパー管理者がいません。--as <ログインID> で指定してください。',
     referenceGoneDuringImport: '取込中に{{row}}行目の参照先のデータが削除されました。何も登録されていません。もう一度取り込んでください。',
   },
   enums: {

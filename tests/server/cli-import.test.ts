@@ -78,9 +78,27 @@ t.test('the command-line importer checks, refuses bad rows with a non-zero exit,
   t.ok(lines.some((line) => line.startsWith('CT-FUNABASHI,船橋センター,4,BR-CHIBA,')), 'the imported center, under its branch by code');
   t.match(exported.stderr, new RegExp(`department: ${lines.length} rows → `));
 
-  const usage = await importer(dataDir, 'nonsense', 'x.csv');
-  t.equal(usage.code, 2);
-  t.match(usage.stderr, /usage: npm run import/);
+  const nobody = await importer(dataDir, 'department', fixture('departments-utf8.csv'), '--as', 'no-such-login');
+  t.same([nobody.code, nobody.stderr.trim()], [2, 'ユーザーが見つかりません: no-such-login']);
+});
+
+t.test('a command called wrongly says what is wrong, in the staff’s language, with exit code 2 and no stack trace', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-cli-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const csv = fixture('departments-utf8.csv');
+  const cases: [string[], RegExp][] = [
+    [['nonsense', csv, '--lang', 'en'], /^Not a kind of data the importer takes: nonsense\nusage: npm run import/],
+    [['vehicle', path.join(dataDir, 'missing.csv')], /^ファイルが見つかりません: .*missing\.csv$/],
+    [['delivery', csv], /^--dateを入力してください。\nusage: npm run import/],
+    [['delivery', csv, '--date', '2026-02-30'], /^--dateは正しい日付（YYYY-MM-DD）で指定してください。$/],
+    [['vehicle', csv, '--dat', '2026-01-01'], /^Unknown option '--dat'.*\nusage: npm run import/s],
+  ];
+  for (const [args, message] of cases) {
+    const called = await importer(dataDir, ...args);
+    t.same([called.code, called.stdout], [2, ''], args.join(' '));
+    t.match(called.stderr.trim(), message, args.join(' '));
+    t.notMatch(called.stderr, /\n\s+at /, 'no stack trace');
+  }
 });
 
 t.test('a command runs from a bundle that is built again whenever a file it came from changed', async (t) => {
