@@ -3,7 +3,7 @@
  * builds each route's query schema from this; the client builds each report's form from it.
  * `GET /api/report/<slug>?…&format=pdf|xlsx|csv[&encoding=utf8|sjis]` answers the file.
  */
-import { addDays, DELIVERY_RANGE_MAX_DAYS } from './deliveries.js';
+import { addDays, DELIVERY_RANGE_MAX_DAYS, isCalendarDay } from './deliveries.js';
 
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -65,7 +65,10 @@ export function reportArea(slug: string): 'report' | NonNullable<ReportDefinitio
 /** The longest range a `range` report covers, in days (both ends counted): the delivery list's. */
 export const REPORT_RANGE_DAYS_MAX = DELIVERY_RANGE_MAX_DAYS;
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A month written YYYY-MM whose days are calendar days (isCalendarDay: 2000 to 2099). */
+export const isCalendarMonth = (text: string) => MONTH_PATTERN.test(text) && isCalendarDay(`${text}-01`);
 
 export interface PeriodQuery {
   date?: string;

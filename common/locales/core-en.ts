@@ -73,6 +73,7 @@ export const coreEn: typeof coreJa = {
     tooLong: '{{field}} must be at most {{max}} characters.',
     invalidFormat: '{{field}} is not in a valid format.',
     invalidDate: '{{field}} must be a valid date (YYYY-MM-DD).',
+    invalidMonth: '{{field}} must be a valid month (YYYY-MM).',
     outOfRange: '{{field}} must be between {{min}} and {{max}}.',
     unknownField: 'Unknown field: {{field}}',
     duplicateKey: '{{field}} is already registered.',

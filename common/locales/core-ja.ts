@@ -76,6 +76,7 @@ export const coreJa = {
     tooLong: '{{field}}は{{max}}文字以内で入力してください。',
     invalidFormat: '{{field}}の形式が正しくありません。',
     invalidDate: '{{field}}は正しい日付（YYYY-MM-DD）で指定してください。',
+    invalidMonth: '{{field}}は正しい年月（YYYY-MM）で指定してください。',
     outOfRange: '{{field}}は{{min}}から{{max}}の範囲で入力してください。',
     unknownField: '不明な項目です: {{field}}',
     duplicateKey: '{{field}}は既に登録されています。',

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import type { MessageKey } from '../../common/locales/index.js';
 import type { FieldErrors } from '../errors.js';
-import { CALENDAR_DAY_FORMAT, NO_NUL_PATTERN } from './schemas.js';
+import { CALENDAR_DAY_FORMAT, CALENDAR_MONTH_FORMAT, NO_NUL_PATTERN } from './schemas.js';
 
 interface SchemaNode {
   type?: string;
@@ -40,6 +40,12 @@ const labelOf = (labels: Record<string, string>, field: string): string | undefi
 
 type Message = [key: MessageKey, params?: Record<string, unknown>];
 
+/** A format's own message, where it has one better than "not in a valid format". */
+const FORMAT_MESSAGES: Record<string, Message> = {
+  [CALENDAR_DAY_FORMAT]: ['errors.invalidDate'],
+  [CALENDAR_MONTH_FORMAT]: ['errors.invalidMonth'],
+};
+
 /** One localisable message per kind of failure, naming the field and the limit it broke. */
 function messageOf(error: FastifySchemaValidationError, node: SchemaNode): Message {
   switch (error.keyword) {
@@ -49,7 +55,7 @@ function messageOf(error: FastifySchemaValidationError, node: SchemaNode): Messa
     case 'boolean':
       return ['errors.unknownField'];
     case 'format':
-      return (error.params as { format?: string }).format === CALENDAR_DAY_FORMAT ? ['errors.invalidDate'] : ['errors.invalidFormat'];
+      return FORMAT_MESSAGES[(error.params as { format?: string }).format ?? ''] ?? ['errors.invalidFormat'];
     case 'pattern':
       return (error.params as { pattern?: string }).pattern === NO_NUL_PATTERN ? ['errors.forbiddenCharacter'] : ['errors.invalidFormat'];
     case 'maxLength':

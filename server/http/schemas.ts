@@ -1,7 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import { Format } from 'typebox/format';
 import { isCalendarDay } from '../../common/deliveries.js';
-import { CSV_ENCODINGS } from '../../common/reports.js';
+import { CSV_ENCODINGS, isCalendarMonth } from '../../common/reports.js';
 
 /** PostgreSQL's integer (int4): ids and counts are stored in it, so nothing outside it is accepted. */
 export const INT4_MIN = -2_147_483_648;
@@ -29,6 +29,11 @@ Format.Set(CALENDAR_DAY_FORMAT, isCalendarDay);
  * (errors.invalidDate), before a route runs or PostgreSQL sees them.
  */
 export const CalendarDate = Type.String({ format: CALENDAR_DAY_FORMAT });
+
+/** A month (a monthly report's): YYYY-MM, of the years a day may be in; else errors.invalidMonth naming the field. */
+export const CALENDAR_MONTH_FORMAT = 'calendar-month';
+Format.Set(CALENDAR_MONTH_FORMAT, isCalendarMonth);
+export const CalendarMonth = Type.String({ format: CALENDAR_MONTH_FORMAT });
 
 /** An instant as the screens send it: a real day and time with its offset, seconds optional. */
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;

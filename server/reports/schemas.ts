@@ -1,15 +1,14 @@
 import { type TObject, Type } from 'typebox';
-import { CSV_ENCODINGS, MONTH_PATTERN, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
-import { CalendarDate, CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
+import { CSV_ENCODINGS, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
+import { CalendarDate, CalendarMonth, CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
 
 /** The wire shapes of the reports: each report's query, built from its declaration in common/reports.ts. */
 
-const Month = Type.String({ pattern: MONTH_PATTERN.source });
 
 const PERIOD_FIELDS = {
   day: { date: CalendarDate },
   week: { date: CalendarDate },
-  month: { month: Month },
+  month: { month: CalendarMonth },
   range: { date_from: CalendarDate, date_to: CalendarDate },
 } as const;
 

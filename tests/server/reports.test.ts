@@ -185,7 +185,10 @@ t.test('refusals name the field, in the caller’s language; every level may dow
   const format = await get(center, 'delivery-operation?date=2026-12-01&format=xlsx', 'en');
   t.equal(format.statusCode, 400);
   t.ok(format.json().errors.format, 'a format the report does not offer');
-  t.equal((await get(center, 'monthly-summary?month=2026-13&format=csv')).statusCode, 400);
+  for (const month of ['2026-13', '0000-01', '2100-01']) {
+    const wrongMonth = await get(center, `monthly-summary?month=${month}&format=csv`);
+    t.same([wrongMonth.statusCode, wrongMonth.json().errors], [400, { month: '月は正しい年月（YYYY-MM）で指定してください。' }], month);
+  }
   t.equal((await get(center, 'daily-summary?date=2026-12-01&format=csv&department_id=abc')).statusCode, 400);
   t.equal((await get(center, 'daily-summary?date=2026-12-01&format=pdf')).statusCode, 400);
   t.equal((await app.inject({ method: 'GET', url: '/api/report/daily-summary?date=2026-12-01&format=csv' })).statusCode, 401);
