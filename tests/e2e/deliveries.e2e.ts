@@ -491,7 +491,7 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
-  test('on a 390 px phone the delivery list scrolls inside its card', async () => {
+  test('on a 390 px phone the delivery list scrolls inside its card; its filters line up in two columns', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'center');
@@ -504,6 +504,20 @@ describe('deliveries and trips, in a real browser', () => {
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(widths.table).toBeGreaterThan(widths.view);
+    // The date range and the search a line each, every other filter half a line: two left edges, two widths.
+    const filters = await page.evaluate(() =>
+      [...document.querySelectorAll('.list-filters > .ant-form-item')].map((item) => {
+        const box = item.getBoundingClientRect();
+        const control = item.querySelector('.ant-select, .ant-picker, .ant-input-search')!.getBoundingClientRect();
+        return { left: Math.round(box.left), width: Math.round(box.width), control: Math.round(control.width) };
+      }),
+    );
+    expect(filters.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(filters.map((filter) => filter.left)).size, JSON.stringify(filters)).toBe(2);
+    const [full, half] = [Math.max(...filters.map((f) => f.width)), Math.min(...filters.map((f) => f.width))];
+    expect(filters.every((filter) => filter.width === full || filter.width === half), JSON.stringify(filters)).toBe(true);
+    expect(full - 2 * half).toBeLessThanOrEqual(8);
+    expect(filters.every((filter) => filter.control === filter.width), 'each control fills its cell').toBe(true);
     await snapLoaded(page, 'deliveries-390-ja');
     await context.close();
   });
