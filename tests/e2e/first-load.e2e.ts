@@ -338,7 +338,7 @@ describe('a layout that fits', () => {
   });
 
   // A planner away from the desk: the board stacks on a phone, and nothing of it is cut at the screen's edge.
-  test('the store-direct board on a 390 px phone: its title shows, nothing lies beyond the screen', async () => {
+  test('the store-direct board on a 390 px phone: its title shows, nothing lies beyond the screen, every store named whole', async () => {
     const { page, context } = await signedIn('branch', PHONE, '/store-direct');
     await switchToEnglish(page);
     await expect.poll(() => page.getByTestId('trip-card').count()).toBeGreaterThan(1);
@@ -347,6 +347,13 @@ describe('a layout that fits', () => {
     const title = await titleRoom(page);
     expect(title.has, 'the title, not squeezed out by the center and day').toBeGreaterThanOrEqual(title.needs);
     expect(await partsBeyondPhone(page)).toEqual([]);
+    // No hover on a phone for the name's tooltip: 「ホームセンターくすのき 大田区駅前店」 wraps at its space instead.
+    const stores = await page.locator('.alloc-stop__store, .alloc-delivery__store').evaluateAll((names) =>
+      names.map((name) => ({ text: name.textContent, cut: name.scrollWidth > name.clientWidth, lines: Math.round(name.getBoundingClientRect().height / 20) })),
+    );
+    expect(stores.length).toBeGreaterThan(5);
+    expect(stores.filter((store) => store.cut)).toEqual([]);
+    expect(stores.some((store) => store.lines > 1), 'a long name takes a second line').toBe(true);
     await context.close();
   });
 
