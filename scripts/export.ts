@@ -32,10 +32,7 @@ async function main(): Promise<number> {
   try {
     const t = translator(pickLocale(values.lang));
     const actor = await commandActor(db, t, values.as);
-    if (typeof actor === 'string') {
-      console.error(actor);
-      return 2;
-    }
+    if (typeof actor === 'string') throw new UsageError(actor);
     const ctx = { db, actor, t };
     let rows = -1; // the header is not a row
     async function* counted() {

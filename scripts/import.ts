@@ -83,10 +83,7 @@ async function main(): Promise<number> {
   const { db } = await openDatabase(config);
   try {
     const actor = await commandActor(db, t, values.as);
-    if (typeof actor === 'string') {
-      console.error(actor);
-      return 2;
-    }
+    if (typeof actor === 'string') throw new UsageError(actor);
     const progress = progressBar(statSync(file!).size);
     const input = createReadStream(file!).pipe(progress.counter);
     const started = Date.now();
