@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -372,12 +373,21 @@ export async function lockTripDeliveries(db: Db, tripId: number) {
     .execute();
 }
 
-/** Takes deliveries off a trip: back to 未配車. */
+/** Takes deliveries off a trip: back to 未配車, with no 到着予定. */
 export async function releaseDeliveries(db: Db, ids: number[], userId: number, now: Date) {
   if (ids.length === 0) return;
   await db
     .updateTable('deliveries')
-    .set((eb) => ({ status: 0, vehicle_allocation_id: null, stop_seq: null, updated_at: now, updated_by: userId, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      status: 0,
+      vehicle_allocation_id: null,
+      stop_seq: null,
+      estimated_arrival_time: null,
+      delivery_delay_status: DELAY_STATUS.onTime,
+      updated_at: now,
+      updated_by: userId,
+      version: eb('version', '+', 1),
+    }))
     .where('id', 'in', ids)
     .execute();
 }
@@ -408,6 +418,23 @@ export async function assignDeliveries(db: Db, tripId: number, entries: { delive
     where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
 }
 
+/**
+ * Each stop's planned arrival becomes the 到着予定 of its deliveries, with their 定刻 / 遅延見込, while they
+ * are 配車済 (once on the road, the driver app's reports move them). Only rows that change are written.
+ */
+export async function estimateFromPlan(db: Db, tripId: number, stops: { seq: number; estimated: Date | null; delay_status: number }[], userId: number, now: Date) {
+  if (stops.length === 0) return;
+  const seqs = column(stops.map((s) => s.seq), 'int');
+  const estimates = column(stops.map((s) => instant(s.estimated)), 'timestamptz');
+  const statuses = column(stops.map((s) => s.delay_status), 'smallint');
+  await sql`update deliveries set estimated_arrival_time = v.estimated, delivery_delay_status = v.delay_status,
+    updated_at = ${now}, updated_by = ${userId}, version = deliveries.version + 1
+    from unnest(${seqs}, ${estimates}, ${statuses}) as v(seq, estimated, delay_status)
+    where deliveries.vehicle_allocation_id = ${tripId} and deliveries.stop_seq = v.seq and deliveries.deleted_at is null
+      and deliveries.status = ${DELIVERY_STATUS.allocated}
+      and (deliveries.estimated_arrival_time is distinct from v.estimated or deliveries.delivery_delay_status <> v.delay_status)`.execute(db);
+}
+
 /** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */
 export async function planningInput(db: Db, tripId: number) {
   const deliveries = await db
@@ -435,7 +462,7 @@ export async function planningInput(db: Db, tripId: number) {
   const origin = await db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', (join) => join.on(sql<SqlBool>`d.id = coalesce(va.origin_department_id, va.department_id)`))
-    .select(['d.latitude', 'd.longitude', 'va.planned_departure', 'va.planned_arrival', 'va.warnings'])
+    .select(['d.latitude', 'd.longitude', 'va.date', 'va.planned_departure', 'va.planned_arrival', 'va.warnings'])
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
   return { deliveries, origin };

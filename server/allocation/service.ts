@@ -5,6 +5,7 @@ import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
+import { deadlineOf, expectedDelayStatus } from '../deliveries/delay.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { departmentScope, departmentSubtree } from '../masters/scope.js';
@@ -14,6 +15,7 @@ import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {
   assignDeliveries,
   checkVersion,
+  estimateFromPlan,
   type LockedTrip,
   lockDeliveries,
   lockDriver,
@@ -117,8 +119,8 @@ async function checkCapacity(ctx: WriteContext, tripId: number, known?: { vehicl
 
 /**
  * Rebuilds a store trip's stops from its deliveries (in stop_seq order, one stop per store), the planned
- * arrival of each from the trip's planned departure and the stores' coordinates, the time-window
- * warnings of each stop and their summary on the trip, and the trip's totals.
+ * arrival of each from the trip's planned departure and the stores' coordinates (its deliveries' 到着予定),
+ * the time-window warnings of each stop and their summary on the trip, and the trip's totals.
  */
 export async function planStops(ctx: WriteContext, tripId: number, bumpVersion = false) {
   const { deliveries, origin } = await planningInput(ctx.db, tripId);
@@ -144,6 +146,8 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     };
   });
   await writeStops(ctx.db, tripId, stops, seqOfDelivery, new Map(deliveries.map((d) => [d.id, d.stop_seq])));
+  const estimates = built.map((stop, i) => ({ seq: i + 1, estimated: arrivals[i] ?? null, delay_status: expectedDelayStatus(arrivals[i] ?? null, deadlineOf(origin.date, stop.entries[0]!)) }));
+  await estimateFromPlan(ctx.db, tripId, estimates, ctx.actor.id, ctx.now);
   const totals = {
     quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
     weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),

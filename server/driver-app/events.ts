@@ -8,9 +8,8 @@ import { startLoading } from '../allocation/loading.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import * as repo from './repository.js';
+import { arrivalDelayStatus, deadlineOf } from '../deliveries/delay.js';
 import {
-  arrivalDelayStatus,
-  deadlineOf,
   delayOf,
   followingEstimates,
   tokyoDate,
@@ -86,11 +85,15 @@ export async function recordArrival(trx: Trx, trip: LockedTrip, seq: number, bod
     report_location: `${body.latitude},${body.longitude}`,
     delivery_delay_status: arrivalDelayStatus(at, deadlineOf(trip.date, stop)),
   });
-  const following = stops.filter((s) => s.seq > seq && s.arrived_at === null);
-  for (const estimate of followingEstimates(trip.date, following, delayOf(at, stop.planned_arrival))) {
+  await reestimate(trx, trip, stops.filter((s) => s.seq > seq && s.arrived_at === null), delayOf(at, stop.planned_arrival));
+  await repo.updateTrip(trx, trip.id, now);
+}
+
+/** The stops still ahead: their deliveries' estimates, each planned arrival shifted by how late the trip runs. */
+async function reestimate(trx: Trx, trip: LockedTrip, ahead: repo.TripStop[], delayMs: number) {
+  for (const estimate of followingEstimates(trip.date, ahead, delayMs)) {
     await repo.estimateDeliveries(trx, trip.id, estimate.seq, estimate.estimated, estimate.status, DELIVERY_STATUS.delivered);
   }
-  await repo.updateTrip(trx, trip.id, now);
 }
 
 interface StopDepartureBody {
@@ -139,7 +142,7 @@ export async function recordLoadingStart(trx: Trx, trip: LockedTrip, at: Date, t
   await repo.markHandled(trx, trip.id, now);
 }
 
-/** 出発: the loaded trip leaves; its deliveries are 配送中. */
+/** 出発: the loaded trip leaves; its deliveries are 配送中, expected as late as it leaves. */
 export async function recordDeparture(trx: Trx, trip: LockedTrip, at: Date, t: Translate, now: Date) {
   refuseClosed(trip);
   if (trip.status === TRIP_STATUS.inTransit) throw new AppError(409, 'driverApp.alreadyDeparted');
@@ -148,6 +151,8 @@ export async function recordDeparture(trx: Trx, trip: LockedTrip, at: Date, t: T
   checkAfter(t, at, trip.loading_started_at, 'driverApp.events.loadingStart');
   await repo.updateTrip(trx, trip.id, now, { status: TRIP_STATUS.inTransit, departed_at: at });
   await repo.advanceTripDeliveries(trx, trip.id, DELIVERY_STATUS.inTransit, now);
+  // Leaving late makes every stop late by as much: their 到着予定 move, 遅延見込 where that passes a deadline.
+  await reestimate(trx, trip, await repo.stopsOf(trx, trip.id), delayOf(at, trip.planned_departure));
 }
 
 /** 完了: every stop has its arrival; the trip is done. */

@@ -98,7 +98,7 @@ export async function driverTrips(db: Db, driverId: number, filter: { date: stri
 /** One trip of the driver's, locked until the transaction ends: anyone else's (or a draft) is a 404. */
 export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
   const trip = await ownTrips(trx, driverId)
-    .select(['va.id', 'va.date', 'va.status', 'va.confirmed_at', 'va.loading_started_at', 'va.departed_at', 'va.completed_at'])
+    .select(['va.id', 'va.date', 'va.status', 'va.confirmed_at', 'va.planned_departure', 'va.loading_started_at', 'va.departed_at', 'va.completed_at'])
     .where('va.id', '=', tripId)
     .forUpdate()
     .executeTakeFirst();
@@ -143,6 +143,8 @@ export function stopsOf(trx: Db, tripId: number) {
     .orderBy('s.seq')
     .execute();
 }
+
+export type TripStop = Awaited<ReturnType<typeof stopsOf>>[number];
 
 export async function updateStop(trx: Db, stopId: number, set: Updateable<Database['allocation_stops']>) {
   await trx.updateTable('allocation_stops').set(set).where('id', '=', stopId).execute();

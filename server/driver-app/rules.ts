@@ -1,11 +1,12 @@
 import { LEVEL, USER_TYPE } from '../../common/enums.js';
-import { addDays, DELAY_STATUS } from '../../common/deliveries.js';
+import { addDays } from '../../common/deliveries.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { Actor } from '../auth/actor.js';
+import { deadlineOf, expectedDelayStatus, type StoreDeadlineTimes } from '../deliveries/delay.js';
 
 /**
  * The driver app's rules, pure: the day a time belongs to in Asia/Tokyo, a trip's accepted times,
- * a stop's deadline and what an arrival means for the deliveries there and at the following stops.
+ * and what an arrival means for the following stops (a stop's deadline: deliveries/delay.ts).
  */
 
 const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -18,28 +19,10 @@ export function withinTripDays(tripDate: string, at: Date): boolean {
   return at >= tokyoInstant(addDays(tripDate, -1), '00:00') && at < tokyoInstant(addDays(tripDate, 2), '00:00');
 }
 
-export interface StoreTimes {
-  /** HH:mm: the store's receiving window closes */
-  ending_time: string | null;
-  /** HH:mm: the store's specified delivery time */
-  specified_time: string | null;
-}
-
-/** The latest on-time arrival at a stop: the earlier of its window's end and its specified time; none without either. */
-export function deadlineOf(tripDate: string, store: StoreTimes): Date | null {
-  const limits = [store.ending_time, store.specified_time].filter((t): t is string => Boolean(t)).map((t) => tokyoInstant(tripDate, t));
-  if (limits.length === 0) return null;
-  return new Date(Math.min(...limits.map((d) => d.getTime())));
-}
-
-/** 遅延 when the arrival is after the stop's deadline, else 定刻. */
-export const arrivalDelayStatus = (at: Date, deadline: Date | null) =>
-  deadline !== null && at > deadline ? DELAY_STATUS.delayed : DELAY_STATUS.onTime;
-
 /** How late an arrival is against the plan, in ms; an early arrival shifts nothing (the truck keeps its plan). */
 export const delayOf = (at: Date, plannedArrival: Date | null) => (plannedArrival ? Math.max(0, at.getTime() - plannedArrival.getTime()) : 0);
 
-export interface FollowingStop extends StoreTimes {
+export interface FollowingStop extends StoreDeadlineTimes {
   seq: number;
   planned_arrival: Date | null;
 }
@@ -53,9 +36,7 @@ export function followingEstimates(tripDate: string, stops: FollowingStop[], del
     .filter((stop) => stop.planned_arrival !== null)
     .map((stop) => {
       const estimated = new Date(stop.planned_arrival!.getTime() + delayMs);
-      const deadline = deadlineOf(tripDate, stop);
-      const status = deadline !== null && estimated > deadline ? DELAY_STATUS.atRisk : DELAY_STATUS.onTime;
-      return { seq: stop.seq, estimated, status };
+      return { seq: stop.seq, estimated, status: expectedDelayStatus(estimated, deadlineOf(tripDate, stop)) };
     });
 }
 

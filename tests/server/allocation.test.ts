@@ -298,6 +298,42 @@ t.test('a stop outside its store window gets warnings stored on it and summarise
   t.ok(new Date(early.json().stops[0].planned_arrival) < new Date(at(date, '09:30')));
 });
 
+t.test('a planned stop gives its deliveries their 到着予定, 遅延見込 past the store’s times; they follow the plan and clear when taken off', async (t) => {
+  const date = dayAfterDemo(22);
+  const [windowed, open] = [stores[7]!, stores[8]!];
+  await db.updateTable('delivery_destinations').set({ start_time: '09:00', ending_time: '10:00', specified_time: null }).where('id', '=', windowed.id).execute();
+  await db.updateTable('delivery_destinations').set({ start_time: null, ending_time: null, specified_time: null }).where('id', '=', open.id).execute();
+  const trip = await newTrip(center, date, { planned_departure: at(date, '13:00') });
+  const deliveries = await deliveriesFor(date, [{ store: 7 }, { store: 7 }, { store: 8 }]);
+  const ids = deliveries.map((d) => d!.id);
+  /** What the delivery list shows a planner: each delivery's 到着予定 and 遅延状況. */
+  const listed = async () => {
+    const response = await center({ method: 'GET', url: `/api/delivery?date_from=${date}&date_to=${date}&_start=0&_end=50` });
+    t.equal(response.statusCode, 200, response.body);
+    const rows: { id: number; estimated_arrival_time: string | null; delivery_delay_status: number }[] = response.json();
+    return ids.map((id) => rows.find((row) => row.id === id)!).map((row) => [row.estimated_arrival_time && new Date(row.estimated_arrival_time).toISOString(), row.delivery_delay_status]);
+  };
+  const arrivals = (body: { stops: { planned_arrival: string }[] }) => body.stops.map((stop) => new Date(stop.planned_arrival).toISOString());
+
+  const planned = await putStops(center, trip, ids);
+  t.equal(planned.statusCode, 200, planned.body);
+  const [first, second] = arrivals(planned.json());
+  t.same(await listed(), [[first, 2], [first, 2], [second, 0]], 'each stop’s planned arrival; after the 10:00 window closes: 遅延見込; a store without times: 定刻');
+
+  const earlier = await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: planned.json().version, planned_departure: at(date, '08:30') } });
+  t.equal(earlier.statusCode, 200, earlier.body);
+  const [firstNow, secondNow] = arrivals(earlier.json());
+  t.ok(new Date(firstNow!) < new Date(at(date, '10:00')), 'the earlier departure brings the first stop inside its window');
+  t.same(await listed(), [[firstNow, 0], [firstNow, 0], [secondNow, 0]], 'the estimates follow the new departure: 定刻');
+
+  const reduced = await putStops(center, earlier.json(), [ids[2]!]);
+  t.equal(reduced.statusCode, 200, reduced.body);
+  t.same(await listed(), [[null, 0], [null, 0], [arrivals(reduced.json())[0], 0]], 'taken off the trip: no 到着予定; the one left now comes first');
+  const cancelled = await center({ method: 'DELETE', url: `/api/vehicle_allocation/${trip.id}?version=${reduced.json().version}` });
+  t.equal(cancelled.statusCode, 200, cancelled.body);
+  t.same(await listed(), [[null, 0], [null, 0], [null, 0]], 'a cancelled trip leaves none');
+});
+
 t.test('a round that comes back after the planned return (帰着予定) warns on the trip; a later return clears it', async (t) => {
   const date = dayAfterDemo(6);
   const trip = await newTrip(center, date, { planned_departure: at(date, '08:00'), planned_arrival: at(date, '08:20') });

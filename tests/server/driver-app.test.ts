@@ -43,12 +43,14 @@ interface TripOptions {
   date?: string;
   confirmed?: boolean;
   status?: number;
+  /** the planned departure (HH:mm) */
+  departure?: string;
   /** stores in stop order with their planned arrival (HH:mm) */
   stops?: [number, string][];
 }
 
 /** A trip with its stops and one delivery per stop (配車済), as the allocation screens would leave it. */
-async function tripWith({ driverId = me.id, date = DATE, confirmed = true, status = 0, stops = [] }: TripOptions) {
+async function tripWith({ driverId = me.id, date = DATE, confirmed = true, status = 0, departure, stops = [] }: TripOptions) {
   const trip = await makeTrip(db, {
     date,
     department_id: center,
@@ -58,6 +60,7 @@ async function tripWith({ driverId = me.id, date = DATE, confirmed = true, statu
     confirmed_at: confirmed ? new Date() : null,
     status,
     planned_loading_start: at('07:00', date),
+    planned_departure: departure ? at(departure, date) : null,
   });
   const deliveries = [];
   for (const [i, [store, planned]] of stops.entries()) {
@@ -324,6 +327,24 @@ t.test('a late arrival marks the following stops at risk (遅延見込) and itse
   t.same([d2!.delivery_delay_status, d3!.delivery_delay_status], [2, 2], '遅延見込');
   t.same([d2!.estimated_arrival_time?.toISOString(), d3!.estimated_arrival_time?.toISOString()], [at('11:30'), at('13:30')]);
   t.equal(d2!.status, 2, 'still 配送中');
+});
+
+t.test('leaving late moves every stop’s 到着予定 by as much, 遅延見込 where that passes its deadline; leaving early moves none', async (t) => {
+  // Planned to leave at 08:00; stop 1 (window to 10:00) at 09:00, stop 2 (window to 11:00) at 10:30.
+  const stops: [number, string][] = [[storeA!.id, '09:00'], [storeB!.id, '10:30']];
+  const departures = [
+    { driverId: me.id, loading: '08:10', leaves: '08:45', expected: [[at('09:45'), 0, 2], [at('11:15'), 2, 2]], says: '45 minutes late: 09:45 is inside its window (定刻), 11:15 past 11:00 (遅延見込); both 配送中' },
+    { driverId: other.id, loading: '07:20', leaves: '07:50', expected: [[at('09:00'), 0, 2], [at('10:30'), 0, 2]], says: 'ten minutes early: the plan stands (the truck keeps its times)' },
+  ];
+  for (const { driverId, loading, leaves, expected, says } of departures) {
+    const { trip, deliveries } = await tripWith({ driverId, departure: '08:00', stops });
+    const driver = await asDriver(driverId);
+    const post = (url: string, time: string) => driver({ method: 'POST', url: `/api/driver/trips/${trip.id}${url}`, payload: { at: at(time) } });
+    t.equal((await post('/loading_start', loading)).statusCode, 200);
+    t.equal((await post('/departure', leaves)).statusCode, 200);
+    const rows = await Promise.all(deliveries.map((d) => deliveryRow(d.id)));
+    t.same(rows.map((d) => [d.estimated_arrival_time?.toISOString(), d.delivery_delay_status, d.status]), expected, says);
+  }
 });
 
 t.test("a planner's new departure time re-plans the stops and keeps what the driver reported at a store", async (t) => {
