@@ -22,6 +22,22 @@ export const BREAKS_MAX = 10;
 /** A departure up to this many minutes after the plan counts as on time. */
 export const DEPARTURE_GRACE_MINUTES = 5;
 
+export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unplanned';
+
+/**
+ * A trip's departure against its plan: the delay in minutes once departed; late beyond the grace
+ * (DEPARTURE_GRACE_MINUTES); not departed yet and already past the plan and the grace: overdue.
+ */
+export function departureState(planned: Date | null, departed: Date | null, now: Date): { state: DepartureState; delay_minutes: number | null } {
+  if (!planned) return { state: 'unplanned', delay_minutes: null };
+  if (departed) {
+    const delay = Math.round((departed.getTime() - planned.getTime()) / 60_000);
+    return { state: delay > DEPARTURE_GRACE_MINUTES ? 'late' : 'on_time', delay_minutes: delay };
+  }
+  const overdue = Math.floor((now.getTime() - planned.getTime()) / 60_000);
+  return overdue > DEPARTURE_GRACE_MINUTES ? { state: 'overdue', delay_minutes: overdue } : { state: 'waiting', delay_minutes: null };
+}
+
 /** The editable times of a working day, by field name. */
 export const TIME_FIELDS = ['clock_in', 'clock_out', 'departure_at', 'return_at'] as const;
 export type TimeField = (typeof TIME_FIELDS)[number];

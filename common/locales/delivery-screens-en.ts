@@ -68,6 +68,8 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       confirmed: 'Confirmed',
       draft: 'Draft',
     },
+    departureOverdue: 'Not left',
+    departureOverdueHint: 'Allocated, planned to leave at {{planned}}: {{delay}} overdue',
     status: { '0': 'Unallocated', '1': 'Allocated', '2': 'In transit', '3': 'Delivered' },
     delay: { '0': 'On time', '1': 'Delayed', '2': 'At risk' },
     loadUnit: { '0': 'pallets', '1': 'cage carts' },

@@ -67,6 +67,8 @@ export const deliveryScreensJa = {
       confirmed: '確定済',
       draft: '未確定',
     },
+    departureOverdue: '未出発',
+    departureOverdueHint: '配車済：出発予定 {{planned}} を{{delay}}過ぎても出発していません',
     status: { '0': '未配車', '1': '配車済', '2': '配送中', '3': '配達完了' },
     delay: { '0': '定刻', '1': '遅延', '2': '遅延見込' },
     loadUnit: { '0': 'パレット', '1': 'カゴ車' },

@@ -127,6 +127,7 @@ function withNames(query: ReturnType<typeof filtered>) {
       'dr.name as driver_name',
       'va.delivery_company_id',
       'dc.name as delivery_company_name',
+      'va.planned_departure',
       'd.estimated_arrival_time',
       'd.delivery_delay_status',
       'd.report_time',
@@ -166,7 +167,7 @@ function ordered<Q extends { orderBy: (...args: any[]) => Q }>(query: Q, sort: D
 }
 
 /** The row's timestamps: the page comes back as JSON, where they are text, and are made Dates again. */
-const ROW_TIMESTAMPS = ['estimated_arrival_time', 'report_time', 'handled_at', 'updated_at'] as const satisfies readonly (keyof DeliveryRowData)[];
+const ROW_TIMESTAMPS = ['planned_departure', 'estimated_arrival_time', 'report_time', 'handled_at', 'updated_at'] as const satisfies readonly (keyof DeliveryRowData)[];
 
 type PageRow = DeliveryRowData & { total: number };
 

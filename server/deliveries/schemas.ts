@@ -44,6 +44,8 @@ export const DeliveryRow = Type.Object({
   driver_name: Nullable(Type.String()),
   delivery_company_id: Nullable(Type.Integer()),
   delivery_company_name: Nullable(Type.String()),
+  /** the trip's 出発予定: a 配車済 row past it (and the grace) is shown 未出発 */
+  planned_departure: Nullable(Timestamp),
   estimated_arrival_time: Nullable(Timestamp),
   delivery_delay_status: Type.Integer(),
   report_time: Nullable(Timestamp),

@@ -1,7 +1,6 @@
 import {
   ALCOHOL_RANGE,
   breaksOutsideWork,
-  DEPARTURE_GRACE_MINUTES,
   endBeforeStartFields,
   fiscalYearStart,
   TIME_FIELDS,
@@ -123,18 +122,3 @@ export function findingsOn(days: WorkDay[], date: string, bindingExtensionAgreem
   return checkWorkRules(days, date, to, { bindingExtensionAgreement });
 }
 
-export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unplanned';
-
-/**
- * A trip's departure against its plan: the delay in minutes once departed; late beyond the grace
- * (DEPARTURE_GRACE_MINUTES); not departed yet and already past the plan and the grace: overdue.
- */
-export function departureState(planned: Date | null, departed: Date | null, now: Date): { state: DepartureState; delay_minutes: number | null } {
-  if (!planned) return { state: 'unplanned', delay_minutes: null };
-  if (departed) {
-    const delay = Math.round((departed.getTime() - planned.getTime()) / 60_000);
-    return { state: delay > DEPARTURE_GRACE_MINUTES ? 'late' : 'on_time', delay_minutes: delay };
-  }
-  const overdue = Math.floor((now.getTime() - planned.getTime()) / 60_000);
-  return overdue > DEPARTURE_GRACE_MINUTES ? { state: 'overdue', delay_minutes: overdue } : { state: 'waiting', delay_minutes: null };
-}

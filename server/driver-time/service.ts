@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import { breakTotal, toWorkDay, type WorkFigures } from '../../common/driver-time.js';
+import { breakTotal, departureState, toWorkDay, type WorkFigures } from '../../common/driver-time.js';
 import type { WorkDay } from '../../common/work-rules.js';
 import type { Database, WorkBreak } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { type Db, driverInScope, driversOfDay, type DriverDayRow, type LockedRecord, lockRecord, recordsOfDrivers, tripsOfDrivers } from './repository.js';
-import { addToTotals, contextRange, departureState, emptyFigureTotals, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
+import { addToTotals, contextRange, emptyFigureTotals, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
 import type { DayQueryType, WorkRecordBodyType } from './schemas.js';
 
 /** Drivers' working days: the page's reads (three statements whatever the number of drivers) and the write. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import '../../client/src/providers/area-messages.js';
-import { quantityText, unitText } from '../../client/src/deliveries/cells.js';
+import { departureOverdueMinutes, quantityText, unitText } from '../../client/src/deliveries/cells.js';
 import { i18n } from '../../client/src/providers/i18n.js';
 
 describe('a quantity with its load unit', () => {
@@ -23,5 +23,25 @@ describe('a quantity with its load unit', () => {
     const ja = i18n.getFixedT('ja');
     expect([unitText(1, 0, en), unitText(2, 0, en), unitText(1, 1, en), unitText(12, 1, en)]).toEqual(['pallet', 'pallets', 'cage cart', 'cage carts']);
     expect([unitText(1, 1, ja), unitText(12, 1, ja)]).toEqual(['カゴ車', 'カゴ車']);
+  });
+});
+
+describe('未出発: a 配車済 delivery whose trip is past its planned departure', () => {
+  const planned = '2026-12-04T08:00:00+09:00';
+  const at = (hhmm: string) => new Date(`2026-12-04T${hhmm}:00+09:00`);
+
+  test('past the plan and the five minutes’ grace, not left: how long', () => {
+    expect(departureOverdueMinutes({ status: 1, planned_departure: planned }, at('09:30'))).toBe(90);
+    expect(departureOverdueMinutes({ status: 1, planned_departure: planned }, at('08:06'))).toBe(6);
+  });
+
+  test('within the grace, before the plan, without a plan: nothing', () => {
+    expect(departureOverdueMinutes({ status: 1, planned_departure: planned }, at('08:05'))).toBeNull();
+    expect(departureOverdueMinutes({ status: 1, planned_departure: planned }, at('07:00'))).toBeNull();
+    expect(departureOverdueMinutes({ status: 1, planned_departure: null }, at('09:30'))).toBeNull();
+  });
+
+  test('once on the road, delivered or not on a trip: nothing (the driver app’s reports say the rest)', () => {
+    for (const status of [0, 2, 3]) expect(departureOverdueMinutes({ status, planned_departure: planned }, at('09:30'))).toBeNull();
   });
 });

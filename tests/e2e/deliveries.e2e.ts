@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, DELIVERY_COLUMNS } from '../../common/deliveries.js';
+import { formatDateTime } from '../../common/time.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
 import type { Database } from '../../db/types.js';
 import { todayForFile } from './midnight.js';
@@ -276,6 +277,21 @@ describe('deliveries and trips, in a real browser', () => {
     await visit(page, '/delivery/add');
     await page.getByTestId('delivery-form').waitFor();
     await snapLoaded(page, 'delivery-add-en');
+    await context.close();
+  });
+
+  test('center: a 配車済 delivery whose trip should have left says 未出発 instead, the plan on hover; the others do not', async () => {
+    const planned = new Date(Date.now() - 90 * 60_000);
+    await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: planned }).where('id', '=', seeded.otherTrip).execute();
+    const { page, context } = await centerOnList();
+    await search(page, 'E2E-');
+    const status = (slip: string) => rowOf(page, slip).getByTestId('status-tag');
+    await expect.poll(() => status('E2E-OTHER-1').textContent()).toBe('未出発');
+    const tooltip = await hoverUntilShown(status('E2E-OTHER-1'), page.locator('.ant-tooltip').filter({ hasText: '出発予定' }));
+    expect(await tooltip.textContent()).toMatch(new RegExp(`^配車済：出発予定 ${formatDateTime(planned)} を1時間(29|30|31)分過ぎても出発していません$`));
+    // On a trip without a planned departure, and on no trip: the status as it is.
+    expect([await status('E2E-OWN-1').textContent(), await status('E2E-FREE-1').textContent()]).toEqual(['配車済', '未配車']);
+    await snapLoaded(page, 'deliveries-departure-overdue-ja');
     await context.close();
   });
 

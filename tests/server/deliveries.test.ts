@@ -32,6 +32,7 @@ interface Row {
   route_name: string | null;
   trip_no: number | null;
   store_name: string;
+  planned_departure: string | null;
   estimated_arrival_time: string | null;
 }
 
@@ -93,9 +94,10 @@ t.test('a center sees its own deliveries, paged and sorted, with the names joine
   const onTrip = rows(page).find((row) => row.vehicle_allocation_id !== null)!;
   t.ok(onTrip.driver_name && onTrip.delivery_route && onTrip.store_name, 'trip and store names joined');
   t.ok(onTrip.delivery_route === `便${onTrip.trip_no}` || !onTrip.delivery_route!.startsWith('便'));
-  // Each name is its own row's: the center's, and the trip's vehicle, company and driver, read here apart.
-  const { rows: names } = await sql<Pick<Row, 'vehicle_allocation_id' | 'vehicle_number' | 'delivery_company_name' | 'driver_name'>>`
-    select va.id as vehicle_allocation_id, v.vehicle_number, dc.name as delivery_company_name, dr.name as driver_name
+  // Each name is its own row's: the center's, and the trip's vehicle, company, driver and 出発予定, read here apart.
+  const { rows: names } = await sql<Pick<Row, 'vehicle_allocation_id' | 'vehicle_number' | 'delivery_company_name' | 'driver_name' | 'planned_departure'>>`
+    select va.id as vehicle_allocation_id, v.vehicle_number, dc.name as delivery_company_name, dr.name as driver_name,
+      to_char(va.planned_departure at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as planned_departure
     from vehicle_allocations va join vehicles v on v.id = va.vehicle_id join delivery_companies dc on dc.id = va.delivery_company_id
     join drivers dr on dr.id = va.driver_id`.execute(db);
   const trips = new Map(names.map((trip) => [trip.vehicle_allocation_id, trip]));
@@ -104,7 +106,8 @@ t.test('a center sees its own deliveries, paged and sorted, with the names joine
   t.ok(new Set(allocated.map((row) => row.vehicle_number)).size > 3, 'rows on several vehicles');
   for (const row of allocated) {
     const { vehicle_allocation_id, vehicle_number, delivery_company_name, driver_name } = row;
-    t.same({ vehicle_allocation_id, vehicle_number, delivery_company_name, driver_name }, trips.get(row.vehicle_allocation_id), `delivery ${row.id}`);
+    const planned_departure = row.planned_departure && new Date(row.planned_departure).toISOString();
+    t.same({ vehicle_allocation_id, vehicle_number, delivery_company_name, driver_name, planned_departure }, trips.get(row.vehicle_allocation_id), `delivery ${row.id}`);
   }
   t.ok(rows(page).every((row) => row.department_name === '品川センター'));
 

@@ -29,7 +29,7 @@ function deliveryItems(record: DeliveryDetail, t: Translate): Items {
   const f = (name: string) => t(keyIn('deliveryScreens.fields', name));
   return [
     { key: 'date', label: f('date'), children: formatDate(record.date) },
-    { key: 'status', label: f('status'), children: <DeliveryStatusTag value={record.status} /> },
+    { key: 'status', label: f('status'), children: <DeliveryStatusTag value={record.status} plannedDeparture={record.planned_departure} /> },
     {
       key: 'delay',
       label: f('delivery_delay_status'),

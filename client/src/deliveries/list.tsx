@@ -335,7 +335,7 @@ type Render = (row: Delivery) => ReactNode;
 function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<string, Render>> {
   return {
     date: (row) => formatDate(row.date),
-    status: (row) => <DeliveryStatusTag value={row.status} />,
+    status: (row) => <DeliveryStatusTag value={row.status} plannedDeparture={row.planned_departure} />,
     delivery_route: (row) =>
       row.vehicle_allocation_id !== null && canListTrips ? <Link to={tripDetailPath(row.vehicle_allocation_id)}>{routeOf(row, t)}</Link> : routeOf(row, t),
     delivery_delay_status: (row) => (row.vehicle_allocation_id === null ? null : <DelayTag value={row.delivery_delay_status} />),

@@ -34,6 +34,8 @@ export interface Delivery {
   driver_name: string | null;
   delivery_company_id: number | null;
   delivery_company_name: string | null;
+  /** the trip's 出発予定 */
+  planned_departure: string | null;
   estimated_arrival_time: string | null;
   delivery_delay_status: number;
   report_time: string | null;

@@ -1,6 +1,8 @@
 /** The wire shapes of the working-time API (server/driver-time/schemas.ts). */
-import type { WorkFigures } from '../../../common/driver-time.js';
+import type { DepartureState, WorkFigures } from '../../../common/driver-time.js';
 import type { FindingLevel, WorkRule } from '../../../common/work-rules.js';
+
+export type { DepartureState };
 
 export interface WorkRecord {
   id: number;
@@ -81,7 +83,6 @@ export interface WorkRecordBody {
   note?: string | null;
 }
 
-export type DepartureState = 'on_time' | 'late' | 'waiting' | 'overdue' | 'unplanned';
 
 export interface AttendanceTrip {
   id: number;
