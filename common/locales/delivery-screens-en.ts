@@ -68,8 +68,6 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       confirmed: 'Confirmed',
       draft: 'Draft',
     },
-    departureOverdue: 'Not left',
-    departureOverdueHint: 'Allocated, planned to leave at {{planned}}: {{delay}} overdue',
     status: { '0': 'Unallocated', '1': 'Allocated', '2': 'In transit', '3': 'Delivered' },
     delay: { '0': 'On time', '1': 'Delayed', '2': 'At risk' },
     loadUnit: { '0': 'pallets', '1': 'cage carts' },
@@ -103,6 +101,9 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     storePlaceholder: 'Search destination code or store name',
   },
   tripScreens: {
+    /** an Allocated delivery whose trip should have left (出発状況's grace past its 出発予定) */
+    notLeft: 'Not left',
+    notLeftHint: '{{status}}, planned to leave at {{planned}}: {{delay}} overdue',
     noDriver: 'No driver yet',
     totals: 'Totals of this page: {{count}} trips',
     totals_one: 'Totals of this page: {{count}} trip',

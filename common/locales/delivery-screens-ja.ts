@@ -67,8 +67,6 @@ export const deliveryScreensJa = {
       confirmed: '確定済',
       draft: '未確定',
     },
-    departureOverdue: '未出発',
-    departureOverdueHint: '配車済：出発予定 {{planned}} を{{delay}}過ぎても出発していません',
     status: { '0': '未配車', '1': '配車済', '2': '配送中', '3': '配達完了' },
     delay: { '0': '定刻', '1': '遅延', '2': '遅延見込' },
     loadUnit: { '0': 'パレット', '1': 'カゴ車' },
@@ -102,6 +100,9 @@ export const deliveryScreensJa = {
     storePlaceholder: '配送先コード・店舗名で検索',
   },
   tripScreens: {
+    /** a 配車済 delivery whose trip should have left (出発状況's grace past its 出発予定) */
+    notLeft: '未出発',
+    notLeftHint: '{{status}}：出発予定 {{planned}} を{{delay}}過ぎても出発していません',
     noDriver: 'ドライバー未定',
     totals: '合計（このページ）: {{count}}便',
     totals_one: '合計（このページ）: {{count}}便',

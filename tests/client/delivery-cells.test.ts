@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import '../../client/src/providers/area-messages.js';
 import { departureOverdueMinutes, quantityText, unitText } from '../../client/src/deliveries/cells.js';
 import { i18n } from '../../client/src/providers/i18n.js';
+import { tripOverdueMinutes } from '../../client/src/trips/status-tag.js';
 
 describe('a quantity with its load unit', () => {
   test('English says one cage cart, two cage carts', () => {
@@ -43,5 +44,18 @@ describe('未出発: a 配車済 delivery whose trip is past its planned departu
 
   test('once on the road, delivered or not on a trip: nothing (the driver app’s reports say the rest)', () => {
     for (const status of [0, 2, 3]) expect(departureOverdueMinutes({ status, planned_departure: planned }, at('09:30'))).toBeNull();
+  });
+});
+
+describe('未出発: a trip past its planned departure', () => {
+  const planned = '2026-12-04T08:00:00+09:00';
+  const now = new Date('2026-12-04T08:40:00+09:00');
+
+  test('計画 and 積込中 have not left: how long', () => {
+    expect([0, 1].map((status) => tripOverdueMinutes({ status, planned_departure: planned }, now))).toEqual([40, 40]);
+  });
+
+  test('配送中, 完了 and 取消 say what they are', () => {
+    expect([2, 3, 9].map((status) => tripOverdueMinutes({ status, planned_departure: planned }, now))).toEqual([null, null, null]);
   });
 });

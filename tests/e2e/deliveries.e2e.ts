@@ -280,7 +280,7 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
-  test('center: a 配車済 delivery whose trip should have left says 未出発 instead, the plan on hover; the others do not', async () => {
+  test('center: a 配車済 delivery whose trip should have left says 未出発 instead, the plan on hover; its trip turns volcano; the others do not', async () => {
     const planned = new Date(Date.now() - 90 * 60_000);
     await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: planned }).where('id', '=', seeded.otherTrip).execute();
     const { page, context } = await centerOnList();
@@ -292,7 +292,16 @@ describe('deliveries and trips, in a real browser', () => {
     // On a trip without a planned departure, and on no trip: the status as it is.
     expect([await status('E2E-OWN-1').textContent(), await status('E2E-FREE-1').textContent()]).toEqual(['配車済', '未配車']);
     await snapLoaded(page, 'deliveries-departure-overdue-ja');
+    // The trip list says so of the trip: its 計画 in volcano; the one on the road says 配送中 as ever.
+    await visit(page, tripListPath);
+    const tripStatus = (route: string) => rows(page).filter({ hasText: route }).getByTestId('trip-status');
+    await expect.poll(() => tripStatus('E2E他社便').getAttribute('data-overdue')).toMatch(/^(89|90|91)$/);
+    expect(await tripStatus('E2E他社便').textContent()).toBe('計画');
+    expect([await tripStatus('E2E東都便').textContent(), await tripStatus('E2E東都便').getAttribute('data-overdue')]).toEqual(['配送中', null]);
+    const tripTooltip = await hoverUntilShown(tripStatus('E2E他社便'), page.locator('.ant-tooltip').filter({ hasText: '計画：' }));
+    expect(await tripTooltip.textContent()).toContain(`計画：出発予定 ${formatDateTime(planned)} を`);
     await context.close();
+    await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: null }).where('id', '=', seeded.otherTrip).execute();
   });
 
   test('center: the trip list filters by status', async () => {

@@ -389,7 +389,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       key: 'planned',
       render: (_, trip) => [trip.planned_loading_start, trip.planned_departure, trip.planned_arrival].map((at) => timeOnDay(date, at) || '—').join(' / '),
     },
-    { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number) => <TripStatusTag status={s} /> },
+    { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number, trip) => <TripStatusTag status={s} plannedDeparture={trip.planned_departure} /> },
     // Always in view: the times before it may push the row past a 1366 px screen (English headers).
     actionsColumn<Trip>(t('table.actions'), (trip) => (
       <Space size={4}>

@@ -120,7 +120,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
         </span>
         <span className="alloc-trip__flags">
           <TripConfirmationTag confirmedAt={trip.confirmed_at} />
-          <TripStatusTag status={trip.status} />
+          <TripStatusTag status={trip.status} plannedDeparture={trip.planned_departure} />
           <Tooltip title={t(trip.pinned ? 'allocationScreens.board.unpin' : 'allocationScreens.board.pin')}>
             <Button
               size="small"

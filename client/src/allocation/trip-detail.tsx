@@ -119,7 +119,7 @@ export default function TripDetailPage() {
             {t('allocationScreens.trip.detailHeading', { no: data.trip_no })}
           </span>
           <strong>{data.vehicle_number}</strong>
-          <TripStatusTag status={data.status} />
+          <TripStatusTag status={data.status} plannedDeparture={data.planned_departure} />
           <TripConfirmationTag confirmedAt={data.confirmed_at} />
           {data.pinned ? (
             <Tag color="blue" icon={<LockFilled />}>

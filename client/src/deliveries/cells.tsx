@@ -1,10 +1,8 @@
 /** How a delivery's values read on the list and the detail page: tags, quantities with their unit, numbers. */
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import { DELIVERY_STATUS, unitListFor } from '../../../common/deliveries.js';
-import { departureState } from '../../../common/driver-time.js';
-import { formatDateTime } from '../../../common/time.js';
-import { delayText } from '../driver-time/parts.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
+import { NotLeftTag, overdueMinutes } from '../trips/status-tag.js';
 
 const NUMBER = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 3 });
 
@@ -41,38 +39,29 @@ export function DelayTag({ value }: { value: unknown }) {
 }
 
 /**
- * How long a 配車済 delivery's trip is past its 出発予定 without leaving, beyond the grace the 出発状況
- * screen allows (common/driver-time.ts `departureState`); null when it is not. Its stored 到着予定 and
- * 定刻 are the plan's until the driver leaves, so the list says the trip has not.
+ * How long a 配車済 delivery's trip is past its 出発予定 without leaving (trips/status-tag.tsx
+ * `overdueMinutes`); null when it is not. Its stored 到着予定 and 定刻 are the plan's until the driver
+ * leaves, so the list says the trip has not.
  */
-export function departureOverdueMinutes(row: { status: number; planned_departure: string | null }, now: Date): number | null {
-  if (row.status !== DELIVERY_STATUS.allocated || !row.planned_departure) return null;
-  const { state, delay_minutes } = departureState(new Date(row.planned_departure), null, now);
-  return state === 'overdue' ? delay_minutes : null;
-}
+export const departureOverdueMinutes = (row: { status: number; planned_departure: string | null }, now: Date) =>
+  row.status === DELIVERY_STATUS.allocated ? overdueMinutes(row.planned_departure, now) : null;
 
 /**
- * 未配車 (grey), 配車済 (blue), 配送中 (cyan), 配達完了 (green); 未出発 (volcano, as on 出発状況) in place of
- * 配車済 when the trip should have left, with the plan and the delay on hover. Given `plannedDeparture`
- * (the trip's 出発予定), a 配車済 row is checked against the clock.
+ * 未配車 (grey), 配車済 (blue), 配送中 (cyan), 配達完了 (green); 未出発 in place of 配車済 when the trip should
+ * have left. Given `plannedDeparture` (the trip's 出発予定), a 配車済 row is checked against the clock.
  */
 export function DeliveryStatusTag({ value, plannedDeparture = null }: { value: unknown; plannedDeparture?: string | null }) {
   const { t } = useT();
   if (value === null || value === undefined) return null;
   const key = String(value);
+  const label = t(keyIn('deliveryScreens.status', key));
   const overdue = departureOverdueMinutes({ status: Number(value), planned_departure: plannedDeparture }, new Date());
   if (overdue !== null) {
-    return (
-      <Tooltip title={t('deliveryScreens.departureOverdueHint', { planned: formatDateTime(plannedDeparture), delay: delayText(t, overdue) })}>
-        <Tag color="volcano" data-testid="status-tag" data-value={key} data-overdue={overdue}>
-          {t('deliveryScreens.departureOverdue')}
-        </Tag>
-      </Tooltip>
-    );
+    return <NotLeftTag label={t('tripScreens.notLeft')} status={label} plannedDeparture={plannedDeparture!} minutes={overdue} testId="status-tag" value={Number(value)} />;
   }
   return (
     <Tag color={STATUS_COLOURS[key]} data-testid="status-tag" data-value={key}>
-      {t(keyIn('deliveryScreens.status', key))}
+      {label}
     </Tag>
   );
 }

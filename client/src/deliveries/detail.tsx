@@ -78,7 +78,7 @@ function tripItems(trip: DeliveryTrip, t: Translate, linked: boolean): Items {
       label: f('status'),
       children: (
         <Space size={4} wrap>
-          <TripStatusTag status={trip.status} />
+          <TripStatusTag status={trip.status} plannedDeparture={trip.planned_departure} />
           <Tag color={trip.confirmed_at ? 'green' : 'default'}>
             {trip.confirmed_at ? t('deliveryScreens.trip.confirmed') : t('deliveryScreens.trip.draft')}
           </Tag>

@@ -96,7 +96,7 @@ function columnsOf(t: Translate, sorters: ReturnType<typeof useTable>['sorters']
       dataIndex: 'status',
       title: f('status'),
       ...sortable('status'),
-      render: (_: unknown, trip: Trip) => overHint(<TripStatusTag status={trip.status} />, <TripMarks trip={trip} t={t} />),
+      render: (_: unknown, trip: Trip) => overHint(<TripStatusTag status={trip.status} plannedDeparture={trip.planned_departure} />, <TripMarks trip={trip} t={t} />),
     },
     {
       key: 'planned_departure',
