@@ -304,6 +304,24 @@ describe('deliveries and trips, in a real browser', () => {
     await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: null }).where('id', '=', seeded.otherTrip).execute();
   });
 
+  test('center: an open delivery list turns a row 未出発 once its trip’s departure has passed, without a reload', async () => {
+    const db = stackOf().db;
+    await db.updateTable('vehicle_allocations').set({ planned_departure: new Date(Date.now() + 60_000) }).where('id', '=', seeded.otherTrip).execute();
+    const { page, context } = await stackOf().newPage();
+    // The page's clock runs as the real one until the test moves it on.
+    await page.clock.install();
+    await signIn(page, 'center');
+    await openList(page);
+    await search(page, 'E2E-OTHER');
+    const status = rowOf(page, 'E2E-OTHER-1').getByTestId('status-tag');
+    await expect.poll(() => status.textContent()).toBe('配車済');
+    // Eight minutes on: past the plan and the five minutes' grace.
+    await page.clock.fastForward('08:00');
+    await expect.poll(() => status.textContent()).toBe('未出発');
+    await context.close();
+    await db.updateTable('vehicle_allocations').set({ planned_departure: null }).where('id', '=', seeded.otherTrip).execute();
+  });
+
   test('center: the trip list filters by status', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

@@ -1,6 +1,7 @@
 /** How a delivery's values read on the list and the detail page: tags, quantities with their unit, numbers. */
 import { Tag } from 'antd';
 import { DELIVERY_STATUS, unitListFor } from '../../../common/deliveries.js';
+import { useNow } from '../hooks/use-now.js';
 import { keyIn, type Translate, useT } from '../providers/translate.js';
 import { NotLeftTag, overdueMinutes } from '../trips/status-tag.js';
 
@@ -48,14 +49,16 @@ export const departureOverdueMinutes = (row: { status: number; planned_departure
 
 /**
  * 未配車 (grey), 配車済 (blue), 配送中 (cyan), 配達完了 (green); 未出発 in place of 配車済 when the trip should
- * have left. Given `plannedDeparture` (the trip's 出発予定), a 配車済 row is checked against the clock.
+ * have left. Given `plannedDeparture` (the trip's 出発予定), a 配車済 row is checked against the clock, on an
+ * open page too.
  */
 export function DeliveryStatusTag({ value, plannedDeparture = null }: { value: unknown; plannedDeparture?: string | null }) {
   const { t } = useT();
+  const now = useNow();
   if (value === null || value === undefined) return null;
   const key = String(value);
   const label = t(keyIn('deliveryScreens.status', key));
-  const overdue = departureOverdueMinutes({ status: Number(value), planned_departure: plannedDeparture }, new Date());
+  const overdue = departureOverdueMinutes({ status: Number(value), planned_departure: plannedDeparture }, now);
   if (overdue !== null) {
     return <NotLeftTag label={t('tripScreens.notLeft')} status={label} plannedDeparture={plannedDeparture!} minutes={overdue} testId="status-tag" value={Number(value)} />;
   }

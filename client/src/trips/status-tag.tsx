@@ -6,6 +6,7 @@ import { Tag } from 'antd';
 import { TRIP_STATUS } from '../../../common/allocation.js';
 import { departureState } from '../../../common/driver-time.js';
 import { HoverTooltip } from '../components/hover-tooltip.js';
+import { useNow } from '../hooks/use-now.js';
 import { formatDateTime } from '../../../common/time.js';
 import { delayText } from '../driver-time/parts.js';
 import { keyIn, useT } from '../providers/translate.js';
@@ -43,11 +44,11 @@ export function NotLeftTag(props: { label: string; status: string; plannedDepart
   );
 }
 
-/** Given the trip's 出発予定, a 計画 or 積込中 trip is checked against the clock: volcano once it should have left. */
+/** Given the trip's 出発予定, a 計画 or 積込中 trip is checked against the clock: volcano once it should have left, on an open page too. */
 export function TripStatusTag({ status, plannedDeparture = null }: { status: number; plannedDeparture?: string | null }) {
   const { t } = useT();
   const label = t(keyIn('tripScreens.status', status));
-  const overdue = tripOverdueMinutes({ status, planned_departure: plannedDeparture }, new Date());
+  const overdue = tripOverdueMinutes({ status, planned_departure: plannedDeparture }, useNow());
   if (overdue !== null) return <NotLeftTag label={label} status={label} plannedDeparture={plannedDeparture!} minutes={overdue} testId="trip-status" value={status} />;
   return (
     <Tag color={STATUS_COLOURS[String(status)]} data-testid="trip-status" data-value={status}>
