@@ -280,7 +280,7 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
-  test('center: a 配車済 delivery whose trip should have left says 未出発 instead, the plan on hover; its trip turns volcano; the others do not', async () => {
+  test('center: a 配車済 delivery whose trip should have left says 未出発 instead, the plan on hover; its trip turns volcano and the board counts it; the others do not', async () => {
     const planned = new Date(Date.now() - 90 * 60_000);
     await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: planned }).where('id', '=', seeded.otherTrip).execute();
     const { page, context } = await centerOnList();
@@ -300,6 +300,10 @@ describe('deliveries and trips, in a real browser', () => {
     expect([await tripStatus('E2E東都便').textContent(), await tripStatus('E2E東都便').getAttribute('data-overdue')]).toEqual(['配送中', null]);
     const tripTooltip = await hoverUntilShown(tripStatus('E2E他社便'), page.locator('.ant-tooltip').filter({ hasText: '計画：' }));
     expect(await tripTooltip.textContent()).toContain(`計画：出発予定 ${formatDateTime(planned)} を`);
+    // The board of its day counts it in its strip: 未出発 1 (the other trip is on the road).
+    const center = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    await visit(page, `/store-direct?center=${center.id}&date=${TRIP_DAY}`);
+    await expect.poll(() => page.getByTestId('trips-not-left').textContent()).toBe('未出発 1');
     await context.close();
     await stackOf().db.updateTable('vehicle_allocations').set({ planned_departure: null }).where('id', '=', seeded.otherTrip).execute();
   });

@@ -51,6 +51,7 @@ import {
 } from './board-logic.js';
 import { LoadFailure } from '../components/load-failure.js';
 import { CenterDateBar, driverLabel, failedRead, notLoadedYet, OperationSheetButton, regularDriver, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { NotLeftCount } from '../trips/status-tag.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from './types.js';
 import { TotalsText, UnallocatedPanel, UNALLOCATED_ID } from './unallocated-panel.js';
@@ -494,6 +495,7 @@ export default function StoreDirectBoard() {
         <span className="alloc-strip__item">
           <strong>{t('allocationScreens.board.trips')}</strong> {data ? trips.length : null}
         </span>
+        <NotLeftCount trips={trips} className="alloc-strip__item alloc-strip__item--late" />
         {selected.size > 0 ? (
           <span className="alloc-strip__item">
             {t('allocationScreens.board.selected', { count: selected.size })}

@@ -73,3 +73,16 @@ export function TripConfirmationTag({ confirmedAt }: { confirmedAt: string | nul
     </HoverTooltip>
   );
 }
+
+/** 「未出発 2」: how many of the trips should have left and have not, on an open page too; nothing when none. */
+export function NotLeftCount({ trips, className }: { trips: { status: number; planned_departure: string | null }[]; className?: string }) {
+  const { t } = useT();
+  const now = useNow();
+  const count = trips.filter((trip) => tripOverdueMinutes(trip, now) !== null).length;
+  if (count === 0) return null;
+  return (
+    <span className={className} data-testid="trips-not-left" data-count={count}>
+      <strong>{t('tripScreens.notLeft')}</strong> {count}
+    </span>
+  );
+}
