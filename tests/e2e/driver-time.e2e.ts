@@ -109,6 +109,39 @@ describe('driver time in/out', () => {
     await context.close();
   });
 
+  test('出発状況 left open turns a trip overdue by itself once its planned departure and the grace have passed', async () => {
+    const db = stackOf().db;
+    const driver = await db.selectFrom('drivers').select(['id', 'name', 'delivery_company_id', 'base_department_id']).where('login_id', '=', 'toto-d01').executeTakeFirstOrThrow();
+    const trip = await db
+      .insertInto('vehicle_allocations')
+      .values({
+        date: DATE,
+        kind: 'store_direct',
+        department_id: driver.base_department_id!,
+        trip_no: 97,
+        driver_id: driver.id,
+        delivery_company_id: driver.delivery_company_id,
+        planned_departure: new Date(Date.now() + 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { page, context } = await stackOf().newPage();
+    // The page's clock runs as the real one until the test moves it on.
+    await page.clock.install();
+    await signIn(page, 'center');
+    await page.goto(`/attendance-departure-of-the-driver?date=${DATE}`);
+    const state = page.locator('[data-testid=attendance-table] tr', { hasText: driver.name }).getByTestId('departure-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('waiting');
+    await expect.poll(() => page.getByTestId('attendance-totals').textContent()).toContain('遅れ 0');
+    // Eight minutes on, nothing reloaded: past the plan and the five minutes' grace.
+    await page.clock.fastForward('08:00');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('overdue');
+    expect(await state.textContent()).toBe('未出発（予定超過）');
+    expect(await page.getByTestId('attendance-totals').textContent()).toContain('遅れ 1');
+    await context.close();
+    await db.deleteFrom('vehicle_allocations').where('id', '=', trip.id).execute();
+  });
+
   test('the demo’s last day: a warning (amber) and a violation (red), named, in Japanese and English; attendance', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

@@ -8,10 +8,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
-import { workTimeOf } from '../../../common/driver-time.js';
+import { type ReactNode, useMemo } from 'react';
+import { departureState, workTimeOf } from '../../../common/driver-time.js';
 import { overHint, PAGE_SIZE } from '../components/list-table.js';
 import { LoadFailure } from '../components/load-failure.js';
+import { useNow } from '../hooks/use-now.js';
 import { clipped, wrapping } from '../masters/components/columns.js';
 import { useT } from '../providers/translate.js';
 import { fetchAttendance } from './api.js';
@@ -20,6 +21,18 @@ import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
 const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };
 const isLate = (trip: AttendanceTrip) => trip.state === 'late' || trip.state === 'overdue';
+const instant = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The trips' departure states as of now: the server's are as of its answer, and this page stays open
+ * all morning while the trucks leave (a trip turns overdue at its planned time and the grace, unasked).
+ */
+function asOf(rows: AttendanceRow[], now: Date): AttendanceRow[] {
+  return rows.map((row) => ({
+    ...row,
+    trips: row.trips.map((trip) => ({ ...trip, ...departureState(instant(trip.planned_departure), instant(trip.departed_at), now) })),
+  }));
+}
 
 export default function AttendancePage() {
   const { t } = useT();
@@ -27,7 +40,8 @@ export default function AttendancePage() {
   const { date } = state;
   const query = { date, q: state.q };
   const attendance = useQuery({ queryKey: ['driver-attendance', query], queryFn: () => fetchAttendance(query) });
-  const rows = attendance.data?.rows ?? [];
+  const now = useNow();
+  const rows = useMemo(() => asOf(attendance.data?.rows ?? [], now), [attendance.data, now]);
 
   /** One line per trip, the same height in every trip column, so a driver's trips read across. */
   const perTrip = (testId: string, render: (trip: AttendanceTrip) => ReactNode) => (_: unknown, row: AttendanceRow) =>
@@ -92,7 +106,8 @@ export default function AttendancePage() {
     { title: t('driverTime.screen.findings'), key: 'findings', render: (_, row) => <DayFindings findings={row.findings} date={date} brief /> },
   ];
 
-  const totals = attendance.data?.totals;
+  // 遅れ counted as the rows show it now.
+  const totals = attendance.data ? { ...attendance.data.totals, late: rows.flatMap((row) => row.trips).filter(isLate).length } : undefined;
   return (
     <Card
       className="dt-page"

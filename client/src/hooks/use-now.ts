@@ -7,11 +7,11 @@ import { useSyncExternalStore } from 'react';
 
 const TICK_MS = 30_000;
 const listeners = new Set<() => void>();
-let now = Date.now();
+let now = new Date();
 let timer: number | undefined;
 
 function tick() {
-  now = Date.now();
+  now = new Date();
   for (const listener of listeners) listener();
 }
 
@@ -19,7 +19,7 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   if (timer === undefined) {
     // Idle until now: the time read while rendering may be old (React reads it again once subscribed).
-    now = Date.now();
+    now = new Date();
     timer = window.setInterval(tick, TICK_MS);
   }
   return () => {
@@ -31,7 +31,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Now, as of the page's last tick (at most 30 s ago). */
+/** Now, as of the page's last tick (at most 30 s ago); the same Date until the next tick. */
 export function useNow(): Date {
-  return new Date(useSyncExternalStore(subscribe, () => now));
+  return useSyncExternalStore(subscribe, () => now);
 }
