@@ -10,6 +10,7 @@ import {
   barSpan,
   capacityOf,
   chartRange,
+  nowPosition,
   directionTotals,
   draggedDeliveries,
   entriesOf,
@@ -407,6 +408,13 @@ describe('time chart', () => {
     expect(span).toEqual({ start: 450, end: 660 });
     expect(barPosition(span!, { from: 360, to: 1320 })).toEqual({ left: (90 / 960) * 100, width: (210 / 960) * 100 });
     expect(barSpan(date, { planned_loading_start: null, planned_departure: null, planned_arrival: null })).toBeNull();
+  });
+  it('marks the time now on its own day’s chart only, within the chart’s hours', () => {
+    const range = { from: 240, to: 1320 };
+    // 2026-11-24 09:30 in Tokyo is 540 + 30 minutes into the day: (570 - 240) / 1080 of the chart.
+    expect(nowPosition(date, new Date('2026-11-24T00:30:00Z'), range)).toBeCloseTo((330 / 1080) * 100);
+    expect(nowPosition(date, new Date('2026-11-24T13:30:00Z'), range), '22:30, past the chart').toBeNull();
+    expect(nowPosition(date, new Date('2026-11-25T00:30:00Z'), range), 'the next day').toBeNull();
   });
   it('widens the default 04:00-22:00 span to whole hours around early or late trips', () => {
     expect(chartRange([null])).toEqual({ from: 240, to: 1320 });

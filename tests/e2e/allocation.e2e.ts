@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
 import { demoDay } from '../server/helpers.js';
@@ -604,6 +605,41 @@ describe('the store-direct board, in a real browser', () => {
     const back = await page.getByRole('link', { name: '配車ボードへ' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(back).toEqual(Array(2).fill(`/between-centers-today?center=${fixture.centerId}&date=${day}`));
     await context.close();
+  });
+
+  test('center: today’s time chart marks the time now and outlines a trip that should have left', async () => {
+    const db = stackOf().db;
+    const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const [late, later] = await db
+      .insertInto('vehicle_allocations')
+      .values(
+        [90, 91].map((trip_no) => ({
+          date: tokyoToday(),
+          kind: 'between_centers_today' as const,
+          department_id: fixture.centerId,
+          origin_department_id: fixture.centerId,
+          trip_no,
+          planned_loading_start: minutesFromNow(trip_no === 90 ? -60 : 30),
+          planned_departure: minutesFromNow(trip_no === 90 ? -30 : 60),
+          planned_arrival: minutesFromNow(trip_no === 90 ? 60 : 120),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${tokyoToday()}`);
+    const bar = (id: number) => page.locator(`[data-testid=chart-bar][data-trip-id="${id}"]`);
+    await expect.poll(() => bar(late!.id).getAttribute('data-overdue')).toMatch(/^(29|30|31)$/);
+    expect(await bar(later!.id).getAttribute('data-overdue'), 'one that leaves in an hour').toBeNull();
+    expect(await bar(late!.id).getAttribute('title')).toContain('未出発');
+    // The line of the time now: right of the late trip's departure, left of the later one's loading.
+    const now = (await page.getByTestId('chart-now').boundingBox())!;
+    const [lateBox, laterBox] = [(await bar(late!.id).boundingBox())!, (await bar(later!.id).boundingBox())!];
+    expect(now.x).toBeGreaterThan(lateBox.x);
+    expect(now.x).toBeLessThan(laterBox.x);
+    await context.close();
+    await db.deleteFrom('vehicle_allocations').where('id', 'in', [late!.id, later!.id]).execute();
   });
 });
 

@@ -317,6 +317,13 @@ export function barPosition(span: { start: number; end: number }, range: { from:
   return { left, width };
 }
 
+/** Where the current time falls on a day's chart, in percent; null when it is not on the chart (another day, or outside its hours). */
+export function nowPosition(date: string, now: Date, range: { from: number; to: number }): number | null {
+  const minute = minuteOfDay(date, now.toISOString());
+  if (minute === null || minute < range.from || minute > range.to) return null;
+  return ((minute - range.from) / (range.to - range.from)) * 100;
+}
+
 /** A horizontal drag of `dx` pixels on a chart `widthPx` wide, in minutes snapped to the grid. */
 export function shiftMinutes(dx: number, widthPx: number, range: { from: number; to: number }, snap = SNAP_MINUTES): number {
   if (widthPx <= 0) return 0;

@@ -3,10 +3,14 @@
  * Drag a bar sideways to move it in time, up or down to give it to another vehicle (15-minute
  * steps); focus a bar and use the arrow keys for the same. The parent PATCHes the trip. The
  * vehicles' other trips of the day (`busy`) are grey bars that do not move: the truck is taken then.
+ * On today's chart a red line marks the time, and a trip that should have left (未出発) is outlined in
+ * volcano, as its status tag is; both move with the clock.
  */
 import { Typography } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { barPosition, barSpan, chartRange, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
+import { useNow } from '../hooks/use-now.js';
+import { tripOverdueMinutes } from '../trips/status-tag.js';
+import { barPosition, barSpan, chartRange, nowPosition, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
 import type { Trip } from './types.js';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -55,6 +59,8 @@ export function TimeChart({
   const range = chartRange([...spans, ...taken].map((s) => s.span));
   const hours: number[] = [];
   for (let m = range.from; m <= range.to; m += 60) hours.push(m);
+  const now = useNow();
+  const nowAt = nowPosition(date, now, range);
   const rowOf = (trip: Trip) => Math.max(0, rows.findIndex((r) => r.vehicleId === trip.vehicle_id));
   const width = () => track.current?.getBoundingClientRect().width ?? 0;
 
@@ -100,14 +106,17 @@ export function TimeChart({
   const busyLabel = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${t(keyIn('tripScreens.kind', trip.kind))}`;
   const busyTooltip = (trip: Trip) => `${busyLabel(trip)} ${trip.department_name} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
   const label = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`;
-  const tooltip = (trip: Trip) =>
-    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
+  const tooltip = (trip: Trip, overdue: number | null) =>
+    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}` +
+    (overdue === null ? '' : ` ${t('tripScreens.notLeft')}`);
+  const nowLine = nowAt === null ? null : <span className="alloc-chart__now" style={{ left: `${nowAt}%` }} />;
 
   return (
     <div className="alloc-chart" data-testid="time-chart">
       <div className="alloc-chart__hours">
         <div className="alloc-chart__label" />
         <div className="alloc-chart__track" style={{ height: 22 }}>
+          {nowAt === null ? null : <span className="alloc-chart__now-label" style={{ left: `${nowAt}%` }} data-testid="chart-now" />}
           {hours.map((m) => (
             <span key={m} className={hourClass(m, range)} style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }}>
               {String(Math.floor(m / 60) % 24).padStart(2, '0')}
@@ -125,6 +134,7 @@ export function TimeChart({
             {hours.map((m) => (
               <span key={m} className="alloc-chart__grid" style={{ left: `${((m - range.from) / (range.to - range.from)) * 100}%` }} />
             ))}
+            {nowLine}
             {taken
               .filter(({ trip, span }) => span && trip.vehicle_id === row.vehicleId)
               .map(({ trip, span }) => {
@@ -147,20 +157,22 @@ export function TimeChart({
               .map(({ trip, span }) => {
                 const { left, width: w } = barPosition(span!, range);
                 const dragging = drag?.tripId === trip.id;
+                const overdue = tripOverdueMinutes(trip, now);
                 return (
                   <div
                     key={trip.id}
                     role="button"
                     tabIndex={0}
-                    className={`alloc-chart__bar alloc-chart__bar--${trip.status}${dragging ? ' alloc-chart__bar--dragging' : ''}`}
+                    className={`alloc-chart__bar alloc-chart__bar--${trip.status}${overdue === null ? '' : ' alloc-chart__bar--late'}${dragging ? ' alloc-chart__bar--dragging' : ''}`}
                     style={{
                       left: `${left}%`,
                       width: `${w}%`,
                       transform: dragging ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
                     }}
-                    title={tooltip(trip)}
+                    title={tooltip(trip, overdue)}
                     data-testid="chart-bar"
                     data-trip-id={trip.id}
+                    data-overdue={overdue ?? undefined}
                     onPointerDown={onPointerDown(trip)}
                     onPointerMove={onPointerMove}
                     onPointerUp={onPointerUp(trip)}
