@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
-import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
+import { DELAY_STATUS } from '../../common/deliveries.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -418,23 +418,6 @@ export async function assignDeliveries(db: Db, tripId: number, entries: { delive
     where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
 }
 
-/**
- * Each stop's planned arrival becomes the 到着予定 of its deliveries, with their 定刻 / 遅延見込, while they
- * are 配車済 (once on the road, the driver app's reports move them). Only rows that change are written.
- */
-export async function estimateFromPlan(db: Db, tripId: number, stops: { seq: number; estimated: Date | null; delay_status: number }[], userId: number, now: Date) {
-  if (stops.length === 0) return;
-  const seqs = column(stops.map((s) => s.seq), 'int');
-  const estimates = column(stops.map((s) => instant(s.estimated)), 'timestamptz');
-  const statuses = column(stops.map((s) => s.delay_status), 'smallint');
-  await sql`update deliveries set estimated_arrival_time = v.estimated, delivery_delay_status = v.delay_status,
-    updated_at = ${now}, updated_by = ${userId}, version = deliveries.version + 1
-    from unnest(${seqs}, ${estimates}, ${statuses}) as v(seq, estimated, delay_status)
-    where deliveries.vehicle_allocation_id = ${tripId} and deliveries.stop_seq = v.seq and deliveries.deleted_at is null
-      and deliveries.status = ${DELIVERY_STATUS.allocated}
-      and (deliveries.estimated_arrival_time is distinct from v.estimated or deliveries.delivery_delay_status <> v.delay_status)`.execute(db);
-}
-
 /** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */
 export async function planningInput(db: Db, tripId: number) {
   const deliveries = await db
@@ -443,6 +426,9 @@ export async function planningInput(db: Db, tripId: number) {
     .select([
       'del.id',
       'del.stop_seq',
+      'del.status',
+      'del.estimated_arrival_time',
+      'del.delivery_delay_status',
       'del.quantity',
       'del.weight',
       'del.volume',
@@ -477,15 +463,19 @@ export interface PlannedStop {
   warnings: StoredWarning[];
 }
 
-/** Replaces a trip's stops (keeping what the driver reported at a store still on it) and numbers its deliveries' stop_seq. */
-export async function writeStops(
-  db: Db,
-  tripId: number,
-  stops: PlannedStop[],
-  seqOfDelivery: Map<number, number>,
-  /** each delivery's stop_seq now, so that only changed ones are written */
-  currentSeq: Map<number, number | null>,
-) {
+/** A delivery's place on its trip as planned: its stop, and its 到着予定 with 定刻 / 遅延見込. */
+export interface Placement {
+  id: number;
+  seq: number;
+  estimated: Date | null;
+  delay_status: number;
+}
+
+/**
+ * Replaces a trip's stops (keeping what the driver reported at a store still on it) and writes the
+ * deliveries whose place changed (`placed`: only those), stop and estimate in one row version each.
+ */
+export async function writeStops(db: Db, tripId: number, stops: PlannedStop[], placed: Placement[], userId: number, now: Date) {
   const oldStops = await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).returningAll().execute();
   const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
   if (stops.length) {
@@ -514,12 +504,13 @@ export async function writeStops(
       ])}) as s(seq, destination, planned_arrival, quantity, weight, warnings,
         arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)`.execute(db);
   }
-  const changed = [...seqOfDelivery].filter(([id, seq]) => currentSeq.get(id) !== seq);
-  if (changed.length) {
-    const ids = column(changed.map(([id]) => id), 'int');
-    const seqs = column(changed.map(([, seq]) => seq), 'int');
-    await sql`update deliveries set stop_seq = v.seq from unnest(${ids}, ${seqs}) as v(id, seq)
-      where deliveries.id = v.id and deliveries.stop_seq is distinct from v.seq`.execute(db);
+  if (placed.length) {
+    await sql`update deliveries set stop_seq = v.seq, estimated_arrival_time = v.estimated, delivery_delay_status = v.delay_status,
+        updated_at = ${now}, updated_by = ${userId}, version = deliveries.version + 1
+      from unnest(${column(placed.map((p) => p.id), 'int')}, ${column(placed.map((p) => p.seq), 'int')},
+        ${column(placed.map((p) => instant(p.estimated)), 'timestamptz')}, ${column(placed.map((p) => p.delay_status), 'smallint')})
+        as v(id, seq, estimated, delay_status)
+      where deliveries.id = v.id`.execute(db);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
-import { tokyoToday } from '../../common/deliveries.js';
+import { DELIVERY_STATUS, tokyoToday } from '../../common/deliveries.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
@@ -15,7 +15,6 @@ import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {
   assignDeliveries,
   checkVersion,
-  estimateFromPlan,
   type LockedTrip,
   lockDeliveries,
   lockDriver,
@@ -23,6 +22,7 @@ import {
   lockTrips,
   lockVehicle,
   overlappingTrip,
+  type Placement,
   planningInput,
   releaseDeliveries,
   takenTripNos,
@@ -117,6 +117,25 @@ async function checkCapacity(ctx: WriteContext, tripId: number, known?: { vehicl
   if (over) throw new AppError(400, 'allocation.overCapacity', over);
 }
 
+type PlanningDelivery = Awaited<ReturnType<typeof planningInput>>['deliveries'][number];
+
+/**
+ * A delivery at its stop: while 配車済, its 到着予定 is the stop's planned arrival, 遅延見込 when that
+ * passes the store's deadline; once on the road the driver app's reports keep theirs.
+ */
+function placementOf(delivery: PlanningDelivery, seq: number, planned: Date | null, delayStatus: number): Placement {
+  if (delivery.status !== DELIVERY_STATUS.allocated) {
+    return { id: delivery.id, seq, estimated: delivery.estimated_arrival_time, delay_status: delivery.delivery_delay_status };
+  }
+  return { id: delivery.id, seq, estimated: planned, delay_status: delayStatus };
+}
+
+/** Only rows that change are written: each written row is a new version in every index of deliveries. */
+const placementChanged = (delivery: PlanningDelivery, placed: Placement) =>
+  delivery.stop_seq !== placed.seq ||
+  delivery.delivery_delay_status !== placed.delay_status ||
+  (delivery.estimated_arrival_time?.getTime() ?? null) !== (placed.estimated?.getTime() ?? null);
+
 /**
  * Rebuilds a store trip's stops from its deliveries (in stop_seq order, one stop per store), the planned
  * arrival of each from the trip's planned departure and the stores' coordinates (its deliveries' 到着予定),
@@ -132,10 +151,12 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
   const points = built.map((s) => s.entries[0]!);
   const arrivals = plannedArrivals(origin.planned_departure, originPoint, points);
   const estimatedReturn = origin.planned_departure && points.length ? plannedReturn(origin.planned_departure, originPoint, points) : null;
-  const seqOfDelivery = new Map<number, number>();
+  const placements: Placement[] = [];
   const stops = built.map((stop, i) => {
     const first = stop.entries[0]!;
-    for (const entry of stop.entries) seqOfDelivery.set(entry.id, i + 1);
+    const planned = arrivals[i] ?? null;
+    const delayStatus = expectedDelayStatus(planned, deadlineOf(origin.date, first));
+    for (const entry of stop.entries) placements.push(placementOf(entry, i + 1, planned, delayStatus));
     return {
       seq: i + 1,
       delivery_destination_id: stop.destinationId,
@@ -145,9 +166,9 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
       warnings: windowWarnings(arrivals[i] ?? null, first),
     };
   });
-  await writeStops(ctx.db, tripId, stops, seqOfDelivery, new Map(deliveries.map((d) => [d.id, d.stop_seq])));
-  const estimates = built.map((stop, i) => ({ seq: i + 1, estimated: arrivals[i] ?? null, delay_status: expectedDelayStatus(arrivals[i] ?? null, deadlineOf(origin.date, stop.entries[0]!)) }));
-  await estimateFromPlan(ctx.db, tripId, estimates, ctx.actor.id, ctx.now);
+  const current = new Map(deliveries.map((d) => [d.id, d]));
+  const changed = placements.filter((placed) => placementChanged(current.get(placed.id)!, placed));
+  await writeStops(ctx.db, tripId, stops, changed, ctx.actor.id, ctx.now);
   const totals = {
     quantity: deliveries.reduce((sum, d) => sum + d.quantity, 0),
     weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),
