@@ -102,8 +102,8 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
   },
   tripScreens: {
     /** an Allocated delivery whose trip should have left (出発状況's grace past its 出発予定) */
-    notLeft: 'Not left',
-    notLeftHint: '{{status}}, planned to leave at {{planned}}: {{delay}} overdue',
+    notLeft: 'Overdue',
+    notLeftHint: '{{status}}, planned to depart at {{planned}}: {{delay}} overdue',
     noDriver: 'No driver yet',
     totals: 'Totals of this page: {{count}} trips',
     totals_one: 'Totals of this page: {{count}} trip',
