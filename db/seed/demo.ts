@@ -44,9 +44,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Loads the demo network; `passwordHash` is the hash of DEMO_PASSWORD (hashed once by the caller).
- * Its deliveries, trips, transfers and shares lie around `today` (a day in Tokyo, YYYY-MM-DD).
+ * Its deliveries, trips, transfers and shares lie around the day of `asOf` in Tokyo; that day's trips are
+ * as far as they have got by `asOf` (db/seed/operations.ts).
  */
-export async function seedDemo(db: Db, passwordHash: string, today = tokyoToday()): Promise<void> {
+export async function seedDemo(db: Db, passwordHash: string, asOf = new Date()): Promise<void> {
+  const today = tokyoToday(asOf);
   await db.transaction().execute(async (trx) => {
     const departmentIds = new Map<string, number>();
     for (const { parent, ...department } of DEPARTMENTS) {
@@ -83,7 +85,7 @@ export async function seedDemo(db: Db, passwordHash: string, today = tokyoToday(
     const center = await trx.selectFrom('users').select('id').where('login_id', '=', 'center').executeTakeFirstOrThrow();
     const vehicles = vehiclesOfCompany.get('DC-TOTO') ?? [];
     await trx.insertInto('user_vehicles').values(vehicles.map((vehicle_id) => ({ user_id: center.id, vehicle_id }))).execute();
-    await seedOperations(trx, today);
+    await seedOperations(trx, asOf);
     await seedTransfers(trx, today);
     await seedShares(trx, today);
   });

@@ -48,14 +48,20 @@ type NewDelivery = Insertable<DeliveryTable> & { tripKey?: string };
 type NewStop = Omit<Insertable<AllocationStopTable>, 'vehicle_allocation_id'> & { tripKey: string };
 
 /**
- * Four weeks of deliveries and store-direct trips around `today` (Asia/Tokyo) for the demo centers:
- * past days delivered (reports, some delays), today confirmed with one trip loading, the next days
- * draft trips and unallocated deliveries, later days unallocated only. Deterministic for a given
+ * Four weeks of deliveries and store-direct trips around the day of `asOf` (Asia/Tokyo) for the demo
+ * centers: past days delivered (reports, some delays); today's trips confirmed, each as far as it has
+ * got by `asOf` (loading from 07:00, leaving from 08:00, its stops reached, back at the center), the
+ * last one a draft until it is loaded; the next days draft trips and unallocated deliveries, later
+ * days unallocated only. Deterministic for a given moment, and the days other than today for a given
  * day; every vehicle and driver has one trip a day (no overlapping windows), within its type's
  * cage-cart and weight capacity. Set-based: a few multi-row inserts.
  */
-export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()) {
+export async function seedOperations(trx: Kysely<Database>, asOf: Date) {
+  const today = tokyoToday(asOf);
   const random = randomSource(20261123);
+  const live = randomSource(20261204);
+  /** The instant if it is not after `asOf`: what has happened by then. */
+  const happened = (at: Date | null) => (at && at <= asOf ? at : null);
   const trips: (Insertable<VehicleAllocationTable> & { key: string })[] = [];
   const stops: NewStop[] = [];
   const deliveries: NewDelivery[] = [];
@@ -151,28 +157,36 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
         // Planned as the server plans a trip (common/places.ts), so that a planner's first move does not shift every time.
         const arrivals = plannedArrivals(departure, origin, storesInOrder);
         const planned = plannedReturn(departure, origin, storesInOrder);
-        const status = offset < 0 ? 3 : offset === 0 && k === 0 ? 1 : 0;
-        const confirmed = offset < 0 || (offset === 0 && k < used - 1);
         const past = offset < 0;
-        const loadingStarted = past ? plus(loadingStart, random.int(0, 10)) : status === 1 ? loadingStart : null;
-        const departedAt = past ? plus(departure, random.int(0, 15)) : null;
+        // Past days and today are driven; today's drive is cut at `asOf` (what has happened by then).
+        const driven = offset <= 0;
+        // Today's own draws come from a stream of their own, so that the rest of the demo is the same whatever the hour.
+        const road = past ? random : live;
+        const loadingStarted = past ? plus(loadingStart, random.int(0, 10)) : loadingStart;
+        const departedAt = driven ? plus(departure, road.int(0, 15)) : null;
+        const departed = happened(departedAt);
         // A past trip as driven: each stop reached no earlier than the previous one's work ended plus the
         // drive, give or take a few minutes, now and then held up (a late stop makes the next ones late).
         let finishedAt = departedAt ?? departure;
         let here = origin;
+        // How late the trip runs by `asOf`: its departure's delay, then its last arrival's (as the driver app re-estimates).
+        let running = departed ? Math.max(0, departed.getTime() - departure.getTime()) : 0;
         storesInOrder.forEach((store, i) => {
           const seq = i + 1;
           const stopPlanned = arrivals[i]!;
           const reachable = plus(finishedAt, travelMinutes(here, store));
           const aroundPlan = plus(stopPlanned, random.int(-5, 5));
           const heldUp = random.next() < 0.06 ? random.int(20, 45) : 0;
-          const arrived = past ? plus(new Date(Math.max(aroundPlan.getTime(), reachable.getTime())), heldUp) : null;
-          const lateBy = arrived ? (arrived.getTime() - stopPlanned.getTime()) / MINUTE : 0;
-          const wait = past ? random.int(0, 3) : null;
-          const workStart = arrived && plus(arrived, wait!);
-          const workEnd = workStart && plus(workStart, random.int(5, 10 - wait!));
+          const reached = driven ? plus(new Date(Math.max(aroundPlan.getTime(), reachable.getTime())), heldUp) : null;
+          const wait = driven ? road.int(0, 3) : null;
+          const workStart = reached && plus(reached, wait!);
+          const workEnd = workStart && plus(workStart, road.int(5, 10 - wait!));
           if (workEnd) finishedAt = workEnd;
           here = store;
+          const arrived = happened(reached);
+          const left = happened(workEnd);
+          const lateBy = arrived ? (arrived.getTime() - stopPlanned.getTime()) / MINUTE : 0;
+          if (arrived) running = Math.max(0, lateBy * MINUTE);
           const mine = load.filter((d) => d.store.id === store.id);
           stops.push({
             tripKey: key,
@@ -182,25 +196,31 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
             quantity: mine.reduce((sum, d) => sum + d.quantity!, 0),
             weight: mine.reduce((sum, d) => sum + Number(d.weight), 0),
             arrived_at: arrived,
-            arrival_latitude: past ? store.latitude : null,
-            arrival_longitude: past ? store.longitude : null,
-            departed_at: workEnd,
-            wait_minutes: wait,
-            work_started_at: workStart,
-            work_ended_at: workEnd,
-            work_content: past ? 'カゴ車荷降ろし・検品' : null,
-            consignee_confirmed: past ? true : null,
+            arrival_latitude: arrived ? store.latitude : null,
+            arrival_longitude: arrived ? store.longitude : null,
+            departed_at: left,
+            wait_minutes: left ? wait : null,
+            work_started_at: happened(workStart),
+            work_ended_at: left,
+            work_content: left ? 'カゴ車荷降ろし・検品' : null,
+            consignee_confirmed: left ? true : null,
           });
           for (const delivery of mine) {
             delivery.tripKey = key;
             delivery.stop_seq = seq;
             delivery.estimated_arrival_time = stopPlanned;
-            if (past) {
+            if (arrived) {
               delivery.status = 3;
               delivery.report_time = arrived;
               delivery.report_location = `${store.latitude},${store.longitude}`;
               delivery.delivery_delay_status = lateBy > 15 ? 1 : 0;
               delivery.handled_at = arrived;
+            } else if (departed) {
+              // On the road: expected as late as the trip runs, 遅延見込 past a quarter of an hour.
+              delivery.status = 2;
+              delivery.estimated_arrival_time = new Date(stopPlanned.getTime() + running);
+              delivery.delivery_delay_status = running > 15 * MINUTE ? 2 : 0;
+              delivery.handled_at = departed;
             } else {
               delivery.status = 1;
               // Today's last trip of the day runs late already: its deliveries are at risk (遅延見込).
@@ -208,6 +228,12 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
             }
           }
         });
+        const completedAt = driven ? plus(finishedAt, (origin ? travelMinutes(here, origin) : 0) + road.int(5, 15)) : null;
+        const completed = happened(completedAt);
+        const loading = driven ? happened(loadingStarted) : null;
+        const status = completed ? 3 : departed ? 2 : loading ? 1 : 0;
+        // Today's last trip stays a draft until it is loaded.
+        const confirmed = past || (offset === 0 && (k < used - 1 || loading !== null));
         const first = load[0]!.store;
         trips.push({
           key,
@@ -229,13 +255,13 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
           planned_loading_start: loadingStart,
           planned_departure: departure,
           planned_arrival: planned,
-          loading_started_at: loadingStarted,
-          departed_at: departedAt,
-          completed_at: past ? plus(finishedAt, (origin ? travelMinutes(here, origin) : 0) + random.int(5, 15)) : null,
+          loading_started_at: loading,
+          departed_at: departed,
+          completed_at: completed,
           status,
-          handled_at: loadingStarted,
-          toll: past ? random.pick([0, 0, 820, 1320, 2150]) : null,
-          parking: past ? random.pick([0, 0, 300, 500]) : null,
+          handled_at: loading,
+          toll: completed ? road.pick([0, 0, 820, 1320, 2150]) : null,
+          parking: completed ? road.pick([0, 0, 300, 500]) : null,
           other_expense: null,
           confirmed_at: confirmed ? at(addDays(date, -1), 17) : null,
         });
@@ -267,7 +293,7 @@ export async function seedOperations(trx: Kysely<Database>, today = tokyoToday()
     await trx.insertInto('deliveries').values(batch).execute();
   }
   const worked = trips.filter((trip) => trip.driver_id) as unknown as SeededTrip[];
-  const records = workRecordsOf(worked, today);
+  const records = workRecordsOf(worked, asOf);
   for (let i = 0; i < records.length; i += BATCH) await trx.insertInto('driver_work_records').values(records.slice(i, i + BATCH)).execute();
   return { trips: trips.length, stops: stops.length, deliveries: deliveries.length, workRecords: records.length };
 }

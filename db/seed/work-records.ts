@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { addDays } from '../../common/deliveries.js';
+import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { DriverWorkRecordTable } from '../types.js';
 import { randomSource } from './network.js';
 
@@ -39,10 +39,11 @@ export interface SeededTrip {
 /**
  * Each driver's recorded days from their trips: clock in half an hour before loading, out half an
  * hour after the trip ends, a break after every 3 h of driving, odometer and alcohol checks; today
- * only the clock in. On the day before `today` the first center's trip 2 driver stays late (13 h 30 min: a warning) and trip 3's works 15 h 20 min
+ * what has happened by `asOf`: the clock in, and the whole day once the driver has clocked out. On the day before `today` the first center's trip 2 driver stays late (13 h 30 min: a warning) and trip 3's works 15 h 20 min
  * (a violation). Deterministic for a given day.
  */
-export function workRecordsOf(trips: SeededTrip[], today: string): Insertable<DriverWorkRecordTable>[] {
+export function workRecordsOf(trips: SeededTrip[], asOf: Date): Insertable<DriverWorkRecordTable>[] {
+  const today = tokyoToday(asOf);
   const random = randomSource(20261124);
   const yesterday = addDays(today, -1);
   const firstCenter = trips[0]?.department_id;
@@ -51,7 +52,9 @@ export function workRecordsOf(trips: SeededTrip[], today: string): Insertable<Dr
   for (const trip of trips) {
     if (trip.date < addDays(today, -WORK_DAYS_BEFORE) || trip.date > today) continue;
     const clockIn = plus(trip.planned_loading_start, -30);
-    if (trip.date === today) {
+    if (clockIn > asOf) continue;
+    const clockedOut = trip.completed_at !== null && plus(trip.completed_at, 30) <= asOf;
+    if (trip.date === today && !clockedOut) {
       records.push({ driver_id: trip.driver_id, date: trip.date, clock_in: clockIn, alcohol_check_before: 0, checker: '点呼担当' });
       continue;
     }

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../../common/deliveries.js';
+import { tokyoInstant } from '../../common/time.js';
 import { createDb, type Db } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -30,6 +31,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * the demo it was given (its databases come from one snapshot, seeded for this day), not tomorrow's.
  */
 export const demoDay = tokyoToday();
+
+/**
+ * The moment the tests' demo tells its day at, whatever the hour a test runs: 07:05 in Tokyo, when each
+ * center's first trip is loading and the others are not started (the demo started by `npm start` tells
+ * it at the time it is seeded: db/seed/operations.ts).
+ */
+export const demoMoment = tokyoInstant(demoDay, '07:05');
 
 /**
  * A test's own day: `n` days after a day past the demo's deliveries and trips (demoDay ± DAYS_AROUND),
@@ -74,7 +82,7 @@ usePasswordCost('minimal');
 /** Migrates and seeds a database: what every test starts from, done once and copied. */
 async function prepare(db: Db) {
   await migrateToLatest(db);
-  await seedDemo(db, await hashPassword(DEMO_PASSWORD), demoDay);
+  await seedDemo(db, await hashPassword(DEMO_PASSWORD), demoMoment);
 }
 
 /**
