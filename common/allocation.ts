@@ -3,13 +3,11 @@
  * the allocation board draws its capacity bars with the same ratio and colours.
  */
 
+import { LOAD_UNIT } from './enums.js';
 import type { MessageKey } from './locales/index.js';
 
 /** What a trip's load is measured in: its quantity as pallets or cage carts (by load_unit), and kilograms. */
 export type Measure = 'pallets' | 'cage_carts' | 'weight';
-
-/** load_unit 0 パレット, 1 カゴ車. */
-export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
 
 /** A trip's status (vehicle_allocations.status): 計画, 積込中, 配送中, 完了, 取消. */
 export const TRIP_STATUS = { planned: 0, loading: 1, inTransit: 2, completed: 3, cancelled: 9 } as const;

@@ -9,6 +9,7 @@ export const DEPARTMENT_LEVELS = [1, 2, 3, 4] as const;
 
 export const DELIVERY_TYPE = { betweenCenters: 0, storeDirect: 1, both: 2 } as const;
 export const TRIP_MODE = { single: 0, noConsolidation: 1, withConsolidation: 2 } as const;
+/** load_unit 0 パレット, 1 カゴ車. */
 export const LOAD_UNIT = { pallet: 0, cageCart: 1 } as const;
 export const RECEIVE_TIMING = { previousDay: 0, sameDay: 1 } as const;
 export const LOGIN_FLAG = { loggedOut: 0, loggedIn: 1 } as const;

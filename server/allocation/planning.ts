@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import { addDays, LOAD_UNIT, overCapacity, type Capacities } from '../../common/allocation.js';
+import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import { LOAD_UNIT } from '../../common/enums.js';
 import { bestRound } from '../../common/rounds.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
