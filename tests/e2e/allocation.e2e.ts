@@ -310,6 +310,42 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center, in English on a 1366 px screen: every trip keeps its head on one line, the vehicle type giving way; the tools that make trips share a line', async () => {
+    // The longest name a type of the demo might have had: the demo's own names all fit at 07:05.
+    const db = stackOf().db;
+    const trailer = await db.selectFrom('vehicle_types').select(['id', 'name']).where('name', '=', 'トレーラー').executeTakeFirstOrThrow();
+    const longName = 'セミトレーラー（ウイング・エアサス）';
+    await db.updateTable('vehicle_types').set({ name: longName }).where('id', '=', trailer.id).execute();
+    const { page, context } = await stackOf().newPage();
+    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'center');
+    await page.goto(`/store-direct?center=${fixture.centerId}&date=${demoDay}`);
+    const cards = page.getByTestId('trip-card');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    const heights = await cards.evaluateAll((all) =>
+      all.map((card) => ({
+        head: card.querySelector('.alloc-trip__head')!.getBoundingClientRect().height,
+        pin: card.querySelector('[data-testid=trip-pin]')!.getBoundingClientRect().height,
+      })),
+    );
+    for (const { head, pin } of heights) expect(head, 'one line, as high as its pin button').toBeLessThanOrEqual(pin + 2);
+    const types = await cards.locator('.alloc-trip__type').evaluateAll((all) =>
+      all.map((type) => ({ cut: type.scrollWidth > type.clientWidth, text: type.textContent, title: type.getAttribute('title') })),
+    );
+    expect(types.find((type) => type.text === longName)?.cut, 'the long name gives way').toBe(true);
+    for (const type of types) expect(type.title, 'its full name in the tooltip').toBe(type.text);
+
+    const middle = async (testId: string) => {
+      const box = (await page.getByTestId(testId).boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    expect(await middle('board-copy-previous-day')).toBeCloseTo(await middle('new-trip-create'), 0);
+    expect(await middle('board-print-day'), 'the day’s tools on the totals’ line').toBeCloseTo(await middle('totals-unallocated'), 0);
+    await context.close();
+    await db.updateTable('vehicle_types').set({ name: trailer.name }).where('id', '=', trailer.id).execute();
+  });
+
   test('center: a whole direction onto a trip, a stop to another trip, back to the left, undo, and a digit key sends a ticked delivery to that trip', async () => {
     const { direction, ids } = await seedDirection(fixture.centerId);
     const { page, context } = await stackOf().newPage();

@@ -537,6 +537,8 @@ export default function StoreDirectBoard() {
             />
           </span>
         </Tooltip>
+        <span className="alloc-strip__break" />
+        {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
         <Tooltip title={copyRefused ? t(copyRefused) : t('allocationScreens.board.copyPreviousDayHint')}>
           <Button
             size="small"
@@ -548,7 +550,6 @@ export default function StoreDirectBoard() {
             {t('allocationScreens.board.copyPreviousDay')}
           </Button>
         </Tooltip>
-        {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
       </div>
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>

@@ -116,7 +116,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
             {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
           </Link>
           <strong className="alloc-trip__vehicle">{trip.vehicle_number ?? '—'}</strong>
-          <span className="alloc-trip__type">{trip.vehicle_type_name}</span>
+          <span className="alloc-trip__type" title={trip.vehicle_type_name ?? undefined}>
+            {trip.vehicle_type_name}
+          </span>
         </span>
         <span className="alloc-trip__flags">
           <TripConfirmationTag confirmedAt={trip.confirmed_at} />
