@@ -435,7 +435,7 @@ async function secondProcess(t: Test) {
       probe.close(() => resolve(port));
     });
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'server/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, JWT_SECRET, LOG_LEVEL: 'silent', DEMO_DATA: 'off', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'inherit'],
