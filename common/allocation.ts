@@ -144,6 +144,9 @@ export function overCapacity(load: Load, capacities: Capacities): { measure: Mea
 /** Lists of trips cover at most this many days (date_from..date_to inclusive). */
 export const TRIP_RANGE_MAX_DAYS = 31;
 
+/** Planned times move in steps of this many minutes: a bar dragged on the time chart, a trip planned from the time now. */
+export const PLAN_STEP_MINUTES = 15;
+
 /** Days from one calendar date (YYYY-MM-DD) to another; negative when `to` is before `from`. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

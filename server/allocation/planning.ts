@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import { addDays, overCapacity, type Capacities } from '../../common/allocation.js';
+import { addDays, overCapacity, PLAN_STEP_MINUTES, type Capacities } from '../../common/allocation.js';
+import { tokyoToday } from '../../common/deliveries.js';
 import { LOAD_UNIT } from '../../common/enums.js';
 import { bestRound } from '../../common/rounds.js';
 import { tokyoInstant } from '../../common/time.js';
@@ -130,7 +131,7 @@ function transferTo(direction: { direction_center_id: number | null; direction_c
 }
 
 /** GET /vehicle_allocation/board: the store-direct board of a center and day, in one call. */
-export async function board(db: Db, actor: Actor, centerId: number, date: string) {
+export async function board(db: Db, actor: Actor, centerId: number, date: string, now: Date) {
   await centerInScope(db, actor, centerId);
   const unallocated = await unallocatedDeliveries(db, centerId, date);
   const tripIds = await db
@@ -149,13 +150,13 @@ export async function board(db: Db, actor: Actor, centerId: number, date: string
     trips: await tripDetails(db, tripIds.map((t) => t.id)),
     vehicles: await centerVehicles(db, actor, centerId, date),
     drivers: await centerDrivers(db, actor, centerId, date),
-    new_trip: await newTripTimes(db, centerId, date),
+    new_trip: await newTripTimes(db, centerId, date, now),
   };
 }
 
-/** What a trip made on the board starts with: the center's store-delivery loading start and departure that day (proposalTimes). */
-async function newTripTimes(db: Db, centerId: number, date: string) {
-  const times = await proposalTimes(db, centerId, date);
+/** What a trip made on the board starts with: the center's store-delivery loading start and departure that day, or from now (proposalTimes). */
+async function newTripTimes(db: Db, centerId: number, date: string, now: Date) {
+  const times = await proposalTimes(db, centerId, date, now);
   return { planned_loading_start: times.loadingStart, planned_departure: times.departure };
 }
 
@@ -213,14 +214,25 @@ export function fleetTypes<T extends VehicleType>(types: T[], fleet: { vehicle_t
     .map((type) => ({ ...type, vehicles: owned(type) }));
 }
 
-/** The planned window of trips the calculator creates: the center's store-delivery times that day (07:00-18:00 without them). */
-export async function proposalTimes(db: Db, centerId: number, date: string) {
+/**
+ * The planned window of trips the calculator and the board's 新規便 create: the center's store-delivery
+ * times that day (07:00-18:00 without them). Today, once that loading start has passed (an order added
+ * during the day), loading starts at the next step after now and departure follows it by the center's
+ * usual loading time: a trip planned at 11:00 does not leave at 09:00.
+ */
+export async function proposalTimes(db: Db, centerId: number, date: string, now: Date) {
   const times = await operationTimes(db, centerId, 1);
-  return {
+  const center = {
     loadingStart: tokyoInstant(date, times?.loading_start.slice(0, 5) ?? '07:00'),
     departure: tokyoInstant(date, times?.departure.slice(0, 5) ?? '09:00'),
     workEnd: tokyoInstant(date, times?.work_end.slice(0, 5) ?? '18:00'),
   };
+  if (date !== tokyoToday(now) || now <= center.loadingStart) return center;
+  const step = PLAN_STEP_MINUTES * 60_000;
+  const loadingStart = new Date(Math.ceil(now.getTime() / step) * step);
+  const departure = new Date(center.departure.getTime() + loadingStart.getTime() - center.loadingStart.getTime());
+  // Past the work end the window closes at the departure: the vehicles out by then are busy, and no round follows.
+  return { loadingStart, departure, workEnd: new Date(Math.max(center.workEnd.getTime(), departure.getTime())) };
 }
 
 interface ProposalVehicle extends Capacities {
@@ -532,7 +544,7 @@ function proposalRows(
  * the base's rounds a day), and a greedy proposal (`proposeTrips`) onto the center's vehicles that have no
  * pinned or overlapping trip; each trip's stores then in 近い順's order.
  */
-export async function calculator(db: Db, actor: Actor, centerId: number, date: string) {
+export async function calculator(db: Db, actor: Actor, centerId: number, date: string, now: Date) {
   const center = await centerInScope(db, actor, centerId);
   const loads = await dayLoads(db, centerId, date);
   const types = await db
@@ -553,7 +565,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
     vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesFor(vehiclesOfType(type, load), roundsOf(load.direction_id)) })),
   }));
 
-  const times = await proposalTimes(db, centerId, date);
+  const times = await proposalTimes(db, centerId, date, now);
   const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd });
   const free = fleet.filter((v) => !busy.vehicles.has(v.id));
   const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));

@@ -73,11 +73,11 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/vehicle_allocation/board', { schema: boardSchema, config: config('list') }, async (request) =>
-    board(app.db, request.actor, request.query.department_id, request.query.date),
+    board(app.db, request.actor, request.query.department_id, request.query.date, new Date()),
   );
 
   app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) =>
-    calculator(app.db, request.actor, request.query.department_id, request.query.date),
+    calculator(app.db, request.actor, request.query.department_id, request.query.date, new Date()),
   );
 
   app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({

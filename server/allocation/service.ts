@@ -538,7 +538,7 @@ export async function acceptProposal(
   },
 ) {
   const center = await centerInScope(ctx.db, ctx.actor, body.department_id);
-  const times = await proposalTimes(ctx.db, body.department_id, body.date);
+  const times = await proposalTimes(ctx.db, body.department_id, body.date, ctx.now);
   let created = 0;
   for (const item of body.proposal) {
     const ids = [...new Set(item.delivery_ids)];

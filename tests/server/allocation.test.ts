@@ -11,7 +11,7 @@ import { csvRecords } from './report-files.js';
 import { findActor } from '../../server/auth/actor.js';
 import { listTrips, tripExportPages } from '../../server/allocation/repository.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
-import { fleetTypes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
+import { calculator, fleetTypes, proposalTimes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
 import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 import { formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
@@ -572,6 +572,41 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   t.same(await newTripTimes(), { planned_loading_start: iso(date, '06:30'), planned_departure: iso(date, '08:15') });
   await storeTimes.set({ deleted_at: new Date() }).execute();
   t.same(await newTripTimes(), { planned_loading_start: iso(date, '07:00'), planned_departure: iso(date, '09:00') }, 'no times kept: the defaults');
+});
+
+t.test('a trip planned today after the center’s loading start loads from the next quarter hour and leaves after its usual loading time; any other day at the center’s times', async (t) => {
+  // 品川's store delivery: loading 07:00, departure 09:00, work end 18:00.
+  const day = tokyoToday();
+  const shown = (date: string, ...clocks: string[]) => clocks.map((clock) => `${date.replaceAll('-', '/')} ${clock}`);
+  const times = async (date: string, now: string, nowDay = day) => {
+    const planned = await proposalTimes(db, fleet.center, date, new Date(at(nowDay, now)));
+    return [planned.loadingStart, planned.departure, planned.workEnd].map((instant) => formatDateTime(instant));
+  };
+  t.same(await times(day, '06:40'), shown(day, '07:00', '09:00', '18:00'), 'before the loading start: the center’s times');
+  t.same(await times(day, '07:00'), shown(day, '07:00', '09:00', '18:00'), 'at it');
+  t.same(await times(day, '11:05'), shown(day, '11:15', '13:15', '18:00'), 'after it: from the next quarter hour, with two hours of loading');
+  t.same(await times(day, '11:15'), shown(day, '11:15', '13:15', '18:00'), 'on a quarter hour: from it');
+  t.same(await times(day, '19:05'), shown(day, '19:15', '21:15', '21:15'), 'after the work end: the day closes at the departure');
+  const tomorrow = addDays(day, 1);
+  t.same(await times(tomorrow, '11:05'), shown(tomorrow, '07:00', '09:00', '18:00'), 'tomorrow: the center’s times');
+  t.same(await times(day, '11:05', tomorrow), shown(day, '07:00', '09:00', '18:00'), 'a day gone by, planned after the fact: the center’s times');
+
+  // Through the board, at whatever hour this runs: today's 新規便 never starts loading before the request.
+  const before = Date.now();
+  const { new_trip } = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${day}` })).json();
+  t.ok(Date.parse(new_trip.planned_loading_start) >= before, `not in the past: ${new_trip.planned_loading_start}`);
+  t.equal(Date.parse(new_trip.planned_departure) - Date.parse(new_trip.planned_loading_start), 2 * 3_600_000, 'two hours of loading');
+
+  // The calculator at noon (the demo's day as seeded at 07:05): its unallocated deliveries go on trips loading from 12:00.
+  const actor = (await findActor(db, await userId(db, 'center')))!;
+  const { proposal } = await calculator(db, actor, fleet.center, day, new Date(at(day, '12:00')));
+  t.ok(proposal.length > 0, 'the demo leaves deliveries to plan today');
+  t.same(
+    proposal.map((trip) => formatDateTime(trip.planned_loading_start)),
+    proposal.map((trip) => (trip.round === 1 ? shown(day, '12:00')[0] : formatDateTime(trip.planned_loading_start))),
+    'first rounds load at 12:00',
+  );
+  t.ok(proposal.every((trip) => trip.planned_loading_start.getTime() >= Date.parse(at(day, '12:00'))), 'no trip loads before noon');
 });
 
 t.test('the calculator: totals and vehicles needed per direction; accept makes drafts and never touches pinned trips', async (t) => {

@@ -2,7 +2,7 @@
  * The board's pure rules: a trip's stops as an editable plan, the new full list after a drop,
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
-import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
+import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, PLAN_STEP_MINUTES, type CapacityColour, type MeasureLoad } from '../../../common/allocation.js';
 import { isLocated, type Point } from '../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../common/rounds.js';
 import type { Board, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from './types.js';
@@ -276,7 +276,6 @@ export function proposalTotals(proposal: readonly CalculatorProposal[]): Totals 
 export const MINUTE_MS = 60_000;
 /** The chart's default span when no trip says otherwise: 04:00 – 22:00. */
 export const CHART_DEFAULT = { from: 4 * 60, to: 22 * 60 };
-export const SNAP_MINUTES = 15;
 
 /** Midnight of a calendar day in Asia/Tokyo, as epoch milliseconds. */
 export function tokyoMidnight(date: string): number {
@@ -295,7 +294,7 @@ export function barSpan(date: string, trip: Pick<Trip, 'planned_loading_start' |
   const start = minuteOfDay(date, trip.planned_loading_start) ?? minuteOfDay(date, trip.planned_departure);
   if (start === null) return null;
   const end = minuteOfDay(date, trip.planned_arrival) ?? minuteOfDay(date, trip.planned_departure) ?? start + 60;
-  return { start, end: Math.max(end, start + SNAP_MINUTES) };
+  return { start, end: Math.max(end, start + PLAN_STEP_MINUTES) };
 }
 
 /** Whole hours covering every bar, at least the default span. */
@@ -325,7 +324,7 @@ export function nowPosition(date: string, now: Date, range: { from: number; to: 
 }
 
 /** A horizontal drag of `dx` pixels on a chart `widthPx` wide, in minutes snapped to the grid. */
-export function shiftMinutes(dx: number, widthPx: number, range: { from: number; to: number }, snap = SNAP_MINUTES): number {
+export function shiftMinutes(dx: number, widthPx: number, range: { from: number; to: number }, snap = PLAN_STEP_MINUTES): number {
   if (widthPx <= 0) return 0;
   const minutes = (dx / widthPx) * (range.to - range.from);
   return Math.round(minutes / snap) * snap || 0;

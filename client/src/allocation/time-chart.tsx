@@ -7,10 +7,11 @@
  * volcano, as its status tag is; both move with the clock.
  */
 import { Typography } from 'antd';
+import { PLAN_STEP_MINUTES } from '../../../common/allocation.js';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useNow } from '../hooks/use-now.js';
 import { tripOverdueMinutes } from '../trips/status-tag.js';
-import { barPosition, barSpan, chartRange, nowPosition, rowAfterDrag, shiftMinutes, SNAP_MINUTES } from './board-logic.js';
+import { barPosition, barSpan, chartRange, nowPosition, rowAfterDrag, shiftMinutes } from './board-logic.js';
 import type { Trip } from './types.js';
 import { keyIn, useT } from '../providers/translate.js';
 
@@ -92,8 +93,8 @@ export function TimeChart({
     if (disabled) return;
     const row = rowOf(trip);
     const moves: Record<string, () => ChartMove> = {
-      ArrowLeft: () => ({ trip, minutes: -SNAP_MINUTES, vehicleId: trip.vehicle_id }),
-      ArrowRight: () => ({ trip, minutes: SNAP_MINUTES, vehicleId: trip.vehicle_id }),
+      ArrowLeft: () => ({ trip, minutes: -PLAN_STEP_MINUTES, vehicleId: trip.vehicle_id }),
+      ArrowRight: () => ({ trip, minutes: PLAN_STEP_MINUTES, vehicleId: trip.vehicle_id }),
       ArrowUp: () => ({ trip, minutes: 0, vehicleId: rows[Math.max(0, row - 1)]?.vehicleId ?? null }),
       ArrowDown: () => ({ trip, minutes: 0, vehicleId: rows[Math.min(rows.length - 1, row + 1)]?.vehicleId ?? null }),
     };
