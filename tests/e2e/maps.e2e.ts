@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatDateTime } from '../../common/time.js';
+import { addDays } from '../../common/allocation.js';
 import { demoDay } from '../server/helpers.js';
 import { signIn, snap, type Stack, startStack, visit } from './harness.js';
 
@@ -176,6 +177,36 @@ describe('/check-map', () => {
     // Two columns of facts at this width: every value, the load's figures too, without sideways scroll.
     expect(await page.locator('.alloc-detail__facts').evaluate((facts) => facts.scrollWidth - facts.clientWidth)).toBeLessThanOrEqual(0);
     await snap(page, 'trip-detail-1366-ja');
+    await context.close();
+  });
+
+  test("a driven trip's stops at 1366 px: every column in view, its day's times as HH:mm, the work's time over what was done", async () => {
+    // Yesterday's longest round of 品川, driven and reported: every column of the table has its figures.
+    const center = await stack.db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    const driven = await stack.db
+      .selectFrom('vehicle_allocations as va')
+      .innerJoin('allocation_stops as s', 's.vehicle_allocation_id', 'va.id')
+      .select(['va.id', (eb) => eb.fn.countAll<number>().as('stops')])
+      .where('va.department_id', '=', center.id)
+      .where('va.date', '=', addDays(demoDay, -1))
+      .where('va.kind', '=', 'store_direct')
+      .where('va.status', '=', 3)
+      .where('s.departed_at', 'is not', null)
+      .groupBy('va.id')
+      .orderBy('stops', 'desc')
+      .orderBy('va.id')
+      .executeTakeFirstOrThrow();
+    const { page, context } = await stack.newPage('ja-JP');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, 'center');
+    await page.goto(`/store-direct/detail/${driven.id}`);
+    const table = page.getByTestId('trip-stops').locator('.ant-table-body');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(Number(driven.stops));
+    const first = table.locator('tbody tr.ant-table-row').first().locator('td');
+    expect(await first.nth(5).textContent(), 'arrived, as HH:mm').toMatch(/^\d\d:\d\d$/);
+    expect(await first.nth(8).locator('div').allTextContents(), 'the work: its time, then what was done').toEqual([expect.stringMatching(/^\d\d:\d\d〜\d\d:\d\d$/), expect.stringMatching(/\S/)]);
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
+    await snap(page, 'trip-detail-stops-1366-ja');
     await context.close();
   });
 

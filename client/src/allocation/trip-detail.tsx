@@ -15,7 +15,8 @@ import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { fetchTrip } from './api.js';
 import { messageOf } from '../providers/http.js';
 import { capacityOf } from './board-logic.js';
-import { CapacityBars, formatNumber, OperationSheetButton, TripDistance, WarningTags, windowText } from './parts.js';
+import { wrapping } from '../masters/components/columns.js';
+import { CapacityBars, formatNumber, OperationSheetButton, TripDistance, WarningTags, timeOf, timeOnDay, windowText } from './parts.js';
 import { TripConfirmationTag, TripStatusTag } from '../trips/status-tag.js';
 import { TripMap } from './trip-map.js';
 import type { Stop } from './types.js';
@@ -29,7 +30,7 @@ const orDash = (text: string | null | undefined) => text || '—';
 
 const coordinates = (stop: Stop) =>
   typeof stop.latitude === 'number' && typeof stop.longitude === 'number'
-    ? `${stop.latitude.toFixed(5)}, ${stop.longitude.toFixed(5)}`
+    ? `${stop.latitude.toFixed(5)},\n${stop.longitude.toFixed(5)}`
     : '—';
 
 export default function TripDetailPage() {
@@ -64,9 +65,9 @@ export default function TripDetailPage() {
         </div>
       ),
     },
-    { title: t('allocationScreens.trip.coordinates'), key: 'coordinates', render: (_, stop) => <span data-testid="stop-coordinates">{coordinates(stop)}</span> },
+    { title: t('allocationScreens.trip.coordinates'), key: 'coordinates', render: (_, stop) => <span data-testid="stop-coordinates" className="alloc-detail__stacked">{coordinates(stop)}</span> },
     {
-      title: t('allocationScreens.trip.window'),
+      title: wrapping(t('allocationScreens.trip.window'), '5em'),
       key: 'window',
       render: (_, stop) => (
         <>
@@ -75,22 +76,32 @@ export default function TripDetailPage() {
         </>
       ),
     },
-    { title: t('allocationScreens.trip.plannedArrival'), dataIndex: 'planned_arrival', render: formatDateTime },
-    { title: t('allocationScreens.trip.warnings'), key: 'warnings', render: (_, stop) => <WarningTags warnings={stop.warnings} /> },
-    { title: t('allocationScreens.trip.arrived'), dataIndex: 'arrived_at', render: formatDateTime },
-    { title: t('allocationScreens.trip.departed'), dataIndex: 'departed_at', render: formatDateTime },
-    { title: t('allocationScreens.trip.wait'), dataIndex: 'wait_minutes', align: 'right' },
+    {
+      // The stop's warnings (its window, its specified time) under the arrival they are about.
+      title: wrapping(t('allocationScreens.trip.plannedArrival'), '5em'),
+      key: 'planned_arrival',
+      render: (_, stop) => (
+        <>
+          <div>{timeOnDay(data.date, stop.planned_arrival)}</div>
+          <WarningTags warnings={stop.warnings} />
+        </>
+      ),
+    },
+    { title: t('allocationScreens.trip.arrived'), dataIndex: 'arrived_at', render: (at: string | null) => timeOnDay(data.date, at) },
+    { title: t('allocationScreens.trip.departed'), dataIndex: 'departed_at', render: (at: string | null) => timeOnDay(data.date, at) },
+    { title: wrapping(t('allocationScreens.trip.wait'), '4em'), dataIndex: 'wait_minutes', align: 'right' },
     {
       title: t('allocationScreens.trip.work'),
       key: 'work',
       render: (_, stop) =>
         stop.work_started_at || stop.work_content ? (
           <>
-            {t('app.range', { from: formatDateTime(stop.work_started_at).slice(11), to: formatDateTime(stop.work_ended_at).slice(11) })} {stop.work_content}
+            <div>{t('app.range', { from: timeOf(stop.work_started_at), to: timeOf(stop.work_ended_at) })}</div>
+            <div>{stop.work_content}</div>
           </>
         ) : null,
     },
-    { title: t('allocationScreens.trip.consignee'), dataIndex: 'consignee_confirmed', render: yesNo },
+    { title: wrapping(t('allocationScreens.trip.consignee'), '6em'), dataIndex: 'consignee_confirmed', render: yesNo },
     {
       title: t('allocationScreens.trip.slips'),
       key: 'slips',
