@@ -11,6 +11,8 @@ import { companyScope, departmentScope, departmentSubtree } from '../masters/sco
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
 import { haversineKm, plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
 import { windowWarnings } from './rules.js';
+import { plannedDay, violationCheck } from './work-rules.js';
+import type { WorkDay } from '../../common/work-rules.js';
 
 /** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
 
@@ -113,6 +115,7 @@ function centerDrivers(db: Db, actor: Actor, centerId: number, date: string) {
       'drivers.name',
       'drivers.delivery_company_id',
       'drivers.default_vehicle_id',
+      'drivers.binding_extension_agreement',
       sql<boolean>`exists (select 1 from vehicle_allocations va where va.driver_id = drivers.id and va.date = ${date} and va.status <> 9 and va.deleted_at is null)`.as('busy'),
     ])
     .where('drivers.base_department_id', '=', centerId)
@@ -507,13 +510,29 @@ function proposalRows(
   drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[],
   origin: Point | null,
   running: ProposedTrip[],
+  day: { date: string; breaksRule: (driverId: number, planned: WorkDay | null) => boolean },
 ) {
   const driversLeft = [...drivers];
-  /** A vehicle's driver: the one of the round it already runs, else the one chosen for its first proposed trip. */
+  const back = (trip: ProposedTrip) => plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin));
+  /** The vehicle's proposed trips as one working day: from its first loading to its last return. */
+  const workOf = (vehicle: ProposalVehicle) => {
+    const own = trips.filter((trip) => trip.vehicle === vehicle);
+    const earliest = (dates: Date[]) => new Date(Math.min(...dates.map((d) => d.getTime())));
+    return plannedDay({
+      date: day.date,
+      planned_loading_start: earliest(own.map((trip) => trip.loadingStart)),
+      planned_departure: earliest(own.map((trip) => trip.departure)),
+      planned_arrival: new Date(Math.max(...own.map((trip) => back(trip).getTime()))),
+    });
+  };
+  /** A vehicle's driver: the one of the round it already runs, else the first free one who would break no rule driving its proposed trips (its regular driver first, then its company's), else its regular driver. */
   const driverOf = new Map<number, number | null>(running.flatMap((trip) => (trip.planned?.driver_id ? [[trip.vehicle.id, trip.planned.driver_id]] : [])));
   const driverFor = (vehicle: ProposalVehicle) => {
     if (driverOf.has(vehicle.id)) return driverOf.get(vehicle.id)!;
-    const own = driversLeft.find((d) => d.default_vehicle_id === vehicle.id) ?? driversLeft.find((d) => d.delivery_company_id === vehicle.delivery_company_id);
+    const regular = driversLeft.find((d) => d.default_vehicle_id === vehicle.id);
+    const candidates = [...(regular ? [regular] : []), ...driversLeft.filter((d) => d !== regular && d.delivery_company_id === vehicle.delivery_company_id)];
+    const work = workOf(vehicle);
+    const own = candidates.find((d) => !day.breaksRule(d.id, work)) ?? candidates[0];
     if (own) driversLeft.splice(driversLeft.indexOf(own), 1);
     driverOf.set(vehicle.id, own?.id ?? null);
     return own?.id ?? null;
@@ -522,7 +541,7 @@ function proposalRows(
     round: trip.round,
     planned_loading_start: trip.loadingStart,
     planned_departure: trip.departure,
-    planned_arrival: plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin)),
+    planned_arrival: back(trip),
     vehicle_id: trip.vehicle.id,
     vehicle_number: trip.vehicle.vehicle_number,
     vehicle_type_name: trip.vehicle.vehicle_type_name,
@@ -576,7 +595,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: proposalRows(proposal, drivers, pointOf(center), running),
+    proposal: proposalRows(proposal, drivers, pointOf(center), running, { date, breaksRule: await violationCheck(db, drivers, date) }),
     unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
     unassigned,
   };

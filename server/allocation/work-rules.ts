@@ -99,27 +99,29 @@ export const withWorkRuleWarnings = (warnings: StoredWarning[], ours: StoredWarn
 /** This module's warnings among a trip's (kept when the stops' summary is rewritten). */
 export const workRuleWarningsOf = (warnings: StoredWarning[]) => warnings.filter((w) => w.code.startsWith(WORK_RULE_PREFIX));
 
-/** The driver's recorded days and other live planned trips from `from` to `to`, as working days. */
-async function driverDays(db: Db, driverId: number, exceptTripId: number, from: string, to: string): Promise<WorkDay[]> {
+/** Each driver's recorded days and other live planned trips (all but `exceptTripId`) from `from` to `to`, as working days. */
+async function driversDays(db: Db, driverIds: number[], exceptTripId: number, from: string, to: string): Promise<Map<number, WorkDay[]>> {
+  const days = new Map<number, WorkDay[]>(driverIds.map((id) => [id, []]));
+  if (driverIds.length === 0) return days;
   const records = await db
     .selectFrom('driver_work_records')
-    .select(['date', 'clock_in', 'clock_out', 'breaks', 'break_minutes', 'departure_at', 'return_at'])
-    .where('driver_id', '=', driverId)
+    .select(['driver_id', 'date', 'clock_in', 'clock_out', 'breaks', 'break_minutes', 'departure_at', 'return_at'])
+    .where('driver_id', 'in', driverIds)
     .where('date', '>=', from)
     .where('date', '<=', to)
     .execute();
   const trips = await db
     .selectFrom('vehicle_allocations')
-    .select(['date', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
-    .where('driver_id', '=', driverId)
+    .select(['driver_id', 'date', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
+    .where('driver_id', 'in', driverIds)
     .where('deleted_at', 'is', null)
     .where('status', '<>', 9)
     .where('id', '<>', exceptTripId)
     .where('date', '>=', from)
     .where('date', '<=', to)
     .execute();
-  return [
-    ...records.map((r) => ({
+  for (const r of records) {
+    days.get(r.driver_id)!.push({
       date: r.date,
       clockIn: iso(r.clock_in),
       clockOut: iso(r.clock_out),
@@ -127,18 +129,35 @@ async function driverDays(db: Db, driverId: number, exceptTripId: number, from: 
       breakMinutes: r.break_minutes,
       departureAt: iso(r.departure_at),
       returnAt: iso(r.return_at),
-    })),
-    ...trips.map(plannedDay).filter((d): d is WorkDay => d !== null),
-  ];
+    });
+  }
+  for (const trip of trips) {
+    const day = plannedDay(trip);
+    if (day) days.get(trip.driver_id!)!.push(day);
+  }
+  return days;
 }
+
+/** The days a check of a trip on `date` reads: from the start of the fiscal year (monthly and annual totals) to the days the trip touches. */
+const contextRange = (date: string) => ({ from: `${fiscalYearOf(addDays(date, -DAYS_BEFORE))}-04-01`, to: addDays(date, DAYS_AFTER + 1) });
 
 /** What a planned day brings for a driver, as stored warnings (the trip `exceptTripId` left out of the context). */
 async function plannedWarnings(db: Db, driverId: number, agreement: boolean, planned: WorkDay, exceptTripId: number | null): Promise<StoredWarning[]> {
-  // Monthly and annual totals need the whole fiscal year up to the days the trip touches.
-  const from = `${fiscalYearOf(addDays(planned.date, -DAYS_BEFORE))}-04-01`;
-  const to = addDays(planned.date, DAYS_AFTER + 1);
-  const context = await driverDays(db, driverId, exceptTripId ?? 0, from, to);
+  const { from, to } = contextRange(planned.date);
+  const context = (await driversDays(db, [driverId], exceptTripId ?? 0, from, to)).get(driverId)!;
   return assignmentFindings(context, planned, agreement).map(findingWarning);
+}
+
+/**
+ * For the calculator's choice of drivers on `date`: whether a planned day would make a driver break a
+ * rule (a violation, not a warning), given each one's recorded days and planned trips, read at once.
+ */
+export async function violationCheck(db: Db, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
+  const { from, to } = contextRange(date);
+  const days = await driversDays(db, drivers.map((d) => d.id), 0, from, to);
+  const agreement = new Map(drivers.map((d) => [d.id, d.binding_extension_agreement]));
+  return (driverId: number, planned: WorkDay | null) =>
+    planned !== null && assignmentFindings(days.get(driverId) ?? [], planned, agreement.get(driverId) ?? false).some((f) => f.level === 'violation');
 }
 
 /**

@@ -811,6 +811,33 @@ t.test('the calculator: a direction run more than once a day sends a vehicle aga
   );
 });
 
+t.test('the calculator gives a vehicle a driver its proposed trip makes break no 2024 rule: its regular driver unless that one would, then another of its company', async (t) => {
+  const date = dayAfterDemo(25);
+  const delivery = await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: stores[0]!.id, quantity: 1, weight: 100, load_unit: 0 });
+  t.teardown(() => db.updateTable('deliveries').set({ deleted_at: new Date() }).where('id', '=', delivery.id).execute());
+  const calculate = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json().proposal[0];
+  const drivers = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json().drivers as { id: number; default_vehicle_id: number | null; delivery_company_id: number }[];
+  const first = await calculate();
+  const regular = drivers.find((d) => d.default_vehicle_id === first.vehicle_id)!;
+  t.equal(first.driver_id, regular.id, 'the vehicle’s regular driver');
+
+  // The regular driver comes back at 23:30 the evening before: 7 h 30 min of rest before a 07:00 loading, under the 9 h the rules allow.
+  const evening = await makeTrip(db, {
+    date: addDays(date, -1),
+    department_id: fleet.center,
+    driver_id: regular.id,
+    planned_loading_start: at(addDays(date, -1), '14:00'),
+    planned_departure: at(addDays(date, -1), '15:00'),
+    planned_arrival: at(addDays(date, -1), '23:30'),
+  });
+  t.teardown(() => db.updateTable('vehicle_allocations').set({ deleted_at: new Date() }).where('id', '=', evening.id).execute());
+  const second = await calculate();
+  t.equal(second.vehicle_id, first.vehicle_id, 'the same vehicle');
+  const other = drivers.find((d) => d.id === second.driver_id);
+  t.not(second.driver_id, regular.id, 'not the driver who would rest too little');
+  t.equal(other?.delivery_company_id, regular.delivery_company_id, 'another driver of its company');
+});
+
 t.test('the calculator: a direction without a default type takes the smallest free vehicle that carries it; a store no trip with room reaches in time is said so', async (t) => {
   const date = dayAfterDemo(19);
   const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
