@@ -11,8 +11,8 @@ import { companyScope, departmentScope, departmentSubtree } from '../masters/sco
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
 import { haversineKm, plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
 import { windowWarnings } from './rules.js';
-import { plannedDay, violationCheck } from './work-rules.js';
-import type { WorkDay } from '../../common/work-rules.js';
+import { assignmentCheck, findingWarning, plannedDay } from './work-rules.js';
+import type { RuleFinding, WorkDay } from '../../common/work-rules.js';
 
 /** Reads that plan a day: the store-direct board, the calculator and its proposal, transfers between centers. */
 
@@ -510,7 +510,7 @@ function proposalRows(
   drivers: { id: number; default_vehicle_id: number | null; delivery_company_id: number }[],
   origin: Point | null,
   running: ProposedTrip[],
-  day: { date: string; breaksRule: (driverId: number, planned: WorkDay | null) => boolean },
+  day: { date: string; findingsOf: (driverId: number, planned: WorkDay | null) => RuleFinding[] },
 ) {
   const driversLeft = [...drivers];
   const back = (trip: ProposedTrip) => plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin));
@@ -525,6 +525,7 @@ function proposalRows(
       planned_arrival: new Date(Math.max(...own.map((trip) => back(trip).getTime()))),
     });
   };
+  const breaksRule = (driverId: number, work: WorkDay | null) => day.findingsOf(driverId, work).some((finding) => finding.level === 'violation');
   /** A vehicle's driver: the one of the round it already runs, else the first free one who would break no rule driving its proposed trips (its regular driver first, then its company's), else its regular driver. */
   const driverOf = new Map<number, number | null>(running.flatMap((trip) => (trip.planned?.driver_id ? [[trip.vehicle.id, trip.planned.driver_id]] : [])));
   const driverFor = (vehicle: ProposalVehicle) => {
@@ -532,30 +533,42 @@ function proposalRows(
     const regular = driversLeft.find((d) => d.default_vehicle_id === vehicle.id);
     const candidates = [...(regular ? [regular] : []), ...driversLeft.filter((d) => d !== regular && d.delivery_company_id === vehicle.delivery_company_id)];
     const work = workOf(vehicle);
-    const own = candidates.find((d) => !day.breaksRule(d.id, work)) ?? candidates[0];
+    const own = candidates.find((d) => !breaksRule(d.id, work)) ?? candidates[0];
     if (own) driversLeft.splice(driversLeft.indexOf(own), 1);
     driverOf.set(vehicle.id, own?.id ?? null);
     return own?.id ?? null;
   };
-  return trips.map((trip) => ({
-    round: trip.round,
-    planned_loading_start: trip.loadingStart,
-    planned_departure: trip.departure,
-    planned_arrival: back(trip),
-    vehicle_id: trip.vehicle.id,
-    vehicle_number: trip.vehicle.vehicle_number,
-    vehicle_type_name: trip.vehicle.vehicle_type_name,
-    pallet_capacity: trip.vehicle.pallet_capacity,
-    cage_cart_capacity: trip.vehicle.cage_cart_capacity,
-    max_loading_capacity: trip.vehicle.max_loading_capacity,
-    load_unit: trip.deliveries[0]!.load_unit,
-    driver_id: driverFor(trip.vehicle),
-    direction_id: trip.direction_id,
-    direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],
-    delivery_ids: trip.deliveries.map((d) => d.id),
-    quantity: trip.quantity,
-    weight: trip.weight,
-  }));
+  /**
+   * What the vehicle's proposed trips bring its driver under the 2024 rules, as a trip's warnings, on
+   * its first proposed trip only; none when it follows a round the day already runs (that trip carries them).
+   */
+  const warningsOf = (trip: ProposedTrip, driverId: number | null) =>
+    driverId === null || running.some((other) => other.vehicle === trip.vehicle) || trips.find((other) => other.vehicle === trip.vehicle) !== trip
+      ? []
+      : day.findingsOf(driverId, workOf(trip.vehicle)).map(findingWarning);
+  return trips.map((trip) => {
+    const driverId = driverFor(trip.vehicle);
+    return {
+      round: trip.round,
+      planned_loading_start: trip.loadingStart,
+      planned_departure: trip.departure,
+      planned_arrival: back(trip),
+      vehicle_id: trip.vehicle.id,
+      vehicle_number: trip.vehicle.vehicle_number,
+      vehicle_type_name: trip.vehicle.vehicle_type_name,
+      pallet_capacity: trip.vehicle.pallet_capacity,
+      cage_cart_capacity: trip.vehicle.cage_cart_capacity,
+      max_loading_capacity: trip.vehicle.max_loading_capacity,
+      load_unit: trip.deliveries[0]!.load_unit,
+      driver_id: driverId,
+      work_rule_warnings: warningsOf(trip, driverId),
+      direction_id: trip.direction_id,
+      direction_ids: [...new Set(trip.deliveries.map((d) => d.direction_id))],
+      delivery_ids: trip.deliveries.map((d) => d.id),
+      quantity: trip.quantity,
+      weight: trip.weight,
+    };
+  });
 }
 
 /**
@@ -595,7 +608,7 @@ export async function calculator(db: Db, actor: Actor, centerId: number, date: s
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: proposalRows(proposal, drivers, pointOf(center), running, { date, breaksRule: await violationCheck(db, drivers, date) }),
+    proposal: proposalRows(proposal, drivers, pointOf(center), running, { date, findingsOf: await assignmentCheck(db, drivers, date) }),
     unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
     unassigned,
   };

@@ -291,6 +291,8 @@ const ProposalTrip = Type.Object({
   max_loading_capacity: Nullable(Type.Number()),
   load_unit: Type.Integer(),
   driver_id: NullableInt,
+  /** what the vehicle's proposed trips (one working day) bring its driver under the 2024 rules, as a trip's warnings (`workRules.<rule>`) */
+  work_rule_warnings: Type.Array(Warning),
   direction_id: NullableInt,
   /** every direction the trip carries, its own first (more than one: 混載) */
   direction_ids: Type.Array(NullableInt),

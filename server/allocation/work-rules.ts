@@ -149,15 +149,15 @@ async function plannedWarnings(db: Db, driverId: number, agreement: boolean, pla
 }
 
 /**
- * For the calculator's choice of drivers on `date`: whether a planned day would make a driver break a
- * rule (a violation, not a warning), given each one's recorded days and planned trips, read at once.
+ * For the calculator's choice of drivers on `date`: what a planned day would bring each driver, as the
+ * trip form's check says it, given each one's recorded days and planned trips, read at once.
  */
-export async function violationCheck(db: Db, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
+export async function assignmentCheck(db: Db, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
   const { from, to } = contextRange(date);
   const days = await driversDays(db, drivers.map((d) => d.id), 0, from, to);
   const agreement = new Map(drivers.map((d) => [d.id, d.binding_extension_agreement]));
-  return (driverId: number, planned: WorkDay | null) =>
-    planned !== null && assignmentFindings(days.get(driverId) ?? [], planned, agreement.get(driverId) ?? false).some((f) => f.level === 'violation');
+  return (driverId: number, planned: WorkDay | null): RuleFinding[] =>
+    planned === null ? [] : assignmentFindings(days.get(driverId) ?? [], planned, agreement.get(driverId) ?? false);
 }
 
 /**

@@ -345,6 +345,7 @@ describe('the calculator’s totals', () => {
       max_loading_capacity: 4000,
       load_unit: 0,
       driver_id: null,
+      work_rule_warnings: [],
       direction_id: vehicle_id,
       direction_ids: [vehicle_id],
       delivery_ids,

@@ -862,4 +862,30 @@ describe('the allocation calculator, in a real browser', () => {
     await base().set({ trips_per_day: a!.trips_per_day }).execute();
     await context.close();
   });
+
+  test('center: a proposed driver who would rest too little is named with the rule his trip breaks, in red', async () => {
+    const day = addDays(DATE, 7);
+    const eve = addDays(day, -1);
+    const db = stackOf().db;
+    const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    const [store] = await centerDestinations(db, center.id, 1);
+    await db.insertInto('deliveries').values({ date: day, department_id: center.id, delivery_destination_id: store!.id, slip_number: 'E2E-W1', quantity: 1, load_unit: 0, weight: 100 }).execute();
+    // Every driver of the center back at 23:30 the evening before: none has the 9 h of rest a morning round needs.
+    const drivers = await db.selectFrom('drivers').select('id').where('base_department_id', '=', center.id).where('deleted_at', 'is', null).execute();
+    await db
+      .insertInto('vehicle_allocations')
+      .values(drivers.map((driver, i) => ({ date: eve, kind: 'store_direct' as const, department_id: center.id, trip_no: 70 + i, driver_id: driver.id, planned_loading_start: new Date(`${eve}T14:00:00+09:00`), planned_departure: new Date(`${eve}T15:00:00+09:00`), planned_arrival: new Date(`${eve}T23:30:00+09:00`) })))
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/debug/caculator_data_allocation?center=${center.id}&date=${day}`);
+    const proposal = page.getByTestId('calculator-proposal').locator('tbody tr.ant-table-row');
+    await expect.poll(() => proposal.count(), { timeout: 10_000 }).toBe(1);
+    const finding = proposal.getByTestId('proposal-work-rules').getByTestId('work-rule-finding');
+    await expect.poll(() => finding.count()).toBe(1);
+    expect(await finding.getAttribute('data-level')).toBe('violation');
+    expect(await finding.textContent()).toBe('違反：休息期間');
+    await snap(page, 'calculator-driver-rest-violation-ja');
+    await context.close();
+  });
 });

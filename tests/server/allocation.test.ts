@@ -821,21 +821,33 @@ t.test('the calculator gives a vehicle a driver its proposed trip makes break no
   const regular = drivers.find((d) => d.default_vehicle_id === first.vehicle_id)!;
   t.equal(first.driver_id, regular.id, 'the vehicle’s regular driver');
 
-  // The regular driver comes back at 23:30 the evening before: 7 h 30 min of rest before a 07:00 loading, under the 9 h the rules allow.
-  const evening = await makeTrip(db, {
-    date: addDays(date, -1),
-    department_id: fleet.center,
-    driver_id: regular.id,
-    planned_loading_start: at(addDays(date, -1), '14:00'),
-    planned_departure: at(addDays(date, -1), '15:00'),
-    planned_arrival: at(addDays(date, -1), '23:30'),
-  });
-  t.teardown(() => db.updateTable('vehicle_allocations').set({ deleted_at: new Date() }).where('id', '=', evening.id).execute());
+  t.same(first.work_rule_warnings, [], 'who breaks nothing');
+
+  // A driver back at 23:30 the evening before: 7 h 30 min of rest before a 07:00 loading, under the 9 h the rules allow.
+  const backLate = async (driverId: number) => {
+    const evening = await makeTrip(db, {
+      date: addDays(date, -1),
+      department_id: fleet.center,
+      driver_id: driverId,
+      planned_loading_start: at(addDays(date, -1), '14:00'),
+      planned_departure: at(addDays(date, -1), '15:00'),
+      planned_arrival: at(addDays(date, -1), '23:30'),
+    });
+    t.teardown(() => db.updateTable('vehicle_allocations').set({ deleted_at: new Date() }).where('id', '=', evening.id).execute());
+  };
+  await backLate(regular.id);
   const second = await calculate();
   t.equal(second.vehicle_id, first.vehicle_id, 'the same vehicle');
   const other = drivers.find((d) => d.id === second.driver_id);
   t.not(second.driver_id, regular.id, 'not the driver who would rest too little');
   t.equal(other?.delivery_company_id, regular.delivery_company_id, 'another driver of its company');
+  t.same(second.work_rule_warnings, [], 'who breaks nothing');
+
+  // Every driver of the company back late: the regular driver stays, and the proposal says what the trip makes him break.
+  for (const driver of drivers.filter((d) => d.id !== regular.id && d.delivery_company_id === regular.delivery_company_id)) await backLate(driver.id);
+  const third = await calculate();
+  t.equal(third.driver_id, regular.id, 'the regular driver');
+  t.match(third.work_rule_warnings, [{ code: 'workRules.restBetweenShifts', params: { level: 'violation', date, rest: 450, limit: 540 } }]);
 });
 
 t.test('the calculator: a direction without a default type takes the smallest free vehicle that carries it; a store no trip with room reaches in time is said so', async (t) => {

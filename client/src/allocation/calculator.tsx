@@ -15,6 +15,7 @@ import { CenterDateBar, failedRead, formatNumber, notLoadedYet, useCenterDate, u
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal, CalculatorVehicleType } from './types.js';
 import { TransferTag } from './unallocated-panel.js';
 import { LoadBars } from '../trips/load-bars.js';
+import { FindingTags, findingsOfWarnings } from '../work-rules/tags.js';
 import './allocation.css';
 import { keyIn, useT } from '../providers/translate.js';
 import { clockOf, tokyoMinutes } from '../../../common/time.js';
@@ -120,7 +121,14 @@ export default function CalculatorPage() {
     {
       title: t('allocationScreens.calculator.driver'),
       dataIndex: 'driver_id',
-      render: (id: number | null) => (id === null ? '—' : (board.data?.drivers.find((d) => d.id === id)?.name ?? `#${id}`)),
+      render: (id: number | null, p) => (
+        <>
+          <div>{id === null ? '—' : (board.data?.drivers.find((d) => d.id === id)?.name ?? `#${id}`)}</div>
+          <div className="alloc-calc__findings" data-testid="proposal-work-rules">
+            <FindingTags findings={findingsOfWarnings(p.work_rule_warnings)} onDate={date} brief />
+          </div>
+        </>
+      ),
     },
     { title: t('allocationScreens.calculator.times'), key: 'times', render: (_, p) => <ProposalTimes proposal={p} /> },
     { title: t('allocationScreens.calculator.direction'), dataIndex: 'direction_ids', render: (ids: (number | null)[]) => ids.map(directionName).join('・') },

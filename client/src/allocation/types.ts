@@ -212,6 +212,8 @@ export interface CalculatorProposal {
   max_loading_capacity: number | null;
   load_unit: number;
   driver_id: number | null;
+  /** what the vehicle's proposed trips bring its driver under the 2024 rules (on its first proposed trip) */
+  work_rule_warnings: Warning[];
   direction_id: number | null;
   /** every direction the trip carries, its own first (more than one: 混載) */
   direction_ids: (number | null)[];
