@@ -3,6 +3,7 @@
  * the allocation board draws its capacity bars with the same ratio and colours.
  */
 
+import { tokyoToday } from './deliveries.js';
 import { LOAD_UNIT } from './enums.js';
 import type { MessageKey } from './locales/index.js';
 
@@ -146,6 +147,19 @@ export const TRIP_RANGE_MAX_DAYS = 31;
 
 /** Planned times move in steps of this many minutes: a bar dragged on the time chart, a trip planned from the time now. */
 export const PLAN_STEP_MINUTES = 15;
+
+/**
+ * A store trip planned now for `date` (the calculator, the board's 新規便, the trip form): at the
+ * center's loading start and departure, or, today once that loading start has passed (an order added
+ * during the day), loading from the next step after now and leaving after the center's usual loading
+ * time. A trip planned at 11:00 does not leave at 09:00.
+ */
+export function plannedFromNow(center: { loadingStart: Date; departure: Date }, date: string, now: Date): { loadingStart: Date; departure: Date } {
+  if (date !== tokyoToday(now) || now <= center.loadingStart) return center;
+  const step = PLAN_STEP_MINUTES * 60_000;
+  const loadingStart = new Date(Math.ceil(now.getTime() / step) * step);
+  return { loadingStart, departure: new Date(center.departure.getTime() + loadingStart.getTime() - center.loadingStart.getTime()) };
+}
 
 /** Days from one calendar date (YYYY-MM-DD) to another; negative when `to` is before `from`. */
 export function daysBetween(from: string, to: string): number {

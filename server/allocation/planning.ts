@@ -1,6 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { addDays, overCapacity, PLAN_STEP_MINUTES, type Capacities } from '../../common/allocation.js';
-import { tokyoToday } from '../../common/deliveries.js';
+import { addDays, overCapacity, plannedFromNow, type Capacities } from '../../common/allocation.js';
 import { LOAD_UNIT } from '../../common/enums.js';
 import { bestRound } from '../../common/rounds.js';
 import { tokyoInstant } from '../../common/time.js';
@@ -219,9 +218,7 @@ export function fleetTypes<T extends VehicleType>(types: T[], fleet: { vehicle_t
 
 /**
  * The planned window of trips the calculator and the board's 新規便 create: the center's store-delivery
- * times that day (07:00-18:00 without them). Today, once that loading start has passed (an order added
- * during the day), loading starts at the next step after now and departure follows it by the center's
- * usual loading time: a trip planned at 11:00 does not leave at 09:00.
+ * times that day (07:00-18:00 without them), from now once today's loading start has passed (`plannedFromNow`).
  */
 export async function proposalTimes(db: Db, centerId: number, date: string, now: Date) {
   const times = await operationTimes(db, centerId, 1);
@@ -230,10 +227,7 @@ export async function proposalTimes(db: Db, centerId: number, date: string, now:
     departure: tokyoInstant(date, times?.departure.slice(0, 5) ?? '09:00'),
     workEnd: tokyoInstant(date, times?.work_end.slice(0, 5) ?? '18:00'),
   };
-  if (date !== tokyoToday(now) || now <= center.loadingStart) return center;
-  const step = PLAN_STEP_MINUTES * 60_000;
-  const loadingStart = new Date(Math.ceil(now.getTime() / step) * step);
-  const departure = new Date(center.departure.getTime() + loadingStart.getTime() - center.loadingStart.getTime());
+  const { loadingStart, departure } = plannedFromNow(center, date, now);
   // Past the work end the window closes at the departure: the vehicles out by then are busy, and no round follows.
   return { loadingStart, departure, workEnd: new Date(Math.max(center.workEnd.getTime(), departure.getTime())) };
 }

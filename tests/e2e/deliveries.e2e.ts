@@ -423,8 +423,10 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
-  test('center: a new trip starts at its center’s 稼働時間 for its kind and day, until the planner types times of their own', async () => {
+  test('center: a new trip starts at its center’s 稼働時間 for its kind and day (a store trip added today past its loading start, from the next quarter hour), until the planner types times of their own', async () => {
     const { page, context } = await stackOf().newPage();
+    // The browser's clock at 06:00 today, before any loading start of 品川.
+    await page.clock.setFixedTime(new Date(`${TODAY}T06:00:00+09:00`));
     await signIn(page, 'center');
     const timesOf = (deliveryType: number) =>
       stackOf()
@@ -456,6 +458,18 @@ describe('deliveries and trips, in a real browser', () => {
     await choose(page, '#kind', '店舗直送');
     expect(await timesRead, 'no 稼働時間 read over times of the planner’s own').toBe(false);
     expect((await shown())[0]).toBe(`${TODAY.replaceAll('-', '/')} 04:15`);
+
+    // At 11:05: a store trip loads from 11:15 and leaves after the center's usual loading time; a transfer keeps the lane's times.
+    await page.clock.setFixedTime(new Date(`${TODAY}T11:05:00+09:00`));
+    await page.goto('/vehicle-allocation/add');
+    await page.getByTestId('trip-form').waitFor();
+    const loadingMinutes = (times: { loading_start: string; departure: string }) =>
+      [times.departure, times.loading_start].map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))).reduce((departure, start) => departure - start);
+    const departure = 11 * 60 + 15 + loadingMinutes(storeDirect);
+    const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    await expect.poll(shown).toEqual([`${TODAY.replaceAll('-', '/')} 11:15`, `${TODAY.replaceAll('-', '/')} ${clock(departure)}`]);
+    await choose(page, '#kind', 'センター間（前日）');
+    await expect.poll(shown).toEqual(expected(TODAY, transfer));
     await context.close();
   });
 

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { closedRefusal } from '../../../common/allocation.js';
+import { closedRefusal, plannedFromNow } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { DELIVERY_TYPE, LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../common/enums.js';
 import { DATE_DISPLAY_FORMAT, DATE_TIME_DISPLAY_FORMAT } from '../../../common/time.js';
@@ -139,8 +139,11 @@ function useCenterTimes(form: FormInstance, editing: boolean) {
       })
       .then(({ data: [times] }) => {
         if (!current || !times || !untouched()) return;
-        const at = (time: string) => fromTokyoWallTime(`${date} ${time.slice(0, 5)}`);
-        filled.current = { planned_loading_start: at(times.loading_start), planned_departure: at(times.departure) };
+        const at = (time: string) => new Date(fromTokyoWallTime(`${date} ${time.slice(0, 5)}`)!);
+        const center = { loadingStart: at(times.loading_start), departure: at(times.departure) };
+        // A store trip added today after the loading start loads from now; a transfer keeps the lane's times.
+        const planned = kind === 'store_direct' ? plannedFromNow(center, date, new Date()) : center;
+        filled.current = { planned_loading_start: planned.loadingStart.toISOString(), planned_departure: planned.departure.toISOString() };
         form.setFieldsValue(filled.current);
       })
       .catch(() => undefined); // the planner types the times, as without a 稼働時間
