@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
@@ -316,6 +316,7 @@ describe('the store-direct board, in a real browser', () => {
     const trailer = await db.selectFrom('vehicle_types').select(['id', 'name']).where('name', '=', 'トレーラー').executeTakeFirstOrThrow();
     const longName = 'セミトレーラー（ウイング・エアサス）';
     await db.updateTable('vehicle_types').set({ name: longName }).where('id', '=', trailer.id).execute();
+    onTestFinished(() => db.updateTable('vehicle_types').set({ name: trailer.name }).where('id', '=', trailer.id).execute().then(() => undefined));
     const { page, context } = await stackOf().newPage();
     await context.addInitScript(() => localStorage.setItem('locale', 'en'));
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -343,7 +344,6 @@ describe('the store-direct board, in a real browser', () => {
     expect(await middle('board-copy-previous-day')).toBeCloseTo(await middle('new-trip-create'), 0);
     expect(await middle('board-print-day'), 'the day’s tools on the totals’ line').toBeCloseTo(await middle('totals-unallocated'), 0);
     await context.close();
-    await db.updateTable('vehicle_types').set({ name: trailer.name }).where('id', '=', trailer.id).execute();
   });
 
   test('center: a whole direction onto a trip, a stop to another trip, back to the left, undo, and a digit key sends a ticked delivery to that trip', async () => {
