@@ -156,9 +156,50 @@ export const PLAN_STEP_MINUTES = 15;
  */
 export function plannedFromNow(center: { loadingStart: Date; departure: Date }, date: string, now: Date): { loadingStart: Date; departure: Date } {
   if (date !== tokyoToday(now) || now <= center.loadingStart) return center;
-  const step = PLAN_STEP_MINUTES * 60_000;
-  const loadingStart = new Date(Math.ceil(now.getTime() / step) * step);
+  const loadingStart = nextPlanStep(now);
   return { loadingStart, departure: new Date(center.departure.getTime() + loadingStart.getTime() - center.loadingStart.getTime()) };
+}
+
+/** The first step of PLAN_STEP_MINUTES at or after `now`: the earliest a trip planned now can load. */
+export function nextPlanStep(now: Date): Date {
+  const step = PLAN_STEP_MINUTES * 60_000;
+  return new Date(Math.ceil(now.getTime() / step) * step);
+}
+
+export interface PlannedTimes {
+  planned_loading_start: Date | null;
+  planned_departure: Date | null;
+  planned_arrival: Date | null;
+}
+
+/**
+ * 前日コピー onto today: a copied trip whose times have already passed (`earliest`, the next step after
+ * now) is put back to start at it, its loading, departure and return kept as far apart as they were; a
+ * later trip of the same vehicle (else driver) follows the one before it as it did, moved only if it
+ * would now start before that one returns. Trips come in and go out in the same order; on any other day
+ * (`earliest` null) their times stay as copied.
+ */
+export function timesFromNow<T extends PlannedTimes & { vehicle_id: number | null; driver_id: number | null }>(trips: T[], earliest: Date | null): PlannedTimes[] {
+  if (!earliest) return trips.map(({ planned_loading_start, planned_departure, planned_arrival }) => ({ planned_loading_start, planned_departure, planned_arrival }));
+  const startOf = (trip: PlannedTimes) => trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival;
+  const endOf = (trip: PlannedTimes) => trip.planned_arrival ?? trip.planned_departure ?? trip.planned_loading_start;
+  const freeFrom = new Map<string, Date>();
+  const resourceOf = (trip: T) => (trip.vehicle_id !== null ? `v${trip.vehicle_id}` : trip.driver_id !== null ? `d${trip.driver_id}` : null);
+  const byStart = [...trips.keys()].sort((a, b) => (startOf(trips[a]!)?.getTime() ?? 0) - (startOf(trips[b]!)?.getTime() ?? 0));
+  const result: PlannedTimes[] = [];
+  for (const index of byStart) {
+    const trip = trips[index]!;
+    const start = startOf(trip);
+    const resource = resourceOf(trip);
+    const from = resource && freeFrom.has(resource) ? new Date(Math.max(earliest.getTime(), freeFrom.get(resource)!.getTime())) : earliest;
+    const shift = start && start < from ? from.getTime() - start.getTime() : 0;
+    const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null);
+    const times = { planned_loading_start: moved(trip.planned_loading_start), planned_departure: moved(trip.planned_departure), planned_arrival: moved(trip.planned_arrival) };
+    const end = endOf(times);
+    if (resource && end) freeFrom.set(resource, end);
+    result[index] = times;
+  }
+  return result;
 }
 
 /** Days from one calendar date (YYYY-MM-DD) to another; negative when `to` is before `from`. */

@@ -72,7 +72,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       roundInOrder: 'The stops are already in the best order.',
       tripCreated: 'Trip {{tripNo}} created',
       copyPreviousDay: 'Copy previous day',
-      copyPreviousDayHint: "Copies the previous day's trips (vehicle, driver, route, times) to this day as drafts, without deliveries.",
+      copyPreviousDayHint: "Copies the previous day's trips (vehicle, driver, route, times) to this day as drafts, without deliveries. Onto today, trips whose times have passed start from the next quarter hour.",
       copiedPreviousDay: '{{count}} trips copied from the previous day',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {

@@ -70,7 +70,7 @@ export const allocationScreensJa = {
       roundInOrder: 'すでにこの停車順が最適です。',
       tripCreated: '便{{tripNo}}を作成しました',
       copyPreviousDay: '前日コピー',
-      copyPreviousDayHint: '前日の便（車両・ドライバー・便名・時刻）を下書きとしてこの日にコピーします。配送は含みません。',
+      copyPreviousDayHint: '前日の便（車両・ドライバー・便名・時刻）を下書きとしてこの日にコピーします。配送は含みません。当日へのコピーでは、時刻が過ぎた便を次の15分刻みから始まるよう繰り下げます。',
       copiedPreviousDay: '前日の便を{{count}}件コピーしました',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, nextPlanStep, overCapacity, timesFromNow, TRIP_STATUS } from '../../common/allocation.js';
 import { DELIVERY_STATUS, tokyoToday } from '../../common/deliveries.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
@@ -442,7 +442,8 @@ export async function loadingStart(ctx: WriteContext, id: number, version: numbe
 
 /**
  * POST /copy (前日コピー): the day's live trips of the center's subtree as drafts on another day, with
- * vehicle, driver, route and times shifted by the days between; no deliveries. A trip whose number is
+ * vehicle, driver, route and times shifted by the days between (onto today, times already passed start
+ * from now: common/allocation.ts `timesFromNow`); no deliveries. A trip whose number is
  * already taken that day is skipped (copying twice creates nothing more); a vehicle or driver busy at
  * the shifted window, or no longer visible, is left off the copy.
  */
@@ -463,15 +464,21 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
   const sources = await query.orderBy('va.id').execute();
   const shift = daysBetween(body.from_date, body.to_date) * 86_400_000;
   const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null);
-  let created = 0;
-  for (const source of sources) {
-    const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
-    if (taken.includes(source.trip_no)) continue;
-    const times = {
+  const copiedTimes = timesFromNow(
+    sources.map((source) => ({
+      vehicle_id: source.vehicle_id,
+      driver_id: source.driver_id,
       planned_loading_start: moved(source.planned_loading_start),
       planned_departure: moved(source.planned_departure),
       planned_arrival: moved(source.planned_arrival),
-    };
+    })),
+    body.to_date === tokyoToday(ctx.now) ? nextPlanStep(ctx.now) : null,
+  );
+  let created = 0;
+  for (const [index, source] of sources.entries()) {
+    const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
+    if (taken.includes(source.trip_no)) continue;
+    const times = copiedTimes[index]!;
     const keep = async (vehicle_id: number | null, driver_id: number | null) => {
       try {
         return { ...(await checkAssignment(ctx, { id: null, vehicle_id, driver_id, ...times })), vehicle_id, driver_id };

@@ -1,7 +1,8 @@
 /** The allocation board's pure rules: lists after a drop, undo, capacity colours, the time chart. */
 import { describe, expect, it } from 'vitest';
-import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadingStartRefusal } from '../../common/allocation.js';
+import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadingStartRefusal, nextPlanStep, timesFromNow } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
+import { formatDateTime } from '../../common/time.js';
 import { tripKm } from '../../common/places.js';
 import { regularDriver, timeOnDay } from '../../client/src/allocation/parts.js';
 import {
@@ -270,6 +271,37 @@ describe('前日コピー', () => {
     expect(copyRefusal('2026-11-29', '2026-11-30', today)).toBeNull();
     expect(copyRefusal('2026-11-27', '2026-11-28', today)).toBe('allocation.copyToPast');
     expect(copyRefusal('2026-11-29', '2026-11-29', today)).toBe('allocation.sameDate');
+  });
+
+  it('onto today at 10:05: passed trips load from 10:15 with their lengths kept, a vehicle’s next trip after its return, later trips as they were', () => {
+    const at = (clock: string | null) => (clock ? new Date(`2026-11-29T${clock}:00+09:00`) : null);
+    const trip = (vehicle_id: number | null, driver_id: number | null, start: string | null, departure: string | null, arrival: string | null) => ({
+      vehicle_id,
+      driver_id,
+      planned_loading_start: at(start),
+      planned_departure: at(departure),
+      planned_arrival: at(arrival),
+    });
+    const trips = [
+      trip(1, 7, '11:00', '11:30', '14:00'), // vehicle 1's second trip, listed first: the order in is the order out
+      trip(1, 7, '07:00', '08:00', '10:30'), // vehicle 1's first: passed
+      trip(2, null, '09:00', '09:30', '12:00'), // passed
+      trip(3, null, '13:00', '13:30', '16:00'), // still ahead
+      trip(null, 8, null, '08:00', null), // a driver's trip with only a departure
+      trip(null, null, null, null, null), // no times at all
+    ];
+    const clocks = (times: { planned_loading_start: Date | null; planned_departure: Date | null; planned_arrival: Date | null }) =>
+      [times.planned_loading_start, times.planned_departure, times.planned_arrival].map((instant) => (instant ? formatDateTime(instant).slice(11) : null));
+    expect(timesFromNow(trips, nextPlanStep(at('10:05')!)).map(clocks)).toEqual([
+      ['13:45', '14:15', '16:45'],
+      ['10:15', '11:15', '13:45'],
+      ['10:15', '10:45', '13:15'],
+      ['13:00', '13:30', '16:00'],
+      [null, '10:15', null],
+      [null, null, null],
+    ]);
+    expect(timesFromNow(trips, null).map(clocks), 'another day: as copied').toEqual(trips.map(clocks));
+    expect(nextPlanStep(at('10:15')!)).toEqual(at('10:15'));
   });
 });
 

@@ -433,6 +433,36 @@ t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no 
   t.equal(await tripCount(yesterday), tripsYesterday, 'nothing copied onto it');
 });
 
+t.test('copy onto today: trips whose times have passed start from the next quarter hour, a vehicle’s second trip after its first returns, a later one as it was', async (t) => {
+  const today = tokyoToday();
+  const yesterday = addDays(today, -1);
+  const busyToday = await db.selectFrom('vehicle_allocations').select('vehicle_id').where('date', '=', today).where('vehicle_id', 'is not', null).execute();
+  const [vehicle, other] = fleet.vehicles.filter((v) => !busyToday.some((trip) => trip.vehicle_id === v.id));
+  const source = (vehicle_id: number, start: string, departure: string, arrival: string) =>
+    makeTrip(db, { date: yesterday, department_id: fleet.center, vehicle_id, planned_loading_start: at(yesterday, start), planned_departure: at(yesterday, departure), planned_arrival: at(yesterday, arrival) });
+  const first = await source(vehicle!.id, '00:15', '00:30', '01:00');
+  const second = await source(vehicle!.id, '01:00', '01:15', '02:00');
+  const late = await source(other!.id, '23:30', '23:40', '23:55');
+  const before = Date.now();
+  const copy = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: yesterday, to_date: today, department_id: fleet.center } });
+  const after = Date.now();
+  t.equal(copy.statusCode, 200, copy.body);
+  const copied = await db.selectFrom('vehicle_allocations').selectAll().where('date', '=', today).where('trip_no', 'in', [first.trip_no, second.trip_no, late.trip_no]).orderBy('trip_no').execute();
+  const [a, b, c] = copied;
+  const step = 15 * 60_000;
+  const nextStep = (ms: number) => Math.ceil(ms / step) * step;
+  const startAt = (time: string) => Date.parse(at(today, time));
+  t.same(copied.map((trip) => trip.vehicle_id), [vehicle!.id, vehicle!.id, other!.id], 'every trip keeps its vehicle');
+  const expectedFirst = [nextStep(before), nextStep(after)].map((from) => Math.max(from, startAt('00:15')));
+  t.ok(expectedFirst.includes(a!.planned_loading_start!.getTime()), `the first loads from the next quarter hour, not before: ${a!.planned_loading_start!.toISOString()}`);
+  t.ok(a!.planned_loading_start!.getTime() >= Math.min(before, startAt('00:15')), 'never in the past');
+  t.equal(a!.planned_departure!.getTime() - a!.planned_loading_start!.getTime(), 15 * 60_000, 'its loading time kept');
+  t.equal(a!.planned_arrival!.getTime() - a!.planned_loading_start!.getTime(), 45 * 60_000, 'its length kept');
+  t.equal(b!.planned_loading_start!.getTime(), Math.max(startAt('01:00'), a!.planned_arrival!.getTime()), 'the same vehicle’s second trip: after the first returns');
+  t.equal(b!.planned_arrival!.getTime() - b!.planned_loading_start!.getTime(), 60 * 60_000, 'its length kept');
+  t.equal(c!.planned_loading_start!.getTime(), Math.max(startAt('23:30'), a!.planned_loading_start!.getTime()), 'a trip still ahead keeps its time');
+});
+
 t.test('scope: a center outside the subtree is 404, carriers and headquarters users 403', async (t) => {
   const date = dayAfterDemo(10);
   const yokohama = await departmentId(db, 'CT-YOKOHAMA');
