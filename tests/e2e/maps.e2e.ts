@@ -180,7 +180,7 @@ describe('/check-map', () => {
     await context.close();
   });
 
-  test("a driven trip's stops at 1366 px: every column in view, its day's times as HH:mm, the work's time over what was done", async () => {
+  test.each(['ja', 'en'] as const)("a driven trip's stops at 1366 px in %s: every column in view, its stay and its work as HH:mm ranges, the work's time over what was done, the map's controls under the header", async (locale) => {
     // Yesterday's longest round of 品川, driven and reported: every column of the table has its figures.
     const center = await stack.db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
     const driven = await stack.db
@@ -197,16 +197,25 @@ describe('/check-map', () => {
       .orderBy('va.id')
       .executeTakeFirstOrThrow();
     const { page, context } = await stack.newPage('ja-JP');
+    if (locale === 'en') await context.addInitScript(() => localStorage.setItem('locale', 'en'));
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, 'center');
     await page.goto(`/store-direct/detail/${driven.id}`);
     const table = page.getByTestId('trip-stops').locator('.ant-table-body');
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(Number(driven.stops));
+    const range = locale === 'ja' ? /^\d\d:\d\d〜\d\d:\d\d$/ : /^\d\d:\d\d–\d\d:\d\d$/;
     const first = table.locator('tbody tr.ant-table-row').first().locator('td');
-    expect(await first.nth(5).textContent(), 'arrived, as HH:mm').toMatch(/^\d\d:\d\d$/);
-    expect(await first.nth(8).locator('div').allTextContents(), 'the work: its time, then what was done').toEqual([expect.stringMatching(/^\d\d:\d\d〜\d\d:\d\d$/), expect.stringMatching(/\S/)]);
+    expect(await first.nth(5).textContent(), 'arrived and left, as HH:mm〜HH:mm').toMatch(range);
+    expect(await first.nth(7).locator('div').allTextContents(), 'the work: its time, then what was done').toEqual([expect.stringMatching(range), expect.stringMatching(/\S/)]);
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
-    await snap(page, 'trip-detail-stops-1366-ja');
+    await snap(page, `trip-detail-stops-1366-${locale}`);
+    // Scrolled down to the stops, the map's controls pass under the page's header, not over it.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const attribution = page.locator('.leaflet-control-attribution');
+    const box = (await attribution.boundingBox())!;
+    expect(box.y + box.height, 'the attribution is scrolled up behind the header').toBeLessThan(85);
+    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="app-header"], .leaflet-control')?.className ?? '', [box.x + box.width / 2, Math.max(box.y + box.height / 2, 1)]);
+    expect(onTop, 'what is seen there: the header').toContain('app-header');
     await context.close();
   });
 

@@ -87,8 +87,13 @@ export default function TripDetailPage() {
         </>
       ),
     },
-    { title: t('allocationScreens.trip.arrived'), dataIndex: 'arrived_at', render: (at: string | null) => timeOnDay(data.date, at) },
-    { title: t('allocationScreens.trip.departed'), dataIndex: 'departed_at', render: (at: string | null) => timeOnDay(data.date, at) },
+    {
+      // Arrival and departure as one stay (08:48〜08:58), as the work's time beside it: one column less to scan.
+      title: wrapping(t('allocationScreens.trip.stay'), '7em'),
+      key: 'stay',
+      render: (_, stop) =>
+        stop.arrived_at ? <span data-testid="stop-stay">{t('app.range', { from: timeOnDay(data.date, stop.arrived_at), to: timeOnDay(data.date, stop.departed_at) })}</span> : null,
+    },
     { title: wrapping(t('allocationScreens.trip.wait'), '4em'), dataIndex: 'wait_minutes', align: 'right' },
     {
       title: t('allocationScreens.trip.work'),
