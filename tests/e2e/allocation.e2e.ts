@@ -643,6 +643,42 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
+  test('center: 前日コピー on the transfers page copies the previous day’s transfer trips, lane and quantity, once', async () => {
+    const db = stackOf().db;
+    const [from, to] = [addDays(DATE, 9), addDays(DATE, 10)];
+    const itabashi = await db.selectFrom('departments').select('id').where('code', '=', 'CT-ITABASHI').executeTakeFirstOrThrow();
+    const at = (clock: string) => new Date(`${from}T${clock}:00+09:00`);
+    await db
+      .insertInto('vehicle_allocations')
+      .values({
+        date: from,
+        kind: 'between_centers_before',
+        department_id: fixture.centerId,
+        trip_no: 1,
+        origin_department_id: fixture.centerId,
+        destination_department_id: itabashi.id,
+        quantity: 7,
+        load_unit: 0,
+        planned_loading_start: at('17:00'),
+        planned_departure: at('18:00'),
+        planned_arrival: at('18:40'),
+      })
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/between-centers-before?center=${fixture.centerId}&date=${to}`);
+    await expect.poll(() => page.getByTestId('transfer-trips').textContent()).toContain('この日の便はありません');
+    await page.getByTestId('transfer-copy-previous-day').click();
+    await toast(page, '前日の便を1件コピーしました');
+    const row = page.getByTestId('transfer-trips').locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toMatch(/便1.*品川センター.*→ 板橋センター.*7 パレット.*17:00 \/ 18:00 \/ 18:40/);
+    await page.getByTestId('transfer-copy-previous-day').click();
+    await toast(page, '前日の便を0件コピーしました');
+    expect(await db.selectFrom('vehicle_allocations').select('id').where('date', '=', to).where('kind', '=', 'between_centers_before').execute()).toHaveLength(1);
+    await context.close();
+  });
+
   test('center: today’s time chart marks the time now and outlines a trip that should have left', async () => {
     const db = stackOf().db;
     const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);

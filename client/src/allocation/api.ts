@@ -58,8 +58,8 @@ export async function createTrip(body: Record<string, unknown>): Promise<Trip> {
 }
 
 /** 前日コピー: the trips of `fromDate` as drafts on `toDate` (vehicles, drivers, routes, times; no deliveries). */
-export async function copyDay(departmentId: number, fromDate: string, toDate: string): Promise<{ created: number }> {
-  const { data } = await http.post<{ created: number }>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind: 'store_direct' });
+export async function copyDay(departmentId: number, fromDate: string, toDate: string, kind: TripKind): Promise<{ created: number }> {
+  const { data } = await http.post<{ created: number }>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind });
   return data;
 }
 

@@ -16,6 +16,7 @@ import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
 import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
+import { CopyPreviousDayButton } from './copy-previous-day.js';
 import { addDays, TRIP_STATUS } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
@@ -445,24 +446,27 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('allocationScreens.transfers.trips')} ({trips.length})
         </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() =>
-            setDialog({
-              type: 'create',
-              initial: {
-                origin_department_id: centerId,
-                trip_mode: TRIP_MODE.single,
-                load_unit: LOAD_UNIT.pallet,
-                receive_timing: kind === 'between_centers_before' ? RECEIVE_TIMING.previousDay : RECEIVE_TIMING.sameDay,
-              },
-            })
-          }
-          data-testid="transfer-create"
-        >
-          {t('allocationScreens.transfers.create')}
-        </Button>
+        <Space size={8}>
+          <CopyPreviousDayButton centerId={centerId} date={date} kind={kind} busy={busy} run={run} testId="transfer-copy-previous-day" size="middle" />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() =>
+              setDialog({
+                type: 'create',
+                initial: {
+                  origin_department_id: centerId,
+                  trip_mode: TRIP_MODE.single,
+                  load_unit: LOAD_UNIT.pallet,
+                  receive_timing: kind === 'between_centers_before' ? RECEIVE_TIMING.previousDay : RECEIVE_TIMING.sameDay,
+                },
+              })
+            }
+            data-testid="transfer-create"
+          >
+            {t('allocationScreens.transfers.create')}
+          </Button>
+        </Space>
       </Space>
       <Table<Trip>
         size="small"

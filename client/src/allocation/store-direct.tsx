@@ -4,9 +4,8 @@
  * reorder stops by drag or keyboard; Ctrl+Z undoes the last move. Every write goes to the server
  * with the trip's version; a refusal changes nothing and is shown.
  */
-import { CheckCircleOutlined, CopyOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
-import { addDays, closedRefusal, copyRefusal } from '../../../common/allocation.js';
-import { tokyoToday } from '../../../common/deliveries.js';
+import { CheckCircleOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
+import { closedRefusal } from '../../../common/allocation.js';
 import {
   closestCenter,
   DndContext,
@@ -28,7 +27,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useLiveRefetch } from '../hooks/use-live.js';
 import { TRIP_CHANNEL } from '../providers/live-channels.js';
 import { toast } from '../providers/toast.js';
-import { copyDay, createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
+import { CopyPreviousDayButton } from './copy-previous-day.js';
+import { createTrip, fetchBoard, moveDeliveries, patchTrip, putStops, tripAction } from './api.js';
 import {
   addToPlan,
   boardTotals,
@@ -467,13 +467,6 @@ export default function StoreDirectBoard() {
       toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
     });
 
-  const copyRefused = copyRefusal(addDays(date, -1), date, tokyoToday());
-  const onCopyPreviousDay = () =>
-    void run(async () => {
-      const { created } = await copyDay(centerId!, addDays(date, -1), date);
-      toast.success(t('allocationScreens.board.copiedPreviousDay', { count: created }), 'allocation-copied');
-    });
-
   const lastStep = undoStack.at(-1);
 
   return (
@@ -539,17 +532,7 @@ export default function StoreDirectBoard() {
         </Tooltip>
         <span className="alloc-strip__break" />
         {data ? <NewTripForm board={data} onCreate={onCreate} busy={busy} /> : null}
-        <Tooltip title={copyRefused ? t(copyRefused) : t('allocationScreens.board.copyPreviousDayHint')}>
-          <Button
-            size="small"
-            icon={<CopyOutlined />}
-            disabled={busy || !centerId || copyRefused !== null}
-            onClick={onCopyPreviousDay}
-            data-testid="board-copy-previous-day"
-          >
-            {t('allocationScreens.board.copyPreviousDay')}
-          </Button>
-        </Tooltip>
+        <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
       </div>
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>
