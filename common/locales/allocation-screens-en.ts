@@ -74,6 +74,9 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       copyPreviousDay: 'Copy previous day',
       copyPreviousDayHint: "Copies the previous day's trips (vehicle, driver, route, times) to this day as drafts, without deliveries. Onto today, trips whose times have passed start from the next quarter hour.",
       copiedPreviousDay: '{{count}} trips copied from the previous day',
+      copiedFromDay: '{{count}} trips copied from {{date}}',
+      copyLastWeek: 'Copy from the same day last week ({{date}})',
+      copyOtherDay: 'Copy from another day',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
         assign: 'allocation to a trip',

@@ -72,6 +72,9 @@ export const allocationScreensJa = {
       copyPreviousDay: '前日コピー',
       copyPreviousDayHint: '前日の便（車両・ドライバー・便名・時刻）を下書きとしてこの日にコピーします。配送は含みません。当日へのコピーでは、時刻が過ぎた便を次の15分刻みから始まるよう繰り下げます。',
       copiedPreviousDay: '前日の便を{{count}}件コピーしました',
+      copiedFromDay: '{{date}}の便を{{count}}件コピーしました',
+      copyLastWeek: '先週の同じ曜日（{{date}}）からコピー',
+      copyOtherDay: 'ほかの日からコピー',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
         assign: '便への割り当て',

@@ -643,39 +643,49 @@ describe('the store-direct board, in a real browser', () => {
     await context.close();
   });
 
-  test('center: 前日コピー on the transfers page copies the previous day’s transfer trips, lane and quantity, once', async () => {
+  test('center: 前日コピー on the transfers page copies the previous day’s transfer trips, lane and quantity, once; its arrow, the same day last week', async () => {
     const db = stackOf().db;
-    const [from, to] = [addDays(DATE, 9), addDays(DATE, 10)];
+    const [lastWeek, from, to] = [addDays(DATE, 10), addDays(DATE, 16), addDays(DATE, 17)];
     const itabashi = await db.selectFrom('departments').select('id').where('code', '=', 'CT-ITABASHI').executeTakeFirstOrThrow();
-    const at = (clock: string) => new Date(`${from}T${clock}:00+09:00`);
-    await db
-      .insertInto('vehicle_allocations')
-      .values({
-        date: from,
-        kind: 'between_centers_before',
-        department_id: fixture.centerId,
-        trip_no: 1,
-        origin_department_id: fixture.centerId,
-        destination_department_id: itabashi.id,
-        quantity: 7,
-        load_unit: 0,
-        planned_loading_start: at('17:00'),
-        planned_departure: at('18:00'),
-        planned_arrival: at('18:40'),
-      })
-      .execute();
+    const transfer = (date: string, trip_no: number, quantity: number, [loading, departure, arrival]: string[]) => {
+      const at = (clock: string) => new Date(`${date}T${clock}:00+09:00`);
+      return db
+        .insertInto('vehicle_allocations')
+        .values({
+          date,
+          kind: 'between_centers_before',
+          department_id: fixture.centerId,
+          trip_no,
+          origin_department_id: fixture.centerId,
+          destination_department_id: itabashi.id,
+          quantity,
+          load_unit: 0,
+          planned_loading_start: at(loading!),
+          planned_departure: at(departure!),
+          planned_arrival: at(arrival!),
+        })
+        .execute();
+    };
+    await transfer(from, 1, 7, ['17:00', '18:00', '18:40']);
+    await transfer(lastWeek, 2, 4, ['19:00', '19:30', '20:10']);
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
     await page.goto(`/between-centers-before?center=${fixture.centerId}&date=${to}`);
     await expect.poll(() => page.getByTestId('transfer-trips').textContent()).toContain('この日の便はありません');
     await page.getByTestId('transfer-copy-previous-day').click();
     await toast(page, '前日の便を1件コピーしました');
-    const row = page.getByTestId('transfer-trips').locator('tbody tr.ant-table-row');
-    await expect.poll(() => row.count()).toBe(1);
-    expect(await row.textContent()).toMatch(/便1.*品川センター.*→ 板橋センター.*7 パレット.*17:00 \/ 18:00 \/ 18:40/);
+    const rows = page.getByTestId('transfer-trips').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toMatch(/便1.*品川センター.*→ 板橋センター.*7 パレット.*17:00 \/ 18:00 \/ 18:40/);
     await page.getByTestId('transfer-copy-previous-day').click();
     await toast(page, '前日の便を0件コピーしました');
-    expect(await db.selectFrom('vehicle_allocations').select('id').where('date', '=', to).where('kind', '=', 'between_centers_before').execute()).toHaveLength(1);
+
+    await page.getByTestId('transfer-copy-previous-day-more').click();
+    await page.getByTestId('transfer-copy-previous-day-last-week').click();
+    await toast(page, `${lastWeek.replaceAll('-', '/')}の便を1件コピーしました`);
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(1).textContent()).toMatch(/便2.*4 パレット.*19:00 \/ 19:30 \/ 20:10/);
+    expect(await db.selectFrom('vehicle_allocations').select('trip_no').where('date', '=', to).where('kind', '=', 'between_centers_before').orderBy('trip_no').execute()).toEqual([{ trip_no: 1 }, { trip_no: 2 }]);
     await context.close();
   });
 

@@ -1,8 +1,12 @@
-/** 前日コピー: the previous day's trips of one kind as drafts on the shown day (POST /api/vehicle_allocation/copy). */
-import { CopyOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+/**
+ * 前日コピー: the previous day's trips of one kind as drafts on the shown day (POST /api/vehicle_allocation/copy);
+ * its arrow offers the same day of last week, for plans that follow the weekday (曜日別の配送).
+ */
+import { CopyOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, Tooltip } from 'antd';
 import { addDays, copyRefusal } from '../../../common/allocation.js';
 import { tokyoToday } from '../../../common/deliveries.js';
+import { formatDate } from '../../../common/time.js';
 import { toast } from '../providers/toast.js';
 import { useT } from '../providers/translate.js';
 import { copyDay } from './api.js';
@@ -28,17 +32,34 @@ export function CopyPreviousDayButton({
   size?: 'small' | 'middle';
 }) {
   const { t } = useT();
-  const refused = copyRefusal(addDays(date, -1), date, tokyoToday());
-  const copy = () =>
+  const [previousDay, lastWeek] = [addDays(date, -1), addDays(date, -7)];
+  // The same refusal for either source: only the day copied onto can be refused (a past day).
+  const refused = copyRefusal(previousDay, date, tokyoToday());
+  const disabled = busy || !centerId || refused !== null;
+  const copyFrom = (from: string) =>
     void run(async () => {
-      const { created } = await copyDay(centerId!, addDays(date, -1), date, kind);
-      toast.success(t('allocationScreens.board.copiedPreviousDay', { count: created }), 'allocation-copied');
+      const { created } = await copyDay(centerId!, from, date, kind);
+      const message =
+        from === previousDay ? t('allocationScreens.board.copiedPreviousDay', { count: created }) : t('allocationScreens.board.copiedFromDay', { date: formatDate(from), count: created });
+      toast.success(message, 'allocation-copied');
     });
   return (
-    <Tooltip title={refused ? t(refused) : t('allocationScreens.board.copyPreviousDayHint')}>
-      <Button size={size} icon={<CopyOutlined />} disabled={busy || !centerId || refused !== null} onClick={copy} data-testid={testId}>
-        {t('allocationScreens.board.copyPreviousDay')}
-      </Button>
-    </Tooltip>
+    <Space.Compact size={size}>
+      <Tooltip title={refused ? t(refused) : t('allocationScreens.board.copyPreviousDayHint')}>
+        <Button icon={<CopyOutlined />} disabled={disabled} onClick={() => copyFrom(previousDay)} data-testid={testId}>
+          {t('allocationScreens.board.copyPreviousDay')}
+        </Button>
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        disabled={disabled}
+        menu={{
+          items: [{ key: 'week', label: <span data-testid={`${testId}-last-week`}>{t('allocationScreens.board.copyLastWeek', { date: formatDate(lastWeek) })}</span> }],
+          onClick: () => copyFrom(lastWeek),
+        }}
+      >
+        <Button icon={<DownOutlined />} aria-label={t('allocationScreens.board.copyOtherDay')} data-testid={`${testId}-more`} />
+      </Dropdown>
+    </Space.Compact>
   );
 }
