@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { jwtSecret, openDatabase } from './runtime.js';
+import { jwtSecret, openDatabase, staleDemoNotice } from './runtime.js';
 
 const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'dist');
 
@@ -22,6 +22,8 @@ export async function startServer() {
   console.log(`\n  配車管理システム: http://localhost:${config.PORT}/  (database: ${where})`);
   // Only a start that just loaded them knows the demo passwords are still the ones printed.
   if (seeded) printDemoAccounts();
+  const stale = seeded ? null : await staleDemoNotice(db, config);
+  if (stale) console.log(stale);
   console.log('');
 
   const close = async () => {

@@ -37,6 +37,12 @@ const COMPANIES = [
   { code: 'DC-WANGAN', name: '湾岸ロジスティクス株式会社', name_kana: 'ワンガンロジスティクス', postal_code: '231-0801', address: '神奈川県横浜市中区新山下3-2-1', phone: '045-621-7002', email: 'info@wangan-logi.example.jp', department: 'CT-YOKOHAMA', invoice_registration_number: 'T2020001067890' },
 ];
 
+/** The day (Tokyo) the demo data was loaded around, read from its first account; null when there is none. */
+export async function demoLoadedOn(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('users').select('created_at').where('login_id', '=', DEMO_ACCOUNTS[0].login_id).executeTakeFirst();
+  return row ? tokyoToday(row.created_at) : null;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n) === 0;
@@ -77,6 +83,9 @@ export async function seedDemo(db: Db, passwordHash: string, asOf = new Date()):
           department_id: 'department' in account ? departmentIds.get(account.department) : null,
           delivery_company_id: 'company' in account ? companyIds.get(account.company) : null,
           email: `${account.login_id}@example.jp`,
+          // The moment the demo's days are told from: a later start reads it (server/runtime.ts `staleDemoNotice`).
+          created_at: asOf,
+          updated_at: asOf,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

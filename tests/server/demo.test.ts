@@ -4,6 +4,10 @@ import { departureState } from '../../common/driver-time.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { Db } from '../../db/index.js';
 import { seedOperations } from '../../db/seed/operations.js';
+import { demoLoadedOn } from '../../db/seed/demo.js';
+import { addDays } from '../../common/deliveries.js';
+import { loadConfig } from '../../server/config.js';
+import { staleDemoNotice } from '../../server/runtime.js';
 import { demoApp, demoDay, departmentId, signedIn } from './helpers.js';
 
 // The demo a new installation starts with tells its day as it stands at the hour it is seeded
@@ -89,4 +93,18 @@ t.test('seeded before the day begins and after it ends: nothing started, then ev
   t.same(open, [], 'every delivery on a round delivered');
   const records = await db.selectFrom('driver_work_records').select('clock_out').where('date', '=', today).execute();
   t.ok(records.length > 0 && records.every((r) => r.clock_out !== null), 'every driver clocked out');
+});
+
+t.test('a start on demo data loaded another day says when it was loaded and how to load it around today; not on its day, nor without demo data', async (t) => {
+  const loaded = (await demoLoadedOn(db))!;
+  t.match(loaded, /^\d{4}-\d{2}-\d{2}$/, 'the day is read from the demo');
+  const onThatDay = tokyoInstant(loaded, '23:59');
+  const nextDay = tokyoInstant(addDays(loaded, 1), '00:00');
+  const pglite = loadConfig({ DATA_DIR: '/tmp/haisha-demo-data' });
+  t.equal(await staleDemoNotice(db, pglite, onThatDay), null, 'the day it was loaded: nothing to say');
+  const notice = await staleDemoNotice(db, pglite, nextDay);
+  t.match(notice, `loaded on ${loaded.replaceAll('-', '/')}`, 'the next day: when it was loaded');
+  t.match(notice, 'delete /tmp/haisha-demo-data and start again', 'and what to delete');
+  t.match(await staleDemoNotice(db, loadConfig({ DATABASE_URL: 'postgres://localhost/haisha' }), nextDay), 'empty that database', 'on PostgreSQL: the database');
+  t.equal(await staleDemoNotice(db, loadConfig({ DEMO_DATA: 'off' }), nextDay), null, 'without demo data: nothing');
 });
