@@ -75,6 +75,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       copyPreviousDayHint: "Copies the previous day's trips (vehicle, driver, route, times) to this day as drafts, without deliveries. Onto today, trips whose times have passed start from the next quarter hour.",
       copiedPreviousDay: '{{count}} trips copied from the previous day',
       copiedFromDay: '{{count}} trips copied from {{date}}',
+      copySkipped: '; {{count}} already on this day were not copied',
+      copiedWithout: '; {{count}} of them without their vehicle or driver (busy at that time, or no longer available): check them',
       copyLastWeek: 'Copy from the same day last week ({{date}})',
       copyOtherDay: 'Copy from another day',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',

@@ -73,6 +73,8 @@ export const allocationScreensJa = {
       copyPreviousDayHint: '前日の便（車両・ドライバー・便名・時刻）を下書きとしてこの日にコピーします。配送は含みません。当日へのコピーでは、時刻が過ぎた便を次の15分刻みから始まるよう繰り下げます。',
       copiedPreviousDay: '前日の便を{{count}}件コピーしました',
       copiedFromDay: '{{date}}の便を{{count}}件コピーしました',
+      copySkipped: '。この日に既にある{{count}}件はコピーしていません',
+      copiedWithout: '。うち{{count}}件は車両またはドライバーが同じ時間帯に別の便にあるなどのため、外してコピーしました。確認してください',
       copyLastWeek: '先週の同じ曜日（{{date}}）からコピー',
       copyOtherDay: 'ほかの日からコピー',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',

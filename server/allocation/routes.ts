@@ -92,9 +92,9 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     transfers(app.db, request.actor, request.query.date, request.query.kind, request.query.department_id),
   );
 
-  app.post('/vehicle_allocation/copy', { schema: tripCopySchema, config: config('create') }, async (request) => ({
-    created: await write(request, (ctx) => copyDay(ctx, request.body)),
-  }));
+  app.post('/vehicle_allocation/copy', { schema: tripCopySchema, config: config('create') }, async (request) =>
+    write(request, (ctx) => copyDay(ctx, request.body)),
+  );
 
   app.post('/vehicle_allocation/move', { schema: tripMoveSchema, config: config('edit') }, async (request) =>
     write(request, async (ctx) => {

@@ -229,7 +229,16 @@ export const tripWorkRulesSchema = {
 
 export const tripCopySchema = {
   body: Type.Object({ from_date: CalendarDate, to_date: CalendarDate, department_id: Id, kind: Type.Optional(Kind) }, { additionalProperties: false }),
-  response: { 200: Type.Object({ created: Type.Integer() }), ...errorResponses },
+  response: {
+    200: Type.Object({
+      created: Type.Integer(),
+      /** trips not copied: their number is already taken that day (copied before) */
+      skipped: Type.Integer(),
+      /** trips copied without their vehicle or driver: busy at that window, or no longer visible */
+      without_vehicle_or_driver: Type.Integer(),
+    }),
+    ...errorResponses,
+  },
 };
 
 const CenterDay = Type.Object({ department_id: Id, date: CalendarDate }, { additionalProperties: false });

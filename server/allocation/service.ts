@@ -445,7 +445,7 @@ export async function loadingStart(ctx: WriteContext, id: number, version: numbe
  * vehicle, driver, route and times shifted by the days between (onto today, times already passed start
  * from now: common/allocation.ts `timesFromNow`); no deliveries. A trip whose number is
  * already taken that day is skipped (copying twice creates nothing more); a vehicle or driver busy at
- * the shifted window, or no longer visible, is left off the copy.
+ * the shifted window, or no longer visible, is left off the copy. Answers how many of each.
  */
 export async function copyDay(ctx: WriteContext, body: { from_date: string; to_date: string; department_id: number; kind?: TripKind }) {
   const refusal = copyRefusal(body.from_date, body.to_date, tokyoToday(ctx.now));
@@ -474,10 +474,13 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
     })),
     body.to_date === tokyoToday(ctx.now) ? nextPlanStep(ctx.now) : null,
   );
-  let created = 0;
+  const report = { created: 0, skipped: 0, without_vehicle_or_driver: 0 };
   for (const [index, source] of sources.entries()) {
     const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
-    if (taken.includes(source.trip_no)) continue;
+    if (taken.includes(source.trip_no)) {
+      report.skipped++;
+      continue;
+    }
     const times = copiedTimes[index]!;
     const keep = async (vehicle_id: number | null, driver_id: number | null) => {
       try {
@@ -525,9 +528,10 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
       .executeTakeFirstOrThrow();
     tripsChanged(ctx.db, [copy.id]);
     if (kept.driver_id !== null) await checkTripWorkRules(ctx.db, copy.id);
-    created++;
+    report.created++;
+    if (kept.vehicle_id !== source.vehicle_id || kept.driver_id !== source.driver_id) report.without_vehicle_or_driver++;
   }
-  return created;
+  return report;
 }
 
 /**

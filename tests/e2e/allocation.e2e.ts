@@ -647,15 +647,17 @@ describe('the store-direct board, in a real browser', () => {
     const db = stackOf().db;
     const [lastWeek, from, to] = [addDays(DATE, 10), addDays(DATE, 16), addDays(DATE, 17)];
     const itabashi = await db.selectFrom('departments').select('id').where('code', '=', 'CT-ITABASHI').executeTakeFirstOrThrow();
-    const transfer = (date: string, trip_no: number, quantity: number, [loading, departure, arrival]: string[]) => {
+    const vehicle = await db.selectFrom('vehicles').select('id').where('base_department_id', '=', fixture.centerId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const transfer = (date: string, trip_no: number, quantity: number, [loading, departure, arrival]: string[], vehicle_id: number | null = null, kind: 'between_centers_before' | 'store_direct' = 'between_centers_before') => {
       const at = (clock: string) => new Date(`${date}T${clock}:00+09:00`);
       return db
         .insertInto('vehicle_allocations')
         .values({
           date,
-          kind: 'between_centers_before',
+          kind,
           department_id: fixture.centerId,
           trip_no,
+          vehicle_id,
           origin_department_id: fixture.centerId,
           destination_department_id: itabashi.id,
           quantity,
@@ -667,7 +669,9 @@ describe('the store-direct board, in a real browser', () => {
         .execute();
     };
     await transfer(from, 1, 7, ['17:00', '18:00', '18:40']);
-    await transfer(lastWeek, 2, 4, ['19:00', '19:30', '20:10']);
+    // Last week's trip 2 ran on a vehicle that is out on a store round at that hour this week.
+    await transfer(lastWeek, 2, 4, ['19:00', '19:30', '20:10'], vehicle.id);
+    await transfer(to, 9, 0, ['18:30', '19:00', '21:00'], vehicle.id, 'store_direct');
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
     await page.goto(`/between-centers-before?center=${fixture.centerId}&date=${to}`);
@@ -678,13 +682,16 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toMatch(/便1.*品川センター.*→ 板橋センター.*7 パレット.*17:00 \/ 18:00 \/ 18:40/);
     await page.getByTestId('transfer-copy-previous-day').click();
-    await toast(page, '前日の便を0件コピーしました');
+    await toast(page, '前日の便を0件コピーしました。この日に既にある1件はコピーしていません');
 
     await page.getByTestId('transfer-copy-previous-day-more').click();
     await page.getByTestId('transfer-copy-previous-day-last-week').click();
-    await toast(page, `${lastWeek.replaceAll('-', '/')}の便を1件コピーしました`);
+    await toast(page, `${lastWeek.replaceAll('-', '/')}の便を1件コピーしました。うち1件は車両またはドライバーが同じ時間帯に別の便にあるなどのため、外してコピーしました。確認してください`);
+    expect(await page.locator('.ant-notification-notice-warning').count(), 'amber: the planner has a trip to look at').toBe(1);
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.nth(1).textContent()).toMatch(/便2.*4 パレット.*19:00 \/ 19:30 \/ 20:10/);
+    const copiedSecond = await db.selectFrom('vehicle_allocations').select('vehicle_id').where('date', '=', to).where('kind', '=', 'between_centers_before').where('trip_no', '=', 2).executeTakeFirstOrThrow();
+    expect(copiedSecond.vehicle_id, 'copied without the busy vehicle').toBeNull();
     expect(await db.selectFrom('vehicle_allocations').select('trip_no').where('date', '=', to).where('kind', '=', 'between_centers_before').orderBy('trip_no').execute()).toEqual([{ trip_no: 1 }, { trip_no: 2 }]);
     await context.close();
   });

@@ -396,7 +396,7 @@ t.test('cancel, confirm, unconfirm and loading start', async (t) => {
   t.equal(again.statusCode, 409, 'a cancelled trip takes no change');
 });
 
-t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no deliveries; twice creates nothing more', async (t) => {
+t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no deliveries; a busy vehicle left off and said so; twice creates nothing more', async (t) => {
   const from = dayAfterDemo(8);
   const to = dayAfterDemo(9);
   const vehicle = fleet.vehicles[6]!;
@@ -413,14 +413,20 @@ t.test('copy of a day: drafts with vehicle, driver, route and times shifted; no 
   await center({ method: 'POST', url: `/api/vehicle_allocation/${source.id}/confirm`, payload: { version: loaded.version } });
   const cancelled = await newTrip(center, from);
   await center({ method: 'DELETE', url: `/api/vehicle_allocation/${cancelled.id}?version=${cancelled.version}` });
+  // A second round whose vehicle is already out at that hour on the day copied onto.
+  const busyVehicle = fleet.vehicles[7]!;
+  const second = await newTrip(center, from, { vehicle_id: busyVehicle.id, planned_loading_start: at(from, '13:00'), planned_arrival: at(from, '15:00') });
+  await makeTrip(db, { date: to, department_id: fleet.center, vehicle_id: busyVehicle.id, planned_loading_start: at(to, '14:00'), planned_arrival: at(to, '16:00') });
   const copy = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: to, department_id: fleet.center } });
   t.equal(copy.statusCode, 200, copy.body);
-  t.same(copy.json(), { created: 1 }, 'the cancelled trip is not copied');
-  const [copied] = (await center({ method: 'GET', url: `/api/vehicle_allocation?date_from=${to}&date_to=${to}` })).json();
+  t.same(copy.json(), { created: 2, skipped: 0, without_vehicle_or_driver: 1 }, 'the cancelled trip is not copied; the busy vehicle’s is, without it, and said so');
+  const secondCopy = await db.selectFrom('vehicle_allocations').select('vehicle_id').where('date', '=', to).where('trip_no', '=', second.trip_no).where('kind', '=', 'store_direct').executeTakeFirstOrThrow();
+  t.equal(secondCopy.vehicle_id, null, 'the second round copied without its busy vehicle');
+  const [copied] = (await center({ method: 'GET', url: `/api/vehicle_allocation?date_from=${to}&date_to=${to}&_sort=trip_no` })).json();
   t.match(copied, { trip_no: source.trip_no, route_name: '城南1便', vehicle_id: vehicle.id, driver_id: fleet.drivers[3]!.id, status: 0, confirmed_at: null, quantity: 0, stop_count: 0 });
   t.equal(copied.planned_loading_start, iso(to, '06:00'));
   t.equal(copied.planned_arrival, iso(to, '12:00'));
-  t.same((await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: to, department_id: fleet.center } })).json(), { created: 0 });
+  t.same((await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: to, department_id: fleet.center } })).json(), { created: 0, skipped: 2, without_vehicle_or_driver: 0 });
   const same = await center({ method: 'POST', url: '/api/vehicle_allocation/copy', payload: { from_date: from, to_date: from, department_id: fleet.center } });
   t.equal(same.statusCode, 400);
   const yesterday = addDays(tokyoToday(), -1);

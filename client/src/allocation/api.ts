@@ -58,8 +58,15 @@ export async function createTrip(body: Record<string, unknown>): Promise<Trip> {
 }
 
 /** 前日コピー: the trips of `fromDate` as drafts on `toDate` (vehicles, drivers, routes, times; no deliveries). */
-export async function copyDay(departmentId: number, fromDate: string, toDate: string, kind: TripKind): Promise<{ created: number }> {
-  const { data } = await http.post<{ created: number }>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind });
+/** What a copy of a day did: trips made, trips already there, trips made without their vehicle or driver. */
+export interface CopyReport {
+  created: number;
+  skipped: number;
+  without_vehicle_or_driver: number;
+}
+
+export async function copyDay(departmentId: number, fromDate: string, toDate: string, kind: TripKind): Promise<CopyReport> {
+  const { data } = await http.post<CopyReport>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind });
   return data;
 }
 

@@ -38,10 +38,18 @@ export function CopyPreviousDayButton({
   const disabled = busy || !centerId || refused !== null;
   const copyFrom = (from: string) =>
     void run(async () => {
-      const { created } = await copyDay(centerId!, from, date, kind);
-      const message =
-        from === previousDay ? t('allocationScreens.board.copiedPreviousDay', { count: created }) : t('allocationScreens.board.copiedFromDay', { date: formatDate(from), count: created });
-      toast.success(message, 'allocation-copied');
+      const report = await copyDay(centerId!, from, date, kind);
+      const copied =
+        from === previousDay
+          ? t('allocationScreens.board.copiedPreviousDay', { count: report.created })
+          : t('allocationScreens.board.copiedFromDay', { date: formatDate(from), count: report.created });
+      const message = [
+        copied,
+        report.skipped ? t('allocationScreens.board.copySkipped', { count: report.skipped }) : '',
+        report.without_vehicle_or_driver ? t('allocationScreens.board.copiedWithout', { count: report.without_vehicle_or_driver }) : '',
+      ].join('');
+      // Trips left without their vehicle or driver need the planner's eye: amber, not green.
+      (report.without_vehicle_or_driver ? toast.warning : toast.success)(message, 'allocation-copied');
     });
   return (
     <Space.Compact size={size}>

@@ -26,7 +26,7 @@ export function isRecordNotFoundToast(params: OpenNotificationParams, notFoundMe
 /** 「検索」, not antd's 「検 索」: a space between two CJK characters reads as two words. */
 export const BUTTON_CONFIG = { autoInsertSpace: false };
 
-let instance: Pick<NotificationInstance, 'error' | 'success' | 'info'> = notification;
+let instance: Pick<NotificationInstance, 'error' | 'success' | 'info' | 'warning'> = notification;
 
 export function bindToasts(api: NotificationInstance): void {
   instance = api;
@@ -36,4 +36,5 @@ export const toast = {
   error: (message: string, key?: string) => instance.error({ message, key }),
   success: (message: string, key?: string) => instance.success({ message, key }),
   info: (message: string, key?: string) => instance.info({ message, key }),
+  warning: (message: string, key?: string) => instance.warning({ message, key }),
 };
