@@ -72,7 +72,9 @@ const planOnce = async (connection: DatabaseConnection) => {
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl) }) });
+    servers.set(db, options.databaseUrl);
+    return db;
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, {
@@ -80,5 +82,23 @@ export function createDb(options: DbOptions): Db {
     loadDataDir: options.snapshot,
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
   });
-  return new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite, onCreateConnection: planOnce }) });
+  const db = new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite, onCreateConnection: planOnce }) });
+  embedded.set(db, pglite);
+  return db;
+}
+
+const embedded = new WeakMap<Db, PGlite>();
+const servers = new WeakMap<Db, string>();
+
+/** The PostgreSQL server's address `db` was opened on (none when embedded), for a connection of its own: LISTEN. */
+export function serverUrlOf(db: Db): string | undefined {
+  return servers.get(db);
+}
+
+/**
+ * The embedded database under `db` (none on PostgreSQL), for what Kysely does not offer: LISTEN. PGlite
+ * calls its listeners when the notifying transaction commits, before that statement's promise resolves.
+ */
+export function embeddedOf(db: Db): PGlite | undefined {
+  return embedded.get(db);
 }

@@ -14,6 +14,7 @@ import * as deliveryList from './migrations/2026-11-23-0011-delivery-list.js';
 import * as realtimeWorkShares from './migrations/2026-11-23-0012-realtime-work-shares.js';
 import * as driverTime from './migrations/2026-11-23-0013-driver-time.js';
 import * as listCounts from './migrations/2026-11-27-0014-list-counts.js';
+import * as actorChanges from './migrations/2026-12-04-0015-actor-changes.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0012-realtime-work-shares': realtimeWorkShares,
   '2026-11-23-0013-driver-time': driverTime,
   '2026-11-27-0014-list-counts': listCounts,
+  '2026-12-04-0015-actor-changes': actorChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

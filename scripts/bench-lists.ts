@@ -121,7 +121,7 @@ export async function serveApp(databaseUrl: string) {
 
 /**
  * The same statements straight through pg, without authentication, scope building or Kysely;
- * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request does;
+ * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request did before the actor cache (server/auth/actor-cache.ts);
  * `/vehicle-prepared` sends them as named statements planned once, as the application's pool does (db/prepared.ts);
  * `/vehicle-row-count` counts the rows in scope for the total, as the list did before `vehicles_counts`.
  */
@@ -257,7 +257,7 @@ export async function benchLists() {
     console.log(`  bare  Fastify + pg, the same ${statements.list.length} statements`);
     console.log(`        ${figures(bareResult)}`);
     console.log(`  ratio ${ratio(bareResult)} % of the bare route (aim ≥ 70 %)`);
-    console.log(`  bare  + the authentication hook's statement first, as the application runs it on every request`);
+    console.log(`  bare  + the authentication hook's statement first, as the application did on every request before its actor cache`);
     console.log(`        ${figures(withActorResult)}; the application reaches ${ratio(withActorResult)} % of it`);
     console.log(`  bare  with its 2 statements prepared and planned once, as the application's are (db/prepared.ts, db/index.ts)`);
     console.log(`        ${figures(preparedResult)}; the application reaches ${ratio(preparedResult)} % of it`);

@@ -3,6 +3,7 @@ import type { Area, Action } from '../common/permissions.js';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { Actor, DriverActor } from './auth/actor.js';
+import type { ActorCache } from './auth/actor-cache.js';
 import type { TokenClaims } from './plugins/auth.js';
 import type { PdfRenderer } from './plugins/pdf.js';
 import type { Translate } from './i18n.js';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** PDFs of the reports' HTML through one Chromium (server/plugins/pdf.ts) */
     pdf: PdfRenderer;
+    /** who each token speaks for, remembered between requests (server/auth/actor-cache.ts) */
+    actorCache: ActorCache;
   }
   interface FastifyRequest {
     locale: Locale;

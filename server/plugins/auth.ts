@@ -7,6 +7,7 @@ import { pickLocale } from '../../common/locales/index.js';
 import { can } from '../../common/permissions.js';
 import type { Db } from '../../db/index.js';
 import { type Actor, findActor, findDriverActor } from '../auth/actor.js';
+import { listeningActorCache } from '../auth/actor-cache.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { translator } from '../i18n.js';
 
@@ -66,6 +67,8 @@ function claimsOfRequest(app: FastifyInstance, request: FastifyRequest, typ: Tok
   return request.user;
 }
 
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Logout: this token is refused until it would have expired anyway; rows of expired tokens go. */
 export async function revokeToken(db: Db, claims: TokenClaims): Promise<void> {
   await db
@@ -82,7 +85,7 @@ export async function revokeToken(db: Db, claims: TokenClaims): Promise<void> {
 
 /** The live user a user token speaks for; a deleted user's token, one issued before the password changed, or one logged out opens nothing. */
 async function actorOfClaims(app: FastifyInstance, claims: TokenClaims): Promise<Actor> {
-  const actor = await findActor(app.db, Number(claims.sub), claims.jti);
+  const actor = await app.actorCache.lookup(claims.jti, () => findActor(app.db, Number(claims.sub), claims.jti));
   if (!actor || actor.tokenVersion !== claims.tv) throw unauthorized();
   return actor;
 }
@@ -128,6 +131,16 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
   app.decorateRequest('t', null as never);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('driver', null as never);
+
+  const actors = await listeningActorCache(app.db, app.log);
+  app.decorate('actorCache', actors.cache);
+  app.addHook('onClose', actors.close);
+  // A request that may have written forgets every actor before its answer leaves, so that this process's
+  // next request reads them again even before the commit's notification is heard.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READ_ONLY_METHODS.has(request.method)) actors.cache.forget();
+    done(null, payload);
+  });
 
   app.addHook('onRequest', async (request) => {
     request.locale = pickLocale(request.headers['accept-language']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { RealtimeEvent } from '../../common/realtime.js';
 import type { Db } from '../../db/index.js';
+import { ListeningConnection, type ListeningOptions } from '../../db/listening-connection.js';
 import { type Listener, LocalSubscribers, type RealtimeBus } from './bus.js';
 
 /** The one channel every server process listens on. */
@@ -56,14 +56,8 @@ export function payloads(messages: readonly Message[], limit = MAX_PAYLOAD_BYTES
   return out;
 }
 
-export interface PostgresBusOptions {
-  /** the same database the application writes to */
-  connectionString: string;
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
-  /** the first reconnection delay, doubled after each failure up to `maxRetryMs` */
-  retryMs?: number;
-  maxRetryMs?: number;
-}
+/** The same database the application writes to, the log, and the reconnection's backoff. */
+export type PostgresBusOptions = Pick<ListeningOptions, 'connectionString' | 'log' | 'retryMs' | 'maxRetryMs'>;
 
 /**
  * Several server processes on one PostgreSQL database: a publish is a `NOTIFY` on `CHANNEL` (sent
@@ -76,18 +70,14 @@ export class PostgresBus implements RealtimeBus {
   private readonly local = new LocalSubscribers();
   private queue: Message[] = [];
   private flush?: Promise<void>;
-  private client?: pg.Client;
-  private pid?: number;
-  private waiters: (() => void)[] = [];
-  private attempt = 0;
-  private timer?: NodeJS.Timeout;
-  private started = false;
-  private closed = false;
+  private readonly connection: ListeningConnection;
 
   constructor(
     private readonly db: Db,
-    private readonly options: PostgresBusOptions,
-  ) {}
+    options: PostgresBusOptions,
+  ) {
+    this.connection = new ListeningConnection({ ...options, channels: [CHANNEL], name: 'realtime', onNotification: (_channel, payload) => this.receive(payload) });
+  }
 
   /** Publishes of the same tick (one write's events) leave together, in as few payloads as fit. */
   publish(userIds: readonly number[], event: RealtimeEvent): Promise<void> {
@@ -108,10 +98,7 @@ export class PostgresBus implements RealtimeBus {
   }
 
   subscribe(userId: number, listener: Listener) {
-    if (!this.started) {
-      this.started = true;
-      this.connect();
-    }
+    this.connection.start();
     return this.local.add(userId, listener);
   }
 
@@ -127,47 +114,7 @@ export class PostgresBus implements RealtimeBus {
 
   /** Resolves once the listening connection is up (starting it if no socket did yet); for tests and start-up. */
   listening(): Promise<number> {
-    if (!this.started) {
-      this.started = true;
-      this.connect();
-    }
-    if (this.pid !== undefined) return Promise.resolve(this.pid);
-    return new Promise((resolve) => this.waiters.push(() => resolve(this.pid!)));
-  }
-
-  private connect() {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.options.connectionString, keepAlive: true });
-    this.client = client;
-    client.on('notification', (message) => this.receive(message.payload));
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${CHANNEL}`))
-      .then(() => client.query<{ pid: number }>('select pg_backend_pid() as pid'))
-      .then(({ rows }) => {
-        if (this.client !== client) return;
-        if (this.attempt > 0) this.options.log.info({ attempts: this.attempt }, 'realtime: listening again');
-        this.attempt = 0;
-        this.pid = rows[0]!.pid;
-        for (const wake of this.waiters.splice(0)) wake();
-      })
-      .catch((error: Error) => this.lost(client, error));
-  }
-
-  private lost(client: pg.Client, error?: Error) {
-    if (this.client !== client) return;
-    this.client = undefined;
-    this.pid = undefined;
-    client.removeAllListeners('notification');
-    client.on('error', () => {});
-    client.end().catch(() => {});
-    if (this.closed) return;
-    const retryMs = this.options.retryMs ?? 250;
-    const delay = Math.min(this.options.maxRetryMs ?? 10_000, retryMs * 2 ** this.attempt++);
-    this.options.log.warn({ err: error?.message, delay }, 'realtime: the listening connection was lost, reconnecting');
-    this.timer = setTimeout(() => this.connect(), delay);
+    return this.connection.listening();
   }
 
   private receive(payload: string | undefined) {
@@ -181,10 +128,6 @@ export class PostgresBus implements RealtimeBus {
   }
 
   async close() {
-    this.closed = true;
-    clearTimeout(this.timer);
-    const client = this.client;
-    this.client = undefined;
-    if (client) await client.end().catch(() => {});
+    await this.connection.close();
   }
 }
