@@ -42,7 +42,8 @@ export class ActorCache {
     const actor = await find();
     if (actor && this.enabled && generation === this.generation) {
       if (this.entries.size >= this.max) this.entries.clear();
-      this.entries.set(jti, { actor, until: now() + this.ttlMs });
+      // One object serves every request of the token: frozen, so that no request can change it for the others.
+      this.entries.set(jti, { actor: Object.freeze(actor), until: now() + this.ttlMs });
     }
     return actor;
   }
