@@ -135,10 +135,11 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { sec
   const actors = await listeningActorCache(app.db, app.log);
   app.decorate('actorCache', actors.cache);
   app.addHook('onClose', actors.close);
-  // A request that may have written forgets every actor before its answer leaves, so that this process's
-  // next request reads them again even before the commit's notification is heard.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_ONLY_METHODS.has(request.method)) actors.cache.forget();
+  // A request that may have written (a write method answered below 400: refused ones roll back) forgets
+  // every actor before its answer leaves, so that this process's next request reads them again even
+  // before the commit's notification is heard; refused requests, an anonymous caller's included, forget nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 400) actors.cache.forget();
     done(null, payload);
   });
 

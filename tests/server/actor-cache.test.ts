@@ -54,9 +54,25 @@ t.test('the application: a token’s actor remembered between requests; a write 
   await cache.listening();
   t.ok(cache.trusted, 'trusted once it listens');
   const token = await login(app, 'center');
+  const hqToken = await login(app, 'hq');
   const vehicles = () => app.inject({ method: 'GET', url: '/api/vehicle?_start=0&_end=5', headers: { authorization: `Bearer ${token}` } });
   t.equal((await vehicles()).statusCode, 200);
   t.equal(cache.size, 1, 'the token’s actor remembered');
+  const refused = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login_id: 'center', password: 'wrong-password' } });
+  t.equal(refused.statusCode, 401);
+  t.equal(cache.size, 1, 'a refused request (it wrote nothing) forgets nothing: anonymous callers cannot empty the cache');
+  // A write answered forgets before its answer leaves, whatever it wrote (here nothing any actor is read
+  // from, so no notification comes): this process's next request reads afresh even before one would.
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/vehicle_type',
+    headers: { authorization: `Bearer ${hqToken}` },
+    payload: { code: 'T-AC', name: 'キャッシュ確認車', max_loading_capacity: 3000, pallet_capacity: 6, cage_cart_capacity: 12 },
+  });
+  t.equal(created.statusCode, 201, created.body);
+  t.equal(cache.size, 0, 'a write answered: everything forgotten');
+  t.equal((await vehicles()).statusCode, 200);
+  t.equal(cache.size, 1, 'and remembered again');
 
   // Another process's write (its own connection): once committed and heard, the actor is read again.
   const other = onPostgres ? new pg.Client({ connectionString: serverUrlOf(db) }) : undefined;
