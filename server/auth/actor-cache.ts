@@ -81,8 +81,11 @@ export async function listeningActorCache(
     return { cache, close: () => unlisten().catch(() => {}) };
   }
   const cache = new ActorCache(false);
+  const connectionString = serverUrlOf(db);
+  // A database opened some other way than createDb has no address to listen on: never trusted, every lookup reads.
+  if (!connectionString) return { cache, close: () => Promise.resolve() };
   const connection = new ListeningConnection({
-    connectionString: serverUrlOf(db)!,
+    connectionString,
     channels: [ACTOR_CHANNEL],
     name: 'actors',
     log,

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import t from 'tap';
-import { sql } from 'kysely';
 import { serverUrlOf } from '../../db/index.js';
-import { ActorCache } from '../../server/auth/actor-cache.js';
+import { ActorCache, listeningActorCache } from '../../server/auth/actor-cache.js';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { Actor } from '../../server/auth/actor.js';
 import { onPostgres } from './allocation-fixtures.js';
 import { demoApp, login, statusOnceHeard } from './helpers.js';
@@ -109,4 +110,21 @@ t.test('while its notifications cannot arrive nothing is trusted (PostgreSQL: th
   t.ok(cache.trusted, 'trusted again');
   t.equal((await profile()).statusCode, 200);
   t.equal(cache.size, 1, 'and remembering');
+});
+
+t.test('a database opened without an address to listen on (not through createDb) is never trusted: every lookup reads', async (t) => {
+  const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { cache, close } = await listeningActorCache(db, { warn: () => {}, info: () => {} });
+  t.notOk(cache.trusted);
+  let finds = 0;
+  const find = async () => {
+    finds++;
+    return actor(1);
+  };
+  await cache.lookup('a', find);
+  await cache.lookup('a', find);
+  t.equal(finds, 2, 'read each time');
+  await close();
+  await db.destroy();
 });
