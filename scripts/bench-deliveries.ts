@@ -9,13 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../common/deliveries.js';
-import { createDb, type Db, PLAN_ONCE_OPTIONS } from '../db/index.js';
-import { PreparingClient } from '../db/prepared.js';
+import { createDb, type Db } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { generateDeliveries } from '../db/seed/generate-deliveries.js';
@@ -25,7 +24,8 @@ import { findActor } from '../server/auth/actor.js';
 import { hashPassword } from '../server/auth/password.js';
 import { loadConfig } from '../server/config.js';
 import { listDeliveries } from '../server/deliveries/repository.js';
-import { compare, figures, isBenchChild, perSecond, scratchDatabase, serveApp, signIn, startChild, stopChild, type Target } from './bench-lists.js';
+import { countingCpu } from './bench-cpu.js';
+import { compare, figures, isBenchChild, perSecond, preparingQuery, printCpu, type Run, scratchDatabase, serveApp, signIn, startChild, stopChild, type Target } from './bench-lists.js';
 
 const DELIVERIES = Number(process.env.DELIVERIES ?? 1_000_000);
 const PGLITE_DELIVERIES = Number(process.env.PGLITE_DELIVERIES ?? DELIVERIES);
@@ -83,11 +83,11 @@ async function serveBare(statements: Statement[], target: { databaseUrl?: string
   let query: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE });
-    const preparingPool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
+    const preparing = preparingQuery(target.databaseUrl, POOL_SIZE);
     query = async (text, params) => (await pool.query(text, params)).rows;
-    const prepared = async (text: string, params: unknown[]) => (await preparingPool.query(text, params)).rows;
+    const prepared = async (text: string, params: unknown[]) => (await preparing.query(text, params)).rows;
     app.get('/delivery-prepared', async (_request, reply) => listPage(reply, prepared));
-    app.addHook('onClose', () => Promise.all([pool.end(), preparingPool.end()]));
+    app.addHook('onClose', () => Promise.all([pool.end(), preparing.end()]));
   } else {
     const pglite = new PGlite(target.dataDir!);
     query = async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows;
@@ -119,17 +119,20 @@ async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-function report(engine: string, count: number, statements: number, app: Result, bare: Result, prepared?: Result) {
+function report(engine: string, count: number, statements: number, app: Run, bare: Run, prepared?: Run) {
   const ratio = Math.round((100 * perSecond(app)) / perSecond(bare));
   console.log(`bench list delivery: ${count.toLocaleString()} deliveries, one center-day, page of 50 by slip number, ${CONNECTIONS} connections, ${engine}, best of ${ROUNDS}`);
   console.log(`  app   GET ${LIST_PATH} as center`);
   console.log(`        ${figures(app)} (aim p99 ≤ 50 ms)`);
+  printCpu(app);
   console.log(`  bare  Fastify + ${engine === 'PostgreSQL' ? 'pg' : 'PGlite'}, the same ${statements} statements`);
   console.log(`        ${figures(bare)}`);
+  printCpu(bare);
   console.log(`  ratio ${ratio} % of the bare route; p99 ${app.latency.p99} ms vs ${bare.latency.p99} ms`);
   if (prepared) {
     console.log(`  bare  with its ${statements} statements prepared and planned once, as the application's are (db/prepared.ts, db/index.ts)`);
     console.log(`        ${figures(prepared)}; the application reaches ${Math.round((100 * perSecond(app)) / perSecond(prepared))} % of it`);
+    printCpu(prepared);
   }
 }
 
@@ -148,10 +151,10 @@ async function benchPostgres() {
     children.push(bare.child);
     const token = await signIn(app.port, 'center');
     const [appResult, bareResult, preparedResult] = (await compare([
-      { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
-      { url: `http://127.0.0.1:${bare.port}/delivery` },
-      { url: `http://127.0.0.1:${bare.port}/delivery-prepared` },
-    ])) as [Result, Result, Result];
+      { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` }, server: { pid: app.child.pid!, postgres: true } },
+      { url: `http://127.0.0.1:${bare.port}/delivery`, server: { pid: bare.child.pid!, postgres: true } },
+      { url: `http://127.0.0.1:${bare.port}/delivery-prepared`, server: { pid: bare.child.pid!, postgres: true } },
+    ])) as [Run, Run, Run];
     report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult, preparedResult);
   } finally {
     for (const child of children) await stopChild(child);
@@ -164,8 +167,8 @@ async function benchPostgres() {
  * past autocannon's default 10 s on a busy machine. Its runs allow 60 s and count errors instead of
  * throwing; any non-2xx answer still makes the figures worthless.
  */
-async function loadPglite(target: Target, duration = 10) {
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, timeout: 60, headers: target.headers });
+async function loadPglite(target: Target, duration = 10): Promise<Run> {
+  const result = await countingCpu(target.server, () => autocannon({ url: target.url, connections: CONNECTIONS, duration, timeout: 60, headers: target.headers }));
   if (result.non2xx) throw new Error(`${target.url}: ${result.non2xx} non-2xx answers`);
   if (result.errors || result.timeouts) console.log(`  (${target.url}: ${result.errors} errors, ${result.timeouts} timeouts)`);
   return result;
@@ -174,7 +177,7 @@ async function loadPglite(target: Target, duration = 10) {
 /** Best of ROUNDS runs of one server (after a warm-up); the servers take turns, not the runs. */
 async function measure(target: Target) {
   await loadPglite(target, 2);
-  let best: Result | undefined;
+  let best: Run | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const result = await loadPglite(target);
     if (!best || result.requests.average > best.requests.average) best = result;
@@ -192,16 +195,16 @@ async function benchPglite() {
     const statements = await listStatements(new PGliteDialect({ pglite: new PGlite(dataDir) }));
     const env = { BENCH_DATA_DIR: dataDir, BENCH_STATEMENTS: JSON.stringify(statements) };
     const app = await startChild('pglite-app', env, import.meta.url);
-    let appResult: Result;
+    let appResult: Run;
     try {
       const token = await signIn(app.port, 'center');
-      appResult = await measure({ url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } });
+      appResult = await measure({ url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` }, server: { pid: app.child.pid!, postgres: false } });
     } finally {
       await stopChild(app.child);
     }
     const bare = await startChild('pglite-bare', env, import.meta.url);
     try {
-      report('PGlite', PGLITE_DELIVERIES, statements.length, appResult, await measure({ url: `http://127.0.0.1:${bare.port}/delivery` }));
+      report('PGlite', PGLITE_DELIVERIES, statements.length, appResult, await measure({ url: `http://127.0.0.1:${bare.port}/delivery`, server: { pid: bare.child.pid!, postgres: false } }));
     } finally {
       await stopChild(bare.child);
     }

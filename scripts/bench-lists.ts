@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { countingCpu, cpuLine, type CpuPerRequest, type ServerProcess } from './bench-cpu.js';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -120,6 +121,24 @@ export async function serveApp(databaseUrl: string) {
 }
 
 /**
+ * A pool of clients that prepare their statements (db/prepared.ts), queried as Kysely queries it: on
+ * a client taken from the pool, without a callback. pg-pool's own `query` passes its client a
+ * callback, which PreparingClient leaves unnamed (planned at every run, as the unprepared pool).
+ */
+export function preparingQuery(databaseUrl: string, max: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
+  const query = async (text: string, parameters: unknown[]) => {
+    const client = await pool.connect();
+    try {
+      return await client.query(text, parameters);
+    } finally {
+      client.release();
+    }
+  };
+  return { query, end: () => pool.end() };
+}
+
+/**
  * The same statements straight through pg, without authentication, scope building or Kysely;
  * `/vehicle-and-actor` runs the authentication hook's statement first, as every application request did before the actor cache (server/auth/actor-cache.ts);
  * `/vehicle-prepared` sends them as named statements planned once, as the application's pool does (db/prepared.ts);
@@ -127,11 +146,12 @@ export async function serveApp(databaseUrl: string) {
  */
 async function serveBare(databaseUrl: string, { actor, list: statements, rowCount }: Statements) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-  const preparingPool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, Client: PreparingClient, options: PLAN_ONCE_OPTIONS });
+  const preparing = preparingQuery(databaseUrl, POOL_SIZE);
   const app = Fastify();
   const page = statements.find((statement) => statement.sql.includes(' limit '))!;
   const count = statements.find((statement) => statement !== page)!;
-  const list = async (reply: FastifyReply, through = pool, total = count) => {
+  const unprepared = { query: (text: string, parameters: unknown[]) => pool.query(text, parameters) };
+  const list = async (reply: FastifyReply, through = unprepared, total = count) => {
     // In the application's order: the page, then (the page being full) the count.
     const { rows } = await through.query(page.sql, page.parameters as unknown[]);
     const { rows: totals } = await through.query(total.sql, total.parameters as unknown[]);
@@ -144,9 +164,9 @@ async function serveBare(databaseUrl: string, { actor, list: statements, rowCoun
     if (rows.length !== 1) throw new Error('the actor was not found');
     return list(reply);
   });
-  app.get('/vehicle-prepared', async (_request, reply) => list(reply, preparingPool));
+  app.get('/vehicle-prepared', async (_request, reply) => list(reply, preparing));
   app.get('/vehicle-row-count', async (_request, reply) => list(reply, pool, rowCount));
-  app.addHook('onClose', () => Promise.all([pool.end(), preparingPool.end()]));
+  app.addHook('onClose', () => Promise.all([pool.end(), preparing.end()]));
   return app;
 }
 
@@ -200,9 +220,9 @@ export async function signIn(port: number, loginId = 'hq') {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** One measured run; any non-2xx answer or error makes the figures worthless. */
-export async function load(target: Target, duration = SECONDS): Promise<Result> {
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers });
+/** One measured run, with the CPU it cost per request; any non-2xx answer or error makes the figures worthless. */
+export async function load(target: Target, duration = SECONDS): Promise<Run> {
+  const result = await countingCpu(target.server, () => autocannon({ url: target.url, connections: CONNECTIONS, duration, headers: target.headers }));
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
@@ -212,15 +232,20 @@ export async function load(target: Target, duration = SECONDS): Promise<Result> 
 export interface Target {
   url: string;
   headers?: Record<string, string>;
+  /** the process serving `url`, and whether it uses the local PostgreSQL: its CPU is counted (bench-cpu.ts) */
+  server?: ServerProcess;
 }
+
+/** autocannon's figures of a run, with the CPU per request when the target named its server. */
+export type Run = Result & { cpu?: CpuPerRequest };
 
 /**
  * Warms each up, then measures them in turns, ROUNDS times, and keeps each one's best run: on a
  * shared machine a neighbour's burst then hurts one run, not the comparison.
  */
-export async function compare(targets: Target[]): Promise<Result[]> {
+export async function compare(targets: Target[]): Promise<Run[]> {
   for (const target of targets) await load(target, WARM_UP_SECONDS);
-  const runs: Result[][] = targets.map(() => []);
+  const runs: Run[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) runs[i]!.push(await load(target));
   }
@@ -229,6 +254,11 @@ export async function compare(targets: Target[]): Promise<Result[]> {
 
 export const perSecond = (result: Result) => Math.round(result.requests.average);
 export const figures = (result: Result) => `${perSecond(result).toLocaleString().padStart(6)} req/s, p99 ${result.latency.p99} ms`;
+
+/** Under a run's figures: its CPU per request and the bound that sets (when its server was named). */
+export function printCpu(run: Run) {
+  if (run.cpu) console.log(`        ${cpuLine(run.cpu, CONNECTIONS)}`);
+}
 
 export async function benchLists() {
   const scratch = await scratchDatabase();
@@ -244,18 +274,20 @@ export async function benchLists() {
     children.push(bare.child);
     const token = await signIn(app.port);
     const [appResult, bareResult, withActorResult, preparedResult, rowCountResult] = (await compare([
-      { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` } },
-      { url: `http://127.0.0.1:${bare.port}/vehicle` },
+      { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` }, server: { pid: app.child.pid!, postgres: true } },
+      { url: `http://127.0.0.1:${bare.port}/vehicle`, server: { pid: bare.child.pid!, postgres: true } },
       { url: `http://127.0.0.1:${bare.port}/vehicle-and-actor` },
       { url: `http://127.0.0.1:${bare.port}/vehicle-prepared` },
       { url: `http://127.0.0.1:${bare.port}/vehicle-row-count` },
-    ])) as [Result, Result, Result, Result, Result];
+    ])) as [Run, Run, Run, Run, Run];
     const ratio = (bare: Result) => Math.round((100 * perSecond(appResult)) / perSecond(bare));
     console.log(`bench list vehicle: ${VEHICLES.toLocaleString()} vehicles, ${CONNECTIONS} connections, PostgreSQL, best of ${ROUNDS} runs of ${SECONDS} s each`);
     console.log(`  app   GET ${LIST_PATH} as hq`);
     console.log(`        ${figures(appResult)} (baseline ${BASELINE.requestsPerSecond} req/s, p99 ${BASELINE.p99} ms; aim p99 ≤ 50 ms)`);
+    printCpu(appResult);
     console.log(`  bare  Fastify + pg, the same ${statements.list.length} statements`);
     console.log(`        ${figures(bareResult)}`);
+    printCpu(bareResult);
     console.log(`  ratio ${ratio(bareResult)} % of the bare route (aim ≥ 70 %)`);
     console.log(`  bare  + the authentication hook's statement first, as the application did on every request before its actor cache`);
     console.log(`        ${figures(withActorResult)}; the application reaches ${ratio(withActorResult)} % of it`);
