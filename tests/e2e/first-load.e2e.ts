@@ -303,15 +303,15 @@ describe('a layout that fits', () => {
     expect(fit.cut, 'trips and companies cut short while the page has room').toEqual([]);
   });
 
-  // The demo's last day has 2024-rule findings: in the overview each tag names its rule (the sentence is its tooltip).
-  test('driver attendance fits 1366 px in English on a day with 2024-rule findings, each naming its rule', async () => {
+  // The demo's last day has 2024-rule findings: in the overview each tag names its rule and figure (the sentence is its tooltip).
+  test('driver attendance fits 1366 px in English on a day with 2024-rule findings, each naming its rule and figure', async () => {
     const yesterday = addDays(demoDay, -1);
     const table = '[data-testid=attendance-table]';
     const { page, context } = await signedIn('center', DESKTOP, `/attendance-departure-of-the-driver?date=${yesterday}`);
     await switchToEnglish(page);
     await listLoaded(page, table);
     const violation = page.locator(`${table} [data-testid=work-rule-finding][data-rule=dailyBinding][data-level=violation]`).first();
-    await expect.poll(() => violation.textContent()).toBe('Violation: Daily binding time');
+    await expect.poll(() => violation.textContent()).toBe('Violation: Daily binding time 15:20');
     await snap(page, 'attendance-findings-1366-en');
     expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
     await violation.hover();

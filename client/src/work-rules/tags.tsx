@@ -29,7 +29,7 @@ export function useFindingText() {
 /**
  * One finding as a tag. `onDate`: the day the screen is about. The tag says the level and the whole
  * sentence, its tooltip names the rule; `brief` (an overview table) swaps them: the tag names the
- * rule, the tooltip holds the sentence with its figures.
+ * rule with its figure (「違反：1日の拘束時間 15:20」), the tooltip holds the whole sentence.
  */
 export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFinding; onDate?: string; brief?: boolean }) {
   const { t } = useT();
@@ -37,10 +37,11 @@ export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFi
   const level = t(`workRules.level.${finding.level}`);
   const rule = t(`workRules.${finding.rule}.name`);
   const sentence = text(finding, onDate);
+  const message = brief ? t(`workRules.${finding.rule}.brief`, findingMessageParams(finding.figures)) : sentence;
   return (
     <HoverTooltip title={brief ? sentence : t('app.withNote', { text: rule, note: level })}>
       <Tag color={LEVEL_COLOUR[finding.level]} className={`work-rule work-rule--${finding.level}`} data-testid="work-rule-finding" data-rule={finding.rule} data-level={finding.level}>
-        {t('workRules.tagText', { level, message: brief ? rule : sentence })}
+        {t('workRules.tagText', { level, message })}
       </Tag>
     </HoverTooltip>
   );
