@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { countingCpu, cpuLine, type CpuPerRequest, type ServerProcess } from './bench-cpu.js';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -27,6 +26,7 @@ import { loadConfig } from '../server/config.js';
 import { translator } from '../server/i18n.js';
 import { listRecords, type ListQuery } from '../server/masters/service.js';
 import { vehicleMaster } from '../server/masters/vehicle.js';
+import { countingCpu, cpuLine, type CpuPerRequest, type ServerProcess } from './bench-cpu.js';
 
 const VEHICLES = Number(process.env.VEHICLES ?? 5_000);
 const CONNECTIONS = 50;
