@@ -1,7 +1,9 @@
 /** The 2024 working-time rules (改善基準告示) at their boundaries: common/work-rules.ts. */
 import { describe, expect, it } from 'vitest';
 import { formatMinutes } from '../../common/time.js';
-import { checkWorkRules, dayFigures, findingMessageParams, fiscalYearOf, type RuleFinding, type WorkDay, type WorkRule } from '../../common/work-rules.js';
+import { workRulesEn } from '../../common/locales/work-rules-en.js';
+import { workRulesJa } from '../../common/locales/work-rules-ja.js';
+import { checkWorkRules, dayFigures, findingMessageParams, fiscalYearOf, type RuleFinding, WORK_RULES, type WorkDay, type WorkRule } from '../../common/work-rules.js';
 
 /** An instant from a date and a Tokyo wall time; `+1` days when the time passes midnight. */
 const at = (date: string, time: string, plusDays = 0) => {
@@ -292,5 +294,20 @@ describe('findingMessageParams', () => {
     expect(findingMessageParams({ binding: 912, limit: 900, level: 'violation' })).toEqual({ binding: '15:12', limit: '15:00', limitHours: '15', level: 'violation' });
     expect(findingMessageParams({ binding: 841, count: 3, limitCount: 2 })).toEqual({ binding: '14:01', count: 3, limitCount: 2 });
     expect(findingMessageParams({ binding: 198_001, limit: 198_000 }).limitHours).toBe('3,300');
+  });
+});
+
+describe('brief texts (the tags of overview tables)', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+  it.each([
+    ['ja', workRulesJa.workRules],
+    ['en', workRulesEn.workRules],
+  ] as const)('in %s, each rule gives a figure, and only figures its sentences give', (_locale, texts) => {
+    for (const rule of WORK_RULES) {
+      const { brief, warning, violation } = texts[rule];
+      const given = new Set([...placeholders(warning), ...placeholders(violation)]);
+      expect(placeholders(brief).length, rule).toBeGreaterThan(0);
+      expect(placeholders(brief).filter((name) => !given.has(name)), rule).toEqual([]);
+    }
   });
 });
