@@ -57,26 +57,35 @@ function filteredRows(ctx: MasterContext, def: MasterDefinition, query: ListQuer
 }
 
 /**
- * Every live row in the actor's scope, summed from the master's `<table>_counts` (kept by triggers,
- * aliased as the table so that its scope applies unchanged): a few rows read instead of thousands.
+ * How many rows the list's search and filters choose, as an uncorrelated subquery (computed once per
+ * statement). With nothing narrowing the list, every live row in the actor's scope is summed from the
+ * master's `<table>_counts` (kept by triggers, aliased as the table so that its scope applies
+ * unchanged): a few rows read instead of thousands.
  */
-async function countedTotal(ctx: MasterContext, def: MasterDefinition) {
+function totalOf(ctx: MasterContext, def: MasterDefinition, filtered: ReturnType<typeof visible>, narrowed: boolean) {
+  if (!def.counted || narrowed) return sql<string>`(${filtered.select((eb) => eb.fn.countAll<number>().as('total'))})`;
   const scope = def.scope(ctx.actor) ?? sql<boolean>`true`;
-  const { rows } = await sql<{ total: string }>`select coalesce(sum(n), 0) as total
-    from ${sql.table(`${def.table}_counts`)} as ${sql.table(def.table)} where ${scope}`.execute(ctx.db);
-  return Number(rows[0]!.total);
+  return sql<string>`(select coalesce(sum(n), 0) from ${sql.table(`${def.table}_counts`)} as ${sql.table(def.table)} where ${scope})`;
 }
 
+/**
+ * A page of the list with its total in one statement: one round trip and one pooled connection, and
+ * the page's rows serialized as soon as they arrive rather than kept while a second statement waits
+ * for a connection (docs/performance.md, "The master list in one statement"). The total rides on every
+ * row as `total`, which the response's allow-list leaves out; a page past the end has no row to carry
+ * it and counts on its own.
+ */
 export async function listRecords(ctx: MasterContext, def: MasterDefinition, query: ListQuery) {
   const { filtered, narrowed } = filteredRows(ctx, def, query);
   const start = Math.max(0, Number(query._start ?? 0));
   const end = Math.min(start + MAX_PAGE, Math.max(start, Number(query._end ?? start + 10)));
-  const rows = (await orderPage(def, withDisplay(def, filtered), query).limit(end - start).offset(start).execute()) as Row[];
-  // A page that ends before its limit holds the last rows: the total is known without counting.
-  if (rows.length < end - start && (rows.length > 0 || start === 0)) return { rows, total: start + rows.length };
-  if (def.counted && !narrowed) return { rows, total: await countedTotal(ctx, def) };
-  const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
+  const total = totalOf(ctx, def, filtered, narrowed);
+  const page = orderPage(def, withDisplay(def, filtered), query).select(total.as('total'));
+  const rows = (await page.limit(end - start).offset(start).execute()) as (Row & { total: string })[];
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  if (start === 0 && end > 0) return { rows, total: 0 };
+  const { rows: counted } = await sql<{ total: string }>`select ${total} as total`.execute(ctx.db);
+  return { rows, total: Number(counted[0]!.total) };
 }
 
 /**
