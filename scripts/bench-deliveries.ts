@@ -76,7 +76,9 @@ async function servePgliteApp(dataDir: string) {
 
 /**
  * The same statements straight through pg or PGlite: no authentication, scope building or Kysely;
- * on PostgreSQL `/delivery-prepared` sends them as named statements planned once, as the application's pool does.
+ * on PostgreSQL `/delivery-prepared` sends them as named statements planned once, as the application's pool does,
+ * and `/delivery-floor` too, but asks for the page's JSON as text and sends that text as it comes: no parsing,
+ * no response schema, no serialisation. No server that runs this statement can answer for less.
  */
 async function serveBare(statements: Statement[], target: { databaseUrl?: string; dataDir?: string }) {
   const app = Fastify();
@@ -87,6 +89,12 @@ async function serveBare(statements: Statement[], target: { databaseUrl?: string
     query = async (text, params) => (await pool.query(text, params)).rows;
     const prepared = async (text: string, params: unknown[]) => (await preparing.query(text, params)).rows;
     app.get('/delivery-prepared', async (_request, reply) => listPage(reply, prepared));
+    const [page] = statements;
+    const pageAsText = `select (${page!.sql})::text as rows`;
+    app.get('/delivery-floor', async (_request, reply) => {
+      const [{ rows }] = (await prepared(pageAsText, [...page!.parameters])) as [{ rows: string }];
+      return reply.header('content-type', 'application/json; charset=utf-8').send(rows);
+    });
     app.addHook('onClose', () => Promise.all([pool.end(), preparing.end()]));
   } else {
     const pglite = new PGlite(target.dataDir!);
@@ -119,7 +127,7 @@ async function serveInChild(role: string) {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-function report(engine: string, count: number, statements: number, app: Run, bare: Run, prepared?: Run) {
+function report(engine: string, count: number, statements: number, app: Run, bare: Run, prepared?: Run, floor?: Run) {
   const ratio = Math.round((100 * perSecond(app)) / perSecond(bare));
   console.log(`bench list delivery: ${count.toLocaleString()} deliveries, one center-day, page of 50 by slip number, ${CONNECTIONS} connections, ${engine}, best of ${ROUNDS}`);
   console.log(`  app   GET ${LIST_PATH} as center`);
@@ -133,6 +141,11 @@ function report(engine: string, count: number, statements: number, app: Run, bar
     console.log(`  bare  with its ${statements} statements prepared and planned once, as the application's are (db/prepared.ts, db/index.ts)`);
     console.log(`        ${figures(prepared)}; the application reaches ${Math.round((100 * perSecond(app)) / perSecond(prepared))} % of it`);
     printCpu(prepared);
+  }
+  if (floor) {
+    console.log(`  floor the prepared statement's JSON sent as text, nothing parsed or serialised: what any server costs at least`);
+    console.log(`        ${figures(floor)}`);
+    printCpu(floor);
   }
 }
 
@@ -150,12 +163,13 @@ async function benchPostgres() {
     const bare = await startChild('bare', { ...common, BENCH_STATEMENTS: JSON.stringify(statements) }, import.meta.url);
     children.push(bare.child);
     const token = await signIn(app.port, 'center');
-    const [appResult, bareResult, preparedResult] = (await compare([
+    const [appResult, bareResult, preparedResult, floorResult] = (await compare([
       { url: `http://127.0.0.1:${app.port}${LIST_PATH}`, headers: { authorization: `Bearer ${token}` }, server: { pid: app.child.pid!, postgres: true } },
       { url: `http://127.0.0.1:${bare.port}/delivery`, server: { pid: bare.child.pid!, postgres: true } },
       { url: `http://127.0.0.1:${bare.port}/delivery-prepared`, server: { pid: bare.child.pid!, postgres: true } },
-    ])) as [Run, Run, Run];
-    report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult, preparedResult);
+      { url: `http://127.0.0.1:${bare.port}/delivery-floor`, server: { pid: bare.child.pid!, postgres: true } },
+    ])) as [Run, Run, Run, Run];
+    report('PostgreSQL', DELIVERIES, statements.length, appResult, bareResult, preparedResult, floorResult);
   } finally {
     for (const child of children) await stopChild(child);
     await scratch.drop();
