@@ -74,6 +74,13 @@ const PRINTED: DeliveryColumn[] = [
   'report_location',
 ];
 const printedIndexes = PRINTED.map((column) => DELIVERY_COLUMNS.indexOf(column));
+/**
+ * Printed on one line whatever the page's width: codes, slip numbers, 荷姿 and the states are read
+ * whole ("カゴ車", not "カゴ" over "車"), and a time split from its date reads as two values. The store's
+ * and item's names take the lines instead, and the reported place breaks after its comma.
+ */
+const ONE_LINE = new Set<DeliveryColumn>(['delivery_code', 'slip_number', 'load_unit', 'status', 'delivery_delay_status', 'estimated_arrival_time', 'report_time']);
+const printedCell = (column: DeliveryColumn, cell: Cell | undefined) => (column === 'report_location' && typeof cell === 'string' ? cell.replace(/,\s*/, ', ') : cell ?? null);
 
 const tripKey = (id: number | null) => (id === null ? 'none' : String(id));
 
@@ -85,7 +92,7 @@ async function printed(context: ReportContext, heading: Heading, trips: ReportTr
     for (const row of page) {
       const cells = exportCells(t, row);
       const list = byTrip.get(tripKey(row.vehicle_allocation_id)) ?? [];
-      list.push({ seq: row.stop_seq, cells: printedIndexes.map((index) => cells[index] ?? null) });
+      list.push({ seq: row.stop_seq, cells: PRINTED.map((column, i) => printedCell(column, cells[printedIndexes[i]!])) });
       byTrip.set(tripKey(row.vehicle_allocation_id), list);
     }
   }
@@ -103,6 +110,7 @@ async function printed(context: ReportContext, heading: Heading, trips: ReportTr
     tripHeaders: TRIP_COLUMNS.map(([key]) => t(key)),
     trips: trips.map((trip) => tripCells(t, trip)),
     deliveryHeaders: [t('reports.dailyReportAll.seq'), ...PRINTED.map((column) => t(`deliveries.fields.${column}`))],
+    deliveryOneLine: PRINTED.map((column) => ONE_LINE.has(column)),
     groups,
   });
   return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'), { landscape: true });

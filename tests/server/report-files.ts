@@ -10,11 +10,16 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * and NFKC-normalised (a CJK font's shared glyphs come back as Kangxi radicals: ⾏ for 行).
  */
 export async function pdfPages(bytes: Buffer): Promise<string[]> {
+  return (await pdfLines(bytes)).map((lines) => compact(lines.join('')));
+}
+
+/** Each page's text as the PDF lays it out, a line of a cell at a time (pdf.js gives one item per line run), blank items left out. */
+export async function pdfLines(bytes: Buffer): Promise<string[][]> {
   const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
+  const pages: string[][] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const content = await (await document.getPage(number)).getTextContent();
-    pages.push(compact(content.items.map((item) => ('str' in item ? item.str : '')).join('')));
+    pages.push(content.items.map((item) => ('str' in item ? item.str.trim() : '')).filter(Boolean));
   }
   await document.destroy();
   return pages;

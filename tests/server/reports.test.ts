@@ -7,7 +7,7 @@ import { invoiceTotals } from '../../server/reports/invoices.js';
 import { tripCharge } from '../../server/reports/trip-costs.js';
 import { makeDelivery, reportCast } from './allocation-fixtures.js';
 import { dayAfterDemo, demoApp, departmentId, signedIn } from './helpers.js';
-import { compact, csvRecords, pdfFonts, pdfPages, xlsxSheets } from './report-files.js';
+import { compact, csvRecords, pdfFonts, pdfLines, pdfPages, xlsxSheets } from './report-files.js';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -140,6 +140,34 @@ t.test('配送日報（全体）: the trips and every delivery with its outcome,
   const carriers = await xlsxSheets((await get(carrier, `dalivery-daily-report-all?date=${date}&format=xlsx`)).rawPayload);
   t.equal(carriers[0]!.rows.length - 4, 1, 'a delivery company: its own trip');
   t.equal(carriers[1]!.rows.length - 4, 3, 'and the deliveries on it');
+});
+
+t.test('配送日報（全体） prints slip numbers, 荷姿 and times each on one line, however long the store names', async (t) => {
+  const date = freshDay();
+  const printed = [];
+  for (const [index, minute] of [13, 19, 42, 57].entries()) {
+    const made = await delivery(date, index, 2, 286, 1);
+    const values = {
+      slip_number: `${date.replaceAll('-', '')}-${1012 + index}`,
+      item_name: '冷凍食品（混載）',
+      status: DELIVERY_STATUS.delivered,
+      delivery_delay_status: DELAY_STATUS.onTime,
+      estimated_arrival_time: new Date(`${date}T08:${minute}:00+09:00`),
+      report_time: new Date(`${date}T08:${minute + 1}:00+09:00`),
+      report_location: '35.612305,139.734976',
+    };
+    await db.updateTable('deliveries').set(values).where('id', '=', made.id).execute();
+    printed.push({ slip: values.slip_number, arrival: `${date.replaceAll('-', '/')} 08:${minute}` });
+  }
+  const pdf = await get(center, `dalivery-daily-report-all?date=${date}&format=pdf`);
+  t.equal(pdf.statusCode, 200);
+  const lines = (await pdfLines(pdf.rawPayload)).flat();
+  for (const { slip, arrival } of printed) {
+    t.ok(lines.includes(slip), `${slip} on one line`);
+    t.ok(lines.includes(arrival), `${arrival} on one line`);
+  }
+  t.equal(lines.filter((line) => line === 'カゴ車').length, printed.length, '「カゴ車」 whole on every row');
+  t.ok(lines.includes('35.612305,') || lines.includes('35.612305, 139.734976'), 'the reported place breaks after its comma, if at all');
 });
 
 t.test('日次・週次・月次集計: per center and company, exact figures and the total, CSV and XLSX', async (t) => {
