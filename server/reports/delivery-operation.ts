@@ -65,7 +65,7 @@ function tripView(t: Translate, trip: ReportTrip) {
       warnings: translated(t, stop.warnings),
       quantity: t('reports.deliveryOperation.quantityOf', { quantity: figure(stop.quantity), unit: unit(stop.quantity) }),
       weight: figure(stop.weight),
-      slips: [...new Set(stop.deliveries.map((delivery) => delivery.slip_number))].join(', '),
+      slips: [...new Set(stop.deliveries.map((delivery) => delivery.slip_number))],
     })),
   };
 }

@@ -3,6 +3,7 @@ import t from 'tap';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { addDays, DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { tripKm } from '../../common/places.js';
+import { reportHtml } from '../../server/reports/files.js';
 import { invoiceTotals } from '../../server/reports/invoices.js';
 import { tripCharge } from '../../server/reports/trip-costs.js';
 import { makeDelivery, reportCast } from './allocation-fixtures.js';
@@ -142,11 +143,13 @@ t.test('配送日報（全体）: the trips and every delivery with its outcome,
   t.equal(carriers[1]!.rows.length - 4, 3, 'and the deliveries on it');
 });
 
-t.test('配送日報（全体） prints slip numbers, 荷姿 and times each on one line, however long the store names', async (t) => {
+t.test('配送日報 and 配送運行指示書 print slip numbers, 荷姿 and times each on one line, however long the store names', async (t) => {
   const date = freshDay();
+  const made = [];
+  for (const index of [0, 1, 2, 3]) made.push(await delivery(date, index, 1, 286, 1));
+  await putStops(await newTrip(center, date, totoVehicle, totoDriver.id), made.map(({ id }) => id));
   const printed = [];
   for (const [index, minute] of [13, 19, 42, 57].entries()) {
-    const made = await delivery(date, index, 2, 286, 1);
     const values = {
       slip_number: `${date.replaceAll('-', '')}-${1012 + index}`,
       item_name: '冷凍食品（混載）',
@@ -156,18 +159,34 @@ t.test('配送日報（全体） prints slip numbers, 荷姿 and times each on o
       report_time: new Date(`${date}T08:${minute + 1}:00+09:00`),
       report_location: '35.612305,139.734976',
     };
-    await db.updateTable('deliveries').set(values).where('id', '=', made.id).execute();
+    await db.updateTable('deliveries').set(values).where('id', '=', made[index]!.id).execute();
     printed.push({ slip: values.slip_number, arrival: `${date.replaceAll('-', '/')} 08:${minute}` });
   }
-  const pdf = await get(center, `dalivery-daily-report-all?date=${date}&format=pdf`);
-  t.equal(pdf.statusCode, 200);
-  const lines = (await pdfLines(pdf.rawPayload)).flat();
+  const lines = async (path: string) => {
+    const pdf = await get(center, path);
+    t.equal(pdf.statusCode, 200, path);
+    return (await pdfLines(pdf.rawPayload)).flat();
+  };
+
+  const daily = await lines(`dalivery-daily-report-all?date=${date}&format=pdf`);
   for (const { slip, arrival } of printed) {
-    t.ok(lines.includes(slip), `${slip} on one line`);
-    t.ok(lines.includes(arrival), `${arrival} on one line`);
+    t.ok(daily.includes(slip), `配送日報: ${slip} on one line`);
+    t.ok(daily.includes(arrival), `配送日報: ${arrival} on one line`);
   }
-  t.equal(lines.filter((line) => line === 'カゴ車').length, printed.length, '「カゴ車」 whole on every row');
-  t.ok(lines.includes('35.612305,') || lines.includes('35.612305, 139.734976'), 'the reported place breaks after its comma, if at all');
+  t.equal(daily.filter((line) => line === 'カゴ車').length, printed.length, '配送日報: 「カゴ車」 whole on every row');
+  t.ok(daily.includes('35.612305,') || daily.includes('35.612305, 139.734976'), '配送日報: the reported place breaks after its comma, if at all');
+
+  const operation = await lines(`delivery-operation?date=${date}&format=pdf`);
+  for (const { slip } of printed) t.ok(operation.includes(slip), `配送運行指示書: ${slip} on one line`);
+});
+
+t.test('printed pages follow 禁則処理: no line starts with ー or a small kana', async (t) => {
+  // Between these words a line may break only before ア or ホ; anywhere else it would start with ー, ッ or ョ.
+  const body = 'アーーーッーョ ホーーーー'.repeat(60);
+  const html = reportHtml('pdf-check', { lang: 'ja', title: '禁則', body, printedBy: '', at: '' });
+  const lines = (await pdfLines(Buffer.from(await app.pdf.render(html)))).flat().filter((line) => /[ーッョ]/.test(line));
+  t.ok(lines.length > 5, 'the text runs over several lines');
+  t.same(lines.filter((line) => /^[ーッョ]/.test(line)), [], 'each line starts with ア or ホ');
 });
 
 t.test('日次・週次・月次集計: per center and company, exact figures and the total, CSV and XLSX', async (t) => {
