@@ -3,8 +3,6 @@ import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { DriverWorkRecordTable } from '../types.js';
 import { randomSource } from './network.js';
 
-/** The demo's working days (出退勤): the last days before the seed day and its morning. */
-export const WORK_DAYS_BEFORE = 6;
 
 const MINUTE = 60_000;
 const at = (day: string, hours: number, minutes = 0) => new Date(Date.parse(`${day}T00:00:00+09:00`) + (hours * 60 + minutes) * MINUTE);
@@ -50,7 +48,8 @@ export function workRecordsOf(trips: SeededTrip[], asOf: Date): Insertable<Drive
   const odometer = new Map<number, number>();
   const records: Insertable<DriverWorkRecordTable>[] = [];
   for (const trip of trips) {
-    if (trip.date < addDays(today, -WORK_DAYS_BEFORE) || trip.date > today) continue;
+    // Every seeded day up to today: a driver on a trip that day clocked in (出勤簿 shows no 欠勤 on a day the driver drove).
+    if (trip.date > today) continue;
     const clockIn = plus(trip.planned_loading_start, -30);
     if (clockIn > asOf) continue;
     const clockedOut = trip.completed_at !== null && plus(trip.completed_at, 30) <= asOf;
