@@ -108,3 +108,20 @@ t.test('a start on demo data loaded another day says when it was loaded and how 
   t.match(await staleDemoNotice(db, loadConfig({ DATABASE_URL: 'postgres://localhost/haisha' }), nextDay), 'empty that database', 'on PostgreSQL: the database');
   t.equal(await staleDemoNotice(db, loadConfig({ DEMO_DATA: 'off' }), nextDay), null, 'without demo data: nothing');
 });
+
+t.test('every past day a driver completed a round has their working record: 出勤簿 never shows 欠勤 beside a trip', async (t) => {
+  const driven = await db
+    .selectFrom('vehicle_allocations')
+    .select(['driver_id', 'date'])
+    .distinct()
+    .where('date', '<', today)
+    .where('kind', '=', 'store_direct')
+    .where('status', '=', 3)
+    .where('driver_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const recorded = new Set((await db.selectFrom('driver_work_records').select(['driver_id', 'date']).execute()).map((r) => `${r.driver_id} ${r.date}`));
+  const days = new Set(driven.map((trip) => trip.date));
+  t.ok(days.size >= 14, `rounds on each of the demo's past days (${days.size})`);
+  t.same(driven.filter((trip) => !recorded.has(`${trip.driver_id} ${trip.date}`)), [], 'each with the driver’s record');
+});
