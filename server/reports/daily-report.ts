@@ -28,6 +28,16 @@ const TRIP_COLUMNS = [
   ['reports.dailyReportAll.delayed', 8],
 ] as const;
 
+/** The trips' columns printed on one line: 便, 車番, 荷姿 and the three times (see DELIVERY_ONE_LINE). */
+const TRIP_ONE_LINE = new Set<string>([
+  'deliveries.fields.vehicle_allocation_id',
+  'deliveries.fields.vehicle_number',
+  'deliveries.fields.load_unit',
+  'reports.dailyReportAll.loadingStarted',
+  'reports.dailyReportAll.departed',
+  'reports.dailyReportAll.completed',
+]);
+
 const figures = (trip: ReportTrip) => {
   const deliveries = trip.stops.flatMap((stop) => stop.deliveries);
   return {
@@ -75,11 +85,12 @@ const PRINTED: DeliveryColumn[] = [
 ];
 const printedIndexes = PRINTED.map((column) => DELIVERY_COLUMNS.indexOf(column));
 /**
- * Printed on one line whatever the page's width: codes, slip numbers, 荷姿 and the states are read
- * whole ("カゴ車", not "カゴ" over "車"), and a time split from its date reads as two values. The store's
- * and item's names take the lines instead, and the reported place breaks after its comma.
+ * The deliveries' columns printed on one line whatever the page's width: codes, slip numbers, 荷姿 and
+ * the states are read whole ("カゴ車", not "カゴ" over "車"), and a time split from its date reads as
+ * two values. The store's and item's names take the lines instead.
  */
-const ONE_LINE = new Set<DeliveryColumn>(['delivery_code', 'slip_number', 'load_unit', 'status', 'delivery_delay_status', 'estimated_arrival_time', 'report_time']);
+const DELIVERY_ONE_LINE = new Set<DeliveryColumn>(['delivery_code', 'slip_number', 'load_unit', 'status', 'delivery_delay_status', 'estimated_arrival_time', 'report_time']);
+/** The reported place breaks after its comma rather than widening its column. */
 const printedCell = (column: DeliveryColumn, cell: Cell | undefined) => (column === 'report_location' && typeof cell === 'string' ? cell.replace(/,\s*/, ', ') : cell ?? null);
 
 const tripKey = (id: number | null) => (id === null ? 'none' : String(id));
@@ -107,10 +118,12 @@ async function printed(context: ReportContext, heading: Heading, trips: ReportTr
     title: heading.title,
     heading,
     labels: t('reports.dailyReportAll', { returnObjects: true }),
-    tripHeaders: TRIP_COLUMNS.map(([key]) => t(key)),
+    tripColumns: TRIP_COLUMNS.map(([key]) => ({ header: t(key), oneLine: TRIP_ONE_LINE.has(key) })),
     trips: trips.map((trip) => tripCells(t, trip)),
-    deliveryHeaders: [t('reports.dailyReportAll.seq'), ...PRINTED.map((column) => t(`deliveries.fields.${column}`))],
-    deliveryOneLine: PRINTED.map((column) => ONE_LINE.has(column)),
+    deliveryColumns: [
+      { header: t('reports.dailyReportAll.seq'), oneLine: true },
+      ...PRINTED.map((column) => ({ header: t(`deliveries.fields.${column}`), oneLine: DELIVERY_ONE_LINE.has(column) })),
+    ],
     groups,
   });
   return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'), { landscape: true });

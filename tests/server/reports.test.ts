@@ -143,11 +143,14 @@ t.test('配送日報（全体）: the trips and every delivery with its outcome,
   t.equal(carriers[1]!.rows.length - 4, 3, 'and the deliveries on it');
 });
 
-t.test('配送日報 and 配送運行指示書 print slip numbers, 荷姿 and times each on one line, however long the store names', async (t) => {
+t.test('配送日報 and 配送運行指示書 print 便, 車番, slip numbers, 荷姿 and times each on one line, in Japanese and in English', async (t) => {
   const date = freshDay();
   const made = [];
   for (const index of [0, 1, 2, 3]) made.push(await delivery(date, index, 1, 286, 1));
-  await putStops(await newTrip(center, date, totoVehicle, totoDriver.id), made.map(({ id }) => id));
+  const trip = await newTrip(center, date, totoVehicle, totoDriver.id);
+  await putStops(trip, made.map(({ id }) => id));
+  const tripTimes = { loading_started_at: new Date(`${date}T07:05:00+09:00`), departed_at: new Date(`${date}T08:05:00+09:00`), completed_at: new Date(`${date}T10:01:00+09:00`) };
+  await db.updateTable('vehicle_allocations').set({ ...tripTimes, status: TRIP_STATUS.completed, route_name: '品川区ルート' }).where('id', '=', trip.id).execute();
   const printed = [];
   for (const [index, minute] of [13, 19, 42, 57].entries()) {
     const values = {
@@ -162,8 +165,8 @@ t.test('配送日報 and 配送運行指示書 print slip numbers, 荷姿 and ti
     await db.updateTable('deliveries').set(values).where('id', '=', made[index]!.id).execute();
     printed.push({ slip: values.slip_number, arrival: `${date.replaceAll('-', '/')} 08:${minute}` });
   }
-  const lines = async (path: string) => {
-    const pdf = await get(center, path);
+  const lines = async (path: string, language = 'ja') => {
+    const pdf = await get(center, path, language);
     t.equal(pdf.statusCode, 200, path);
     return (await pdfLines(pdf.rawPayload)).flat();
   };
@@ -175,6 +178,11 @@ t.test('配送日報 and 配送運行指示書 print slip numbers, 荷姿 and ti
   }
   t.equal(daily.filter((line) => line === 'カゴ車').length, printed.length, '配送日報: 「カゴ車」 whole on every row');
   t.ok(daily.includes('35.612305,') || daily.includes('35.612305, 139.734976'), '配送日報: the reported place breaks after its comma, if at all');
+
+  // In English the trips' sixteen headings are long: they wrap between words, never the 便, 車番 or 荷姿 under them.
+  const english = await lines(`dalivery-daily-report-all?date=${date}&format=pdf`, 'en');
+  const tripsTable = english.slice(0, english.indexOf('Deliveries'));
+  for (const whole of ['Trip 1', totoVehicle.vehicle_number, 'Pallet', '07:05']) t.ok(tripsTable.includes(whole), `配送日報 in English, the trips: ${whole} on one line`);
 
   const operation = await lines(`delivery-operation?date=${date}&format=pdf`);
   for (const { slip } of printed) t.ok(operation.includes(slip), `配送運行指示書: ${slip} on one line`);
