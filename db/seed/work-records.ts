@@ -3,7 +3,6 @@ import { addDays, tokyoToday } from '../../common/deliveries.js';
 import type { DriverWorkRecordTable } from '../types.js';
 import { randomSource } from './network.js';
 
-
 const MINUTE = 60_000;
 const at = (day: string, hours: number, minutes = 0) => new Date(Date.parse(`${day}T00:00:00+09:00`) + (hours * 60 + minutes) * MINUTE);
 const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
