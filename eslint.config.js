@@ -46,14 +46,14 @@ export default tseslint.config(
   {
     // Screens translate through the typed `useT()`; only the providers talk to i18next directly.
     files: ['client/src/**/*.{ts,tsx}'],
-    ignores: ['client/src/providers/**'],
+    ignores: ['client/src/app/providers/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'react-i18next', message: 'use useT() from client/src/providers/translate.ts: its keys are typed' },
-            { name: 'i18next', message: 'use useT() / Translate from client/src/providers/translate.ts: its keys are typed' },
+            { name: 'react-i18next', message: 'use useT() from client/src/app/providers/translate.ts: its keys are typed' },
+            { name: 'i18next', message: 'use useT() / Translate from client/src/app/providers/translate.ts: its keys are typed' },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import {
   searchToQuery,
   setColumnVisible,
   visibleColumns,
-} from '../../client/src/deliveries/state.js';
+} from '../../client/src/features/deliveries/state.js';
 
 const TODAY = '2026-11-23';
 

@@ -1,0 +1,516 @@
+/**
+ * センター間配車, one screen for both kinds: tomorrow's plan (between_centers_before) and same-day
+ * changes (between_centers_today). Demand between centers in pallets or cage carts, the trips
+ * covering it (create, split, reassign, cancel) and the day by vehicle as a time chart.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Form, InputNumber, Modal, Select, Space, Table, TimePicker, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../../common/enums.js';
+import { formatDate } from '../../../../common/time.js';
+import { overHint } from '../../shared/components/list-table.js';
+import { useLiveRefetch } from '../../shared/realtime/use-live.js';
+import { TRIP_CHANNEL } from '../../shared/realtime/live-channels.js';
+import { toast } from '../../app/providers/toast.js';
+import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
+import { CopyPreviousDayButton } from './copy-previous-day.js';
+import { addDays, TRIP_STATUS } from '../../../../common/allocation.js';
+import { tokyoToday } from '../../../../common/deliveries.js';
+import { shiftInstant } from './board-logic.js';
+import { LoadFailure } from '../../shared/components/load-failure.js';
+import { CenterDateBar, driverLabel, failedRead, formatNumber, notLoadedYet, regularDriver, timeOnDay, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { actionsColumn } from '../../shared/masters/columns.js';
+import { TripStatusTag } from '../../shared/trips/status-tag.js';
+import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
+import type { Board, TransferDemand, Trip, TripKind } from '../../shared/trips/types.js';
+import './allocation.css';
+import { keyIn, type Translate, useT } from '../../app/providers/translate.js';
+import { DriverName } from './driver-name.js';
+
+type TransferKind = Extract<TripKind, 'between_centers_before' | 'between_centers_today'>;
+
+interface TripForm {
+  origin_department_id?: number;
+  destination_department_id?: number;
+  vehicle_id?: number;
+  driver_id?: number;
+  trip_mode?: number;
+  load_unit?: number;
+  receive_timing?: number;
+  quantity?: number;
+  planned_loading_start?: Dayjs;
+  planned_departure?: Dayjs;
+  planned_arrival?: Dayjs;
+}
+
+type Dialog =
+  | { type: 'create'; initial: TripForm }
+  | { type: 'split'; trip: Trip }
+  | { type: 'reassign'; trip: Trip };
+
+const enumOptions = (values: Record<string, number>, key: 'tripMode' | 'loadUnit' | 'receiveTiming', t: Translate) =>
+  Object.values(values).map((value) => ({ value, label: t(keyIn(`allocationScreens.enums.${key}`, value)) }));
+
+/** A picked time on the screen's day, as an instant. */
+const onDay = (date: string, time: Dayjs | undefined) =>
+  time ? new Date(`${date}T${time.format('HH:mm')}:00+09:00`).toISOString() : undefined;
+
+function TripDialog({
+  dialog,
+  date,
+  board,
+  centers,
+  onClose,
+  onSubmit,
+}: {
+  dialog: Dialog;
+  date: string;
+  board: Board | undefined;
+  centers: { id: number; name: string; code: string }[];
+  onClose: () => void;
+  onSubmit: (values: TripForm) => Promise<boolean>;
+}) {
+  const { t } = useT();
+  const [form] = Form.useForm<TripForm>();
+  const [saving, setSaving] = useState(false);
+  const centerOptions = centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }));
+  const vehicleOptions = (board?.vehicles ?? []).map((v) => ({
+    value: v.id,
+    label: vehicleLabel(v, t),
+  }));
+  const driverOptions = (board?.drivers ?? []).map((d) => ({ value: d.id, label: driverLabel(d, t) }));
+  /** A vehicle chosen while no driver is: its regular driver (担当車両), as on the board. */
+  const fillRegularDriver = (changed: Partial<TripForm>) => {
+    if (changed.vehicle_id === undefined || (form.getFieldValue('driver_id') ?? null) !== null) return;
+    const regular = regularDriver(board?.drivers ?? [], changed.vehicle_id);
+    if (regular) form.setFieldValue('driver_id', regular.id);
+  };
+  const title =
+    dialog.type === 'create'
+      ? t('allocationScreens.transfers.create')
+      : dialog.type === 'split'
+        ? t('allocationScreens.transfers.splitTitle', { no: dialog.trip.trip_no })
+        : t('allocationScreens.transfers.reassign');
+  const initial: TripForm =
+    dialog.type === 'create'
+      ? dialog.initial
+      : dialog.type === 'reassign'
+        ? { vehicle_id: dialog.trip.vehicle_id ?? undefined, driver_id: dialog.trip.driver_id ?? undefined }
+        : { quantity: Math.floor(dialog.trip.quantity / 2) };
+  const time = (name: keyof TripForm, label: string) => (
+    <Form.Item name={name} label={label}>
+      <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} />
+    </Form.Item>
+  );
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'trip-dialog-save' } as never}
+      onOk={() =>
+        void form.validateFields().then(async (values) => {
+          setSaving(true);
+          const ok = await onSubmit(values);
+          setSaving(false);
+          if (ok) onClose();
+        })
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={initial} size="small" data-date={date} onValuesChange={fillRegularDriver}>
+        {dialog.type === 'create' ? (
+          <Space wrap>
+            <Form.Item name="origin_department_id" label={t('allocationScreens.transfers.origin')} rules={[{ required: true }]}>
+              <Select options={centerOptions} style={{ width: 200 }} showSearch optionFilterProp="label" />
+            </Form.Item>
+            <Form.Item name="destination_department_id" label={t('allocationScreens.transfers.destination')} rules={[{ required: true }]}>
+              <Select options={centerOptions} style={{ width: 200 }} showSearch optionFilterProp="label" />
+            </Form.Item>
+          </Space>
+        ) : null}
+        {dialog.type !== 'split' ? (
+          <Space wrap>
+            <Form.Item name="vehicle_id" label={t('allocationScreens.board.vehicle')}>
+              <Select options={vehicleOptions} style={{ width: 220 }} allowClear showSearch optionFilterProp="label" />
+            </Form.Item>
+            <Form.Item name="driver_id" label={t('allocationScreens.board.driver')}>
+              <Select options={driverOptions} style={{ width: 180 }} allowClear showSearch optionFilterProp="label" />
+            </Form.Item>
+          </Space>
+        ) : null}
+        {dialog.type === 'create' ? (
+          <>
+            <Space wrap>
+              <Form.Item name="trip_mode" label={t('allocationScreens.transfers.tripMode')}>
+                <Select options={enumOptions(TRIP_MODE, 'tripMode', t)} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item name="load_unit" label={t('allocationScreens.transfers.loadUnit')}>
+                <Select options={enumOptions(LOAD_UNIT, 'loadUnit', t)} style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name="receive_timing" label={t('allocationScreens.transfers.receiveTiming')}>
+                <Select options={enumOptions(RECEIVE_TIMING, 'receiveTiming', t)} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item name="quantity" label={t('allocationScreens.transfers.quantity')}>
+                <InputNumber min={0} />
+              </Form.Item>
+            </Space>
+            <Space wrap>
+              {time('planned_loading_start', t('allocationScreens.transfers.loadingStart'))}
+              {time('planned_departure', t('allocationScreens.transfers.departure'))}
+              {time('planned_arrival', t('allocationScreens.transfers.arrival'))}
+            </Space>
+          </>
+        ) : null}
+        {dialog.type === 'split' ? (
+          <Form.Item
+            name="quantity"
+            label={t('app.withNote', { text: t('allocationScreens.transfers.splitQuantity'), note: t('app.range', { from: 1, to: Math.max(1, dialog.trip.quantity - 1) }) })}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={1} max={Math.max(1, dialog.trip.quantity - 1)} data-testid="split-quantity" />
+          </Form.Item>
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}
+
+export function BetweenCenters({ kind }: { kind: TransferKind }) {
+  const { t } = useT();
+  const { modal } = App.useApp();
+  // The day the trips run; 前日計画 carries the next day's deliveries (the server's reading of the kinds).
+  const state = useCenterDate(tokyoToday());
+  const { centerId, date } = state;
+  const queryClient = useQueryClient();
+  const key = ['allocation', 'transfers', kind, centerId, date];
+  const transfers = useQuery({ queryKey: key, queryFn: () => fetchTransfers(kind, date, centerId), enabled: centerId !== undefined });
+  // The center's vehicles (busy or not) and drivers, for creating and reassigning.
+  const resources = useQuery({
+    queryKey: ['allocation', 'board', centerId, date],
+    queryFn: () => fetchBoard(centerId!, date),
+    enabled: centerId !== undefined,
+  });
+  const [dialog, setDialog] = useState<Dialog>();
+  const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== TRIP_STATUS.cancelled), [transfers.data]);
+  const others = transfers.data?.others ?? [];
+  const refetch = () => queryClient.invalidateQueries({ queryKey: ['allocation'] });
+  // Another planner's change to a trip: this center's day is read again, without the tables' spinner.
+  const live = useLiveRefetch(TRIP_CHANNEL, () => queryClient.invalidateQueries({ queryKey: key }));
+
+  const writes = useTripWrites(refetch);
+  const busy = writes.busy;
+  const run = (write: () => Promise<unknown>, success?: string) =>
+    writes.run(write, success ? () => toast.success(success, 'allocation-transfer') : undefined);
+
+  const submit = (values: TripForm): Promise<boolean> => {
+    if (!dialog) return Promise.resolve(false);
+    if (dialog.type === 'create') {
+      return run(() =>
+        createTrip({
+          date,
+          kind,
+          department_id: centerId,
+          origin_department_id: values.origin_department_id,
+          destination_department_id: values.destination_department_id,
+          vehicle_id: values.vehicle_id,
+          driver_id: values.driver_id,
+          trip_mode: values.trip_mode,
+          load_unit: values.load_unit,
+          receive_timing: values.receive_timing,
+          quantity: values.quantity,
+          planned_loading_start: onDay(date, values.planned_loading_start),
+          planned_departure: onDay(date, values.planned_departure),
+          planned_arrival: onDay(date, values.planned_arrival),
+        }),
+      );
+    }
+    const trip = dialog.trip;
+    if (dialog.type === 'reassign') {
+      return run(
+        () => patchTrip(trip.id, { version: trip.version, vehicle_id: values.vehicle_id ?? null, driver_id: values.driver_id ?? null }),
+        t('allocationScreens.transfers.moved', { no: trip.trip_no }),
+      );
+    }
+    const part = values.quantity ?? 0;
+    // Split: the original keeps the rest, a second trip on the same lane and times takes the part.
+    return run(async () => {
+      await patchTrip(trip.id, { version: trip.version, quantity: trip.quantity - part });
+      await createTrip({
+        date,
+        kind,
+        department_id: trip.department_id,
+        origin_department_id: trip.origin_department_id,
+        destination_department_id: trip.destination_department_id,
+        trip_mode: trip.trip_mode,
+        load_unit: trip.load_unit,
+        receive_timing: trip.receive_timing,
+        quantity: part,
+        planned_loading_start: trip.planned_loading_start,
+        planned_departure: trip.planned_departure,
+        planned_arrival: trip.planned_arrival,
+      });
+    });
+  };
+
+  const cancel = (trip: Trip) =>
+    modal.confirm({
+      title: t('allocationScreens.transfers.cancelConfirm', { no: trip.trip_no }),
+      okButtonProps: { danger: true },
+      onOk: () => run(() => cancelTrip(trip.id, trip.version), t('allocationScreens.transfers.cancelled', { no: trip.trip_no })),
+    });
+
+  const onMove = ({ trip, minutes, vehicleId }: ChartMove) =>
+    void run(
+      () =>
+        patchTrip(trip.id, {
+          version: trip.version,
+          ...(vehicleId !== trip.vehicle_id ? { vehicle_id: vehicleId } : {}),
+          ...(minutes !== 0
+            ? {
+                planned_loading_start: shiftInstant(trip.planned_loading_start, minutes),
+                planned_departure: shiftInstant(trip.planned_departure, minutes),
+                planned_arrival: shiftInstant(trip.planned_arrival, minutes),
+              }
+            : {}),
+        }),
+      t('allocationScreens.transfers.moved', { no: trip.trip_no }),
+    );
+
+  const rows: ChartRow[] = useMemo(() => {
+    const seen = new Map<number, ChartRow>();
+    for (const v of resources.data?.vehicles ?? []) seen.set(v.id, { vehicleId: v.id, label: v.vehicle_number, note: v.vehicle_type_name ?? undefined });
+    for (const trip of trips) if (trip.vehicle_id !== null && !seen.has(trip.vehicle_id)) seen.set(trip.vehicle_id, { vehicleId: trip.vehicle_id, label: trip.vehicle_number ?? '' });
+    return [...seen.values(), { vehicleId: null, label: t('allocationScreens.transfers.noVehicle') }];
+  }, [resources.data, trips, t]);
+
+  // Origins and destinations: the centers in scope and every center the demand names.
+  const laneCenters = useMemo(() => {
+    const all = new Map(state.centers.map((c) => [c.id, c]));
+    for (const d of transfers.data?.demand ?? []) {
+      for (const [id, name] of [
+        [d.origin_department_id, d.origin_department_name],
+        [d.destination_department_id, d.destination_department_name],
+      ] as const) {
+        if (!all.has(id)) all.set(id, { id, code: '', name: name ?? String(id), parent_id: null });
+      }
+    }
+    return [...all.values()];
+  }, [state.centers, transfers.data]);
+
+  const unit = (pallets: number, cages: number) =>
+    [pallets ? `${formatNumber(pallets)} ${t('allocationScreens.transfers.pallets')}` : '', cages ? `${formatNumber(cages)} ${t('allocationScreens.transfers.cageCarts')}` : '']
+      .filter(Boolean)
+      .join(' / ') || '0';
+
+  const demandColumns: ColumnsType<TransferDemand> = [
+    {
+      title: t('allocationScreens.transfers.route'),
+      key: 'route',
+      render: (_, d) => `${d.origin_department_name ?? ''} → ${d.destination_department_name ?? ''}`,
+    },
+    { title: t('allocationScreens.transfers.pallets'), dataIndex: 'pallets', align: 'right' },
+    { title: t('allocationScreens.transfers.cageCarts'), dataIndex: 'cage_carts', align: 'right' },
+    { title: t('allocationScreens.transfers.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
+    { title: t('allocationScreens.transfers.covered'), key: 'covered', align: 'right', render: (_, d) => unit(d.covered_pallets, d.covered_cage_carts) },
+    {
+      title: t('allocationScreens.transfers.remaining'),
+      key: 'remaining',
+      align: 'right',
+      render: (_, d) => {
+        const p = Math.max(0, d.pallets - d.covered_pallets);
+        const c = Math.max(0, d.cage_carts - d.covered_cage_carts);
+        return <Typography.Text type={p + c > 0 ? 'danger' : 'success'} strong>{unit(p, c)}</Typography.Text>;
+      },
+    },
+    {
+      title: t('table.actions'),
+      key: 'actions',
+      render: (_, d) => (
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            const cageCarts = d.cage_carts - d.covered_cage_carts > d.pallets - d.covered_pallets;
+            setDialog({
+              type: 'create',
+              initial: {
+                origin_department_id: d.origin_department_id,
+                destination_department_id: d.destination_department_id,
+                load_unit: cageCarts ? LOAD_UNIT.cageCart : LOAD_UNIT.pallet,
+                trip_mode: TRIP_MODE.single,
+                receive_timing: kind === 'between_centers_before' ? RECEIVE_TIMING.previousDay : RECEIVE_TIMING.sameDay,
+                quantity: Math.max(0, cageCarts ? d.cage_carts - d.covered_cage_carts : d.pallets - d.covered_pallets),
+              },
+            });
+          }}
+          data-testid="demand-create"
+        >
+          {t('allocationScreens.transfers.createFor')}
+        </Button>
+      ),
+    },
+  ];
+
+  const tripColumns: ColumnsType<Trip> = [
+    { title: t('allocationScreens.transfers.trips'), dataIndex: 'trip_no', render: (no: number) => <strong>{t('allocationScreens.trip.tripNo', { no })}</strong> },
+    {
+      title: t('allocationScreens.transfers.route'),
+      key: 'route',
+      // Origin over destination: two short lines rather than one long one.
+      render: (_, trip) => (
+        <Space direction="vertical" size={0}>
+          <span>{`${trip.origin_department_name ?? ''} `}</span>
+          <span>→ {trip.destination_department_name ?? ''}</span>
+        </Space>
+      ),
+    },
+    { title: t('allocationScreens.board.vehicle'), key: 'vehicle', render: (_, trip) => (trip.vehicle_number ? overHint(trip.vehicle_number, trip.vehicle_type_name) : '—') },
+    { title: t('allocationScreens.board.driver'), dataIndex: 'driver_name', render: (name: string | null) => <DriverName name={name} /> },
+    { title: t('allocationScreens.transfers.tripMode'), dataIndex: 'trip_mode', render: (v: number) => t(keyIn('allocationScreens.enums.tripMode', v)) },
+    {
+      title: t('allocationScreens.transfers.receiveTiming'),
+      dataIndex: 'receive_timing',
+      render: (v: number | null) => (v === null ? '' : t(keyIn('allocationScreens.enums.receiveTiming', v))),
+    },
+    {
+      title: t('allocationScreens.transfers.quantity'),
+      key: 'quantity',
+      align: 'right',
+      render: (_, trip) => (trip.load_unit === 0 ? unit(trip.quantity, 0) : unit(0, trip.quantity)),
+    },
+    {
+      // One column for the three planned times, as on the trip list: the row fits a 1366 px screen in English too.
+      title: t('tripScreens.fields.planned'),
+      key: 'planned',
+      render: (_, trip) => [trip.planned_loading_start, trip.planned_departure, trip.planned_arrival].map((at) => timeOnDay(date, at) || '—').join(' / '),
+    },
+    { title: t('allocationScreens.trip.status'), dataIndex: 'status', render: (s: number, trip) => <TripStatusTag status={s} plannedDeparture={trip.planned_departure} /> },
+    // Always in view: the times before it may push the row past a 1366 px screen (English headers).
+    actionsColumn<Trip>(t('table.actions'), (trip) => (
+      <Space size={4}>
+        <Button size="small" disabled={busy || trip.quantity < 2} onClick={() => setDialog({ type: 'split', trip })} data-testid="trip-split">
+          {t('allocationScreens.transfers.split')}
+        </Button>
+        <Button size="small" disabled={busy} onClick={() => setDialog({ type: 'reassign', trip })} data-testid="trip-reassign">
+          {t('allocationScreens.transfers.reassignButton')}
+        </Button>
+        <Button size="small" danger disabled={busy} onClick={() => cancel(trip)} data-testid="trip-cancel">
+          {t('allocationScreens.transfers.cancel')}
+        </Button>
+      </Space>
+    )),
+  ];
+  // Another center's trips: who plans each, the same facts, no actions.
+  const otherColumns: ColumnsType<Trip> = [
+    { title: t('allocationScreens.transfers.plannedBy'), dataIndex: 'department_name' },
+    ...tripColumns.filter((column) => column.key !== 'actions'),
+  ];
+
+  const tablesLoading = (transfers.isFetching && !live.refreshing) || notLoadedYet(transfers);
+  const title = t(kind === 'between_centers_before' ? 'allocationScreens.transfers.titleBefore' : 'allocationScreens.transfers.titleToday');
+  return (
+    <Card
+      className="alloc-page"
+      size="small"
+      title={<span data-testid="page-title">{title}</span>}
+      extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
+    >
+      {failedRead(transfers, state) ? <LoadFailure error={transfers.error} onRetry={() => void transfers.refetch()} /> : null}
+      <Typography.Title level={5}>
+        {t('allocationScreens.transfers.demand')}
+        {kind === 'between_centers_before' ? (
+          <Typography.Text type="secondary" style={{ marginLeft: 12, fontSize: 13, fontWeight: 400 }} data-testid="transfer-delivery-day">
+            {t('allocationScreens.transfers.forDeliveries', { date: formatDate(addDays(date, 1)) })}
+          </Typography.Text>
+        ) : null}
+      </Typography.Title>
+      <Table<TransferDemand>
+        size="small"
+        rowKey={(d) => `${d.origin_department_id}-${d.destination_department_id}`}
+        columns={demandColumns}
+        dataSource={transfers.data?.demand ?? []}
+        loading={tablesLoading}
+        pagination={false}
+        tableLayout="auto"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.transfers.noDemand')} /> }}
+        data-testid="transfer-demand"
+      />
+      <Space style={{ margin: '12px 0 6px', display: 'flex', justifyContent: 'space-between' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('allocationScreens.transfers.trips')} ({trips.length})
+        </Typography.Title>
+        <Space size={8}>
+          <CopyPreviousDayButton centerId={centerId} date={date} kind={kind} busy={busy} run={run} testId="transfer-copy-previous-day" size="middle" />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() =>
+              setDialog({
+                type: 'create',
+                initial: {
+                  origin_department_id: centerId,
+                  trip_mode: TRIP_MODE.single,
+                  load_unit: LOAD_UNIT.pallet,
+                  receive_timing: kind === 'between_centers_before' ? RECEIVE_TIMING.previousDay : RECEIVE_TIMING.sameDay,
+                },
+              })
+            }
+            data-testid="transfer-create"
+          >
+            {t('allocationScreens.transfers.create')}
+          </Button>
+        </Space>
+      </Space>
+      <Table<Trip>
+        size="small"
+        rowKey="id"
+        columns={tripColumns}
+        dataSource={trips}
+        loading={tablesLoading}
+        pagination={false}
+        tableLayout="auto"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.transfers.noTrips')} /> }}
+        data-testid="transfer-trips"
+      />
+      {others.length ? (
+        <>
+          <Typography.Title level={5} style={{ margin: '12px 0 6px' }}>
+            {t('allocationScreens.transfers.others')} ({others.length})
+          </Typography.Title>
+          <Table<Trip>
+            size="small"
+            rowKey="id"
+            columns={otherColumns}
+            dataSource={others}
+            pagination={false}
+            tableLayout="auto"
+            scroll={{ x: 'max-content' }}
+            data-testid="transfer-others"
+          />
+        </>
+      ) : null}
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {t('allocationScreens.transfers.chart')}
+      </Typography.Title>
+      <TimeChart date={date} rows={rows} trips={trips} busy={transfers.data?.busy} onMove={onMove} disabled={busy} />
+      {dialog ? (
+        <TripDialog
+          dialog={dialog}
+          date={date}
+          board={resources.data}
+          centers={laneCenters}
+          onClose={() => setDialog(undefined)}
+          onSubmit={submit}
+        />
+      ) : null}
+    </Card>
+  );
+}
