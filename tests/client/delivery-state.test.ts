@@ -7,7 +7,6 @@ import {
   exportPath,
   mergeColumnConfig,
   moveColumn,
-  pageTotals,
   restoreSearch,
   restoreState,
   searchToFilters,
@@ -15,6 +14,7 @@ import {
   setColumnVisible,
   visibleColumns,
 } from '../../client/src/features/deliveries/state.js';
+import { pageTotals } from '../../client/src/shared/deliveries/page-totals.js';
 
 const TODAY = '2026-11-23';
 

@@ -4,7 +4,8 @@ import { instantOfWorkTime, workTimeMinutes, workTimeOf } from '../../common/dri
 import { en } from '../../common/locales/en.js';
 import { ja } from '../../common/locales/ja.js';
 import { bodyOf, draftOf, previewFigures, type Draft } from '../../client/src/features/driver-time/edit-logic.js';
-import { attendanceTripText, delayText } from '../../client/src/features/driver-time/parts.js';
+import { attendanceTripText } from '../../client/src/features/driver-time/parts.js';
+import { delayText } from '../../client/src/shared/trips/delay-text.js';
 import type { Translate } from '../../client/src/app/providers/translate.js';
 
 /** A translate over a catalogue, interpolating {{name}}: enough for these messages. */

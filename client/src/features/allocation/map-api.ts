@@ -1,7 +1,7 @@
-/** The map pages' calls: trips of a day, a center's directions, a direction's destinations, the nearest search. */
+/** The check map's calls: trips of a day, a center's directions, a direction's destinations. */
 import type { Trip } from '../../shared/trips/types.js';
 import { API_URL, http } from '../../app/providers/http.js';
-import type { Destination, Direction, NearDestination } from '../../shared/map/types.js';
+import type { Destination, Direction } from '../../shared/map/types.js';
 
 /** The most rows one list page of the API gives (the masters' page limit). */
 export const PAGE_LIMIT = 500;
@@ -38,9 +38,4 @@ export async function fetchDirections(departmentId: number): Promise<Direction[]
 /** The approved destinations of a direction, in delivery order. */
 export function fetchDirectionDestinations(directionId: number): Promise<Page<Destination>> {
   return page<Destination>('/delivery_destination', { direction_id: directionId, temporary: '0', _sort: 'order', _order: 'asc' });
-}
-
-export async function fetchNearest(latitude: number, longitude: number, limit: number): Promise<NearDestination[]> {
-  const { data } = await http.get<NearDestination[]>(`${API_URL}/delivery_destination/nearest`, { params: { latitude, longitude, limit } });
-  return data;
 }

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Progress, Select, Space, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDateTime } from '../../../../common/time.js';
 import { DayStepper } from '../../shared/components/day-stepper.js';
 import { useProfile } from '../../app/providers/use-profile.js';
 import { toast } from '../../app/providers/toast.js';
@@ -184,23 +183,6 @@ export function WarningTags({ warnings, date }: { warnings: Warning[]; date?: st
       ))}
     </Space>
   );
-}
-
-/** HH:mm of an instant in Tokyo. */
-export function timeOf(instant: string | null | undefined): string {
-  return formatDateTime(instant).slice(11);
-}
-
-/** HH:mm when the instant falls on `day` (YYYY-MM-DD, Tokyo), else YYYY/MM/DD HH:mm: a day's table reads its times at a glance. */
-export function timeOnDay(day: string, instant: string | null | undefined): string {
-  const full = formatDateTime(instant);
-  return full.startsWith(day.replaceAll('-', '/')) ? full.slice(11) : full;
-}
-
-/** A time window as the store master holds it (HH:mm or HH:mm:ss): 06:00〜11:00, 06:00–11:00 in English. */
-export function windowText(start: string | null, end: string | null, t: Translate): string {
-  if (!start && !end) return '';
-  return t('app.range', { from: (start ?? '').slice(0, 5), to: (end ?? '').slice(0, 5) });
 }
 
 /** A vehicle as the trip forms offer it: 車番, its type, and 「使用中」 when it is out on another trip that day. */

@@ -34,7 +34,6 @@ import {
   DELAY_STATUSES,
   DELIVERY_STATUSES,
   exportPath,
-  pageTotals,
   restoreState,
   searchToFilters,
   SORTABLE,
@@ -43,6 +42,7 @@ import {
   type DeliverySearch,
   type RestoredState,
 } from './state.js';
+import { pageTotals } from '../../shared/deliveries/page-totals.js';
 import { isUnassigned, type Delivery } from './types.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
 import { keyIn, type Translate, useT } from '../../app/providers/translate.js';

@@ -16,7 +16,8 @@ import { useNow } from '../../shared/hooks/use-now.js';
 import { clipped, wrapping } from '../../shared/masters/columns.js';
 import { useT } from '../../app/providers/translate.js';
 import { fetchAttendance } from './api.js';
-import { attendanceTripText, DayBar, DayFindings, delayText, findingClass, useDayQuery } from './parts.js';
+import { attendanceTripText, DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
+import { delayText } from '../../shared/trips/delay-text.js';
 import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
 const STATE_COLOURS: Record<DepartureState, string> = { on_time: 'green', late: 'red', waiting: 'default', overdue: 'volcano', unplanned: 'default' };

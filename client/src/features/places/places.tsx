@@ -17,7 +17,7 @@ import { PointsMap, type MapPoint } from '../../shared/map/points-map.js';
 import { geocode } from '../../shared/masters/geocode-button.js';
 import { isHttpError } from '../../app/providers/http.js';
 import { useT } from '../../app/providers/translate.js';
-import { fetchNearest } from '../allocation/map-api.js';
+import { fetchNearest } from './api.js';
 import { coordinatesText, entryPoints, nearestEntries } from '../../shared/map/map-logic.js';
 import { PointsList } from '../../shared/map/points-list.js';
 import { BESIDE, fitting } from '../../shared/components/fitting-width.js';

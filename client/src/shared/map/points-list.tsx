@@ -9,7 +9,7 @@ import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatKm } from '../../../../common/places.js';
 import { formatDateTime } from '../../../../common/time.js';
-import { windowText } from '../../features/allocation/parts.js';
+import { windowText } from '../times.js';
 import { useT } from '../../app/providers/translate.js';
 import { coordinatesText, type MapEntry } from './map-logic.js';
 

@@ -5,7 +5,7 @@
  */
 import type { CrudFilter, CrudFilters } from '@refinedev/core';
 import { daysBetween, TRIP_RANGE_MAX_DAYS, TRIP_STATUS } from '../../../../common/allocation.js';
-import { pageTotals } from '../../features/deliveries/state.js';
+import { pageTotals } from '../deliveries/page-totals.js';
 import { isCalendarDay } from '../../../../common/deliveries.js';
 import type { CsvEncoding } from '../../../../common/reports.js';
 import { formatDateTime } from '../../../../common/time.js';

@@ -8,7 +8,7 @@ import { departureState } from '../../../../common/driver-time.js';
 import { HoverTooltip } from '../components/hover-tooltip.js';
 import { useNow } from '../hooks/use-now.js';
 import { formatDateTime } from '../../../../common/time.js';
-import { delayText } from '../../features/driver-time/parts.js';
+import { delayText } from './delay-text.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 
 const STATUS_COLOURS: Record<string, string> = { '0': 'default', '1': 'gold', '2': 'blue', '3': 'green', '9': 'red' };
