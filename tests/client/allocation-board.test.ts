@@ -4,7 +4,7 @@ import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadin
 import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
 import { tripKm } from '../../common/places.js';
-import { regularDriver } from '../../client/src/features/allocation/parts.js';
+import { regularDriver } from '../../client/src/features/allocation/labels.js';
 import { timeOnDay } from '../../client/src/shared/times.js';
 import {
   addToPlan,

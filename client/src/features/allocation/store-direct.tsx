@@ -50,7 +50,10 @@ import {
   type UndoStep,
 } from './board-logic.js';
 import { LoadFailure } from '../../shared/components/load-failure.js';
-import { CenterDateBar, driverLabel, failedRead, notLoadedYet, OperationSheetButton, regularDriver, useCenterDate, useTripWrites, vehicleLabel } from './parts.js';
+import { CenterDateBar, failedRead, notLoadedYet, useCenterDate } from './center-date.js';
+import { driverLabel, regularDriver, vehicleLabel } from './labels.js';
+import { OperationSheetButton } from './operation-sheet-button.js';
+import { useTripWrites } from './trip-writes.js';
 import { NotLeftCount } from '../../shared/trips/status-tag.js';
 import { TripCard, type TripActions } from './trip-card.js';
 import type { Board, BoardDelivery, DirectionGroup, TripDetail } from '../../shared/trips/types.js';

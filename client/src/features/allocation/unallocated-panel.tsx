@@ -3,7 +3,7 @@ import { CaretDownOutlined, CaretRightOutlined, HolderOutlined, SearchOutlined }
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Checkbox, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { totalsOf, type Totals } from './board-logic.js';
-import { formatNumber } from './parts.js';
+import { formatNumber } from './labels.js';
 import { windowText } from '../../shared/times.js';
 import type { BoardDelivery, DirectionGroup } from '../../shared/trips/types.js';
 import { unitText } from '../../shared/deliveries/cells.js';
