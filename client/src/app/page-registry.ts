@@ -14,7 +14,7 @@ export type AreaPage = ComponentType<{ label: MessageKey }>;
 export const AREA_PAGES: Record<string, AreaPage> = {};
 
 // Allocation (issue 7): the store-direct board, a trip's detail, transfers between centers, the calculator.
-AREA_PAGES['/store-direct'] = lazyPage(() => import('../features/allocation/store-direct.js'));
+AREA_PAGES['/store-direct'] = lazyPage(() => import('../features/allocation/store-direct/board.js'));
 AREA_PAGES['/store-direct/detail/:id'] = lazyPage(() => import('../features/allocation/trip-detail.js'));
 AREA_PAGES['/between-centers-before'] = lazyPage(() => import('../features/allocation/between-centers-before.js'));
 AREA_PAGES['/between-centers-today'] = lazyPage(() => import('../features/allocation/between-centers-today.js'));

@@ -29,160 +29,15 @@ import { actionsColumn } from '../../shared/masters/columns.js';
 import { TripStatusTag } from '../../shared/trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { Board, TransferDemand, Trip, TripKind } from '../../shared/trips/types.js';
+import { CreateTransferDialog, ReassignTripDialog, SplitTripDialog, type TransferKind, type TripForm } from './transfer-dialogs.js';
 import './allocation.css';
 import { keyIn, type Translate, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
-
-type TransferKind = Extract<TripKind, 'between_centers_before' | 'between_centers_today'>;
-
-interface TripForm {
-  origin_department_id?: number;
-  destination_department_id?: number;
-  vehicle_id?: number;
-  driver_id?: number;
-  trip_mode?: number;
-  load_unit?: number;
-  receive_timing?: number;
-  quantity?: number;
-  planned_loading_start?: Dayjs;
-  planned_departure?: Dayjs;
-  planned_arrival?: Dayjs;
-}
 
 type Dialog =
   | { type: 'create'; initial: TripForm }
   | { type: 'split'; trip: Trip }
   | { type: 'reassign'; trip: Trip };
-
-const enumOptions = (values: Record<string, number>, key: 'tripMode' | 'loadUnit' | 'receiveTiming', t: Translate) =>
-  Object.values(values).map((value) => ({ value, label: t(keyIn(`allocationScreens.enums.${key}`, value)) }));
-
-/** A picked time on the screen's day, as an instant. */
-const onDay = (date: string, time: Dayjs | undefined) =>
-  time ? new Date(`${date}T${time.format('HH:mm')}:00+09:00`).toISOString() : undefined;
-
-function TripDialog({
-  dialog,
-  date,
-  board,
-  centers,
-  onClose,
-  onSubmit,
-}: {
-  dialog: Dialog;
-  date: string;
-  board: Board | undefined;
-  centers: { id: number; name: string; code: string }[];
-  onClose: () => void;
-  onSubmit: (values: TripForm) => Promise<boolean>;
-}) {
-  const { t } = useT();
-  const [form] = Form.useForm<TripForm>();
-  const [saving, setSaving] = useState(false);
-  const centerOptions = centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }));
-  const vehicleOptions = (board?.vehicles ?? []).map((v) => ({
-    value: v.id,
-    label: vehicleLabel(v, t),
-  }));
-  const driverOptions = (board?.drivers ?? []).map((d) => ({ value: d.id, label: driverLabel(d, t) }));
-  /** A vehicle chosen while no driver is: its regular driver (担当車両), as on the board. */
-  const fillRegularDriver = (changed: Partial<TripForm>) => {
-    if (changed.vehicle_id === undefined || (form.getFieldValue('driver_id') ?? null) !== null) return;
-    const regular = regularDriver(board?.drivers ?? [], changed.vehicle_id);
-    if (regular) form.setFieldValue('driver_id', regular.id);
-  };
-  const title =
-    dialog.type === 'create'
-      ? t('allocationScreens.transfers.create')
-      : dialog.type === 'split'
-        ? t('allocationScreens.transfers.splitTitle', { no: dialog.trip.trip_no })
-        : t('allocationScreens.transfers.reassign');
-  const initial: TripForm =
-    dialog.type === 'create'
-      ? dialog.initial
-      : dialog.type === 'reassign'
-        ? { vehicle_id: dialog.trip.vehicle_id ?? undefined, driver_id: dialog.trip.driver_id ?? undefined }
-        : { quantity: Math.floor(dialog.trip.quantity / 2) };
-  const time = (name: keyof TripForm, label: string) => (
-    <Form.Item name={name} label={label}>
-      <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} />
-    </Form.Item>
-  );
-  return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      okText={t('buttons.save')}
-      cancelText={t('buttons.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'trip-dialog-save' } as never}
-      onOk={() =>
-        void form.validateFields().then(async (values) => {
-          setSaving(true);
-          const ok = await onSubmit(values);
-          setSaving(false);
-          if (ok) onClose();
-        })
-      }
-    >
-      <Form form={form} layout="vertical" initialValues={initial} size="small" data-date={date} onValuesChange={fillRegularDriver}>
-        {dialog.type === 'create' ? (
-          <Space wrap>
-            <Form.Item name="origin_department_id" label={t('allocationScreens.transfers.origin')} rules={[{ required: true }]}>
-              <Select options={centerOptions} style={{ width: 200 }} showSearch optionFilterProp="label" />
-            </Form.Item>
-            <Form.Item name="destination_department_id" label={t('allocationScreens.transfers.destination')} rules={[{ required: true }]}>
-              <Select options={centerOptions} style={{ width: 200 }} showSearch optionFilterProp="label" />
-            </Form.Item>
-          </Space>
-        ) : null}
-        {dialog.type !== 'split' ? (
-          <Space wrap>
-            <Form.Item name="vehicle_id" label={t('allocationScreens.board.vehicle')}>
-              <Select options={vehicleOptions} style={{ width: 220 }} allowClear showSearch optionFilterProp="label" />
-            </Form.Item>
-            <Form.Item name="driver_id" label={t('allocationScreens.board.driver')}>
-              <Select options={driverOptions} style={{ width: 180 }} allowClear showSearch optionFilterProp="label" />
-            </Form.Item>
-          </Space>
-        ) : null}
-        {dialog.type === 'create' ? (
-          <>
-            <Space wrap>
-              <Form.Item name="trip_mode" label={t('allocationScreens.transfers.tripMode')}>
-                <Select options={enumOptions(TRIP_MODE, 'tripMode', t)} style={{ width: 140 }} />
-              </Form.Item>
-              <Form.Item name="load_unit" label={t('allocationScreens.transfers.loadUnit')}>
-                <Select options={enumOptions(LOAD_UNIT, 'loadUnit', t)} style={{ width: 120 }} />
-              </Form.Item>
-              <Form.Item name="receive_timing" label={t('allocationScreens.transfers.receiveTiming')}>
-                <Select options={enumOptions(RECEIVE_TIMING, 'receiveTiming', t)} style={{ width: 140 }} />
-              </Form.Item>
-              <Form.Item name="quantity" label={t('allocationScreens.transfers.quantity')}>
-                <InputNumber min={0} />
-              </Form.Item>
-            </Space>
-            <Space wrap>
-              {time('planned_loading_start', t('allocationScreens.transfers.loadingStart'))}
-              {time('planned_departure', t('allocationScreens.transfers.departure'))}
-              {time('planned_arrival', t('allocationScreens.transfers.arrival'))}
-            </Space>
-          </>
-        ) : null}
-        {dialog.type === 'split' ? (
-          <Form.Item
-            name="quantity"
-            label={t('app.withNote', { text: t('allocationScreens.transfers.splitQuantity'), note: t('app.range', { from: 1, to: Math.max(1, dialog.trip.quantity - 1) }) })}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={1} max={Math.max(1, dialog.trip.quantity - 1)} data-testid="split-quantity" />
-          </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
-  );
-}
 
 export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const { t } = useT();
@@ -200,6 +55,7 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
     enabled: centerId !== undefined,
   });
   const [dialog, setDialog] = useState<Dialog>();
+  const closeDialog = () => setDialog(undefined);
   const trips = useMemo(() => (transfers.data?.trips ?? []).filter((trip) => trip.status !== TRIP_STATUS.cancelled), [transfers.data]);
   const others = transfers.data?.others ?? [];
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['allocation'] });
@@ -210,56 +66,6 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const busy = writes.busy;
   const run = (write: () => Promise<unknown>, success?: string) =>
     writes.run(write, success ? () => toast.success(success, 'allocation-transfer') : undefined);
-
-  const submit = (values: TripForm): Promise<boolean> => {
-    if (!dialog) return Promise.resolve(false);
-    if (dialog.type === 'create') {
-      return run(() =>
-        createTrip({
-          date,
-          kind,
-          department_id: centerId,
-          origin_department_id: values.origin_department_id,
-          destination_department_id: values.destination_department_id,
-          vehicle_id: values.vehicle_id,
-          driver_id: values.driver_id,
-          trip_mode: values.trip_mode,
-          load_unit: values.load_unit,
-          receive_timing: values.receive_timing,
-          quantity: values.quantity,
-          planned_loading_start: onDay(date, values.planned_loading_start),
-          planned_departure: onDay(date, values.planned_departure),
-          planned_arrival: onDay(date, values.planned_arrival),
-        }),
-      );
-    }
-    const trip = dialog.trip;
-    if (dialog.type === 'reassign') {
-      return run(
-        () => patchTrip(trip.id, { version: trip.version, vehicle_id: values.vehicle_id ?? null, driver_id: values.driver_id ?? null }),
-        t('allocationScreens.transfers.moved', { no: trip.trip_no }),
-      );
-    }
-    const part = values.quantity ?? 0;
-    // Split: the original keeps the rest, a second trip on the same lane and times takes the part.
-    return run(async () => {
-      await patchTrip(trip.id, { version: trip.version, quantity: trip.quantity - part });
-      await createTrip({
-        date,
-        kind,
-        department_id: trip.department_id,
-        origin_department_id: trip.origin_department_id,
-        destination_department_id: trip.destination_department_id,
-        trip_mode: trip.trip_mode,
-        load_unit: trip.load_unit,
-        receive_timing: trip.receive_timing,
-        quantity: part,
-        planned_loading_start: trip.planned_loading_start,
-        planned_departure: trip.planned_departure,
-        planned_arrival: trip.planned_arrival,
-      });
-    });
-  };
 
   const cancel = (trip: Trip) =>
     modal.confirm({
@@ -504,16 +310,20 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         {t('allocationScreens.transfers.chart')}
       </Typography.Title>
       <TimeChart date={date} rows={rows} trips={trips} busy={transfers.data?.busy} onMove={onMove} disabled={busy} />
-      {dialog ? (
-        <TripDialog
-          dialog={dialog}
+      {dialog?.type === 'create' ? (
+        <CreateTransferDialog
+          initial={dialog.initial}
           date={date}
+          kind={kind}
+          centerId={centerId}
           board={resources.data}
           centers={laneCenters}
-          onClose={() => setDialog(undefined)}
-          onSubmit={submit}
+          run={run}
+          onClose={closeDialog}
         />
       ) : null}
+      {dialog?.type === 'split' ? <SplitTripDialog trip={dialog.trip} date={date} kind={kind} run={run} onClose={closeDialog} /> : null}
+      {dialog?.type === 'reassign' ? <ReassignTripDialog trip={dialog.trip} date={date} board={resources.data} run={run} onClose={closeDialog} /> : null}
     </Card>
   );
 }

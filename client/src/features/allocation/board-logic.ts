@@ -5,7 +5,7 @@
 import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, PLAN_STEP_MINUTES, type CapacityColour, type MeasureLoad } from '../../../../common/allocation.js';
 import { isLocated, type Point } from '../../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../../common/rounds.js';
-import type { Board, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from '../../shared/trips/types.js';
+import type { Board, BoardDelivery, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from '../../shared/trips/types.js';
 
 /** One stop of a trip as the board edits it: a store and the deliveries carried there. */
 export interface PlanStop {
@@ -118,6 +118,46 @@ export function roundAllPlans<T extends Parameters<typeof roundPlan>[0] & { id: 
 export function draggedDeliveries<T extends { id: number }>(dragged: T, selected: ReadonlySet<number>, all: T[]): T[] {
   if (!selected.has(dragged.id)) return [dragged];
   return all.filter((d) => selected.has(d.id));
+}
+
+/** What a drag carries or a drop lands on: the `data` of a dnd-kit item (a delivery, a direction group, a stop, a trip card). */
+export type DragData = Record<string, unknown>;
+
+/** What a drop on the store-direct board does. */
+export type DropDecision =
+  | { kind: 'unassign'; tripId: number; deliveryIds: number[] }
+  | { kind: 'reorder'; tripId: number; from: number; to: number }
+  | { kind: 'move'; fromTripId: number; toTripId: number; deliveryIds: number[] }
+  | { kind: 'assign'; tripId: number; deliveries: BoardDelivery[] };
+
+/**
+ * A drop on the board: a stop back to the unallocated side (unassign), within its trip (reorder, only
+ * onto another stop), onto another trip (move); deliveries or a direction onto a trip (assign, the
+ * whole selection when the dragged delivery is selected). Null when it lands nowhere a write follows,
+ * or on a trip the board no longer shows.
+ */
+export function dropDecision(
+  source: DragData,
+  target: DragData,
+  toUnallocated: boolean,
+  board: { hasTrip: (tripId: number) => boolean; selected: ReadonlySet<number>; deliveries: BoardDelivery[] },
+): DropDecision | null {
+  const targetTripId = target.tripId as number | undefined;
+  if (source.type === 'stop') {
+    const fromTripId = source.tripId as number;
+    if (!board.hasTrip(fromTripId)) return null;
+    const deliveryIds = source.deliveryIds as number[];
+    if (toUnallocated) return { kind: 'unassign', tripId: fromTripId, deliveryIds };
+    if (targetTripId === undefined) return null;
+    if (targetTripId === fromTripId) {
+      return target.type === 'stop' ? { kind: 'reorder', tripId: fromTripId, from: source.index as number, to: target.index as number } : null;
+    }
+    return board.hasTrip(targetTripId) ? { kind: 'move', fromTripId, toTripId: targetTripId, deliveryIds } : null;
+  }
+  if (targetTripId === undefined || !board.hasTrip(targetTripId)) return null;
+  const deliveries =
+    source.type === 'group' ? (source.deliveries as BoardDelivery[]) : draggedDeliveries(source.delivery as BoardDelivery, board.selected, board.deliveries);
+  return { kind: 'assign', tripId: targetTripId, deliveries };
 }
 
 /**
