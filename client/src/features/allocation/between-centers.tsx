@@ -5,9 +5,8 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, InputNumber, Modal, Select, Space, Table, TimePicker, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../../common/enums.js';
 import { formatDate } from '../../../../common/time.js';
@@ -15,23 +14,23 @@ import { overHint } from '../../shared/components/list-table.js';
 import { useLiveRefetch } from '../../shared/realtime/use-live.js';
 import { TRIP_CHANNEL } from '../../shared/realtime/live-channels.js';
 import { toast } from '../../app/providers/toast.js';
-import { cancelTrip, createTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
+import { cancelTrip, fetchBoard, fetchTransfers, patchTrip } from './api.js';
 import { CopyPreviousDayButton } from './copy-previous-day.js';
 import { addDays, TRIP_STATUS } from '../../../../common/allocation.js';
 import { tokyoToday } from '../../../../common/deliveries.js';
 import { shiftInstant } from './board-logic.js';
 import { LoadFailure } from '../../shared/components/load-failure.js';
 import { CenterDateBar, failedRead, notLoadedYet, useCenterDate } from './center-date.js';
-import { driverLabel, formatNumber, regularDriver, vehicleLabel } from './labels.js';
+import { formatNumber } from './labels.js';
 import { useTripWrites } from './trip-writes.js';
 import { timeOnDay } from '../../shared/times.js';
 import { actionsColumn } from '../../shared/masters/columns.js';
 import { TripStatusTag } from '../../shared/trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
-import type { Board, TransferDemand, Trip, TripKind } from '../../shared/trips/types.js';
+import type { TransferDemand, Trip } from '../../shared/trips/types.js';
 import { CreateTransferDialog, ReassignTripDialog, SplitTripDialog, type TransferKind, type TripForm } from './transfer-dialogs.js';
 import './allocation.css';
-import { keyIn, type Translate, useT } from '../../app/providers/translate.js';
+import { keyIn, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
 
 type Dialog =
