@@ -61,6 +61,7 @@ export function App() {
       translate: (key, options, defaultMessage) =>
         i18nProvider.translate(i18n.exists(key) ? key : (resourceNameKey(key) ?? key), options, defaultMessage),
     }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what makes a new object: nothing inside reads it
     [instance.language],
   );
   return (

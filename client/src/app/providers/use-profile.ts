@@ -26,5 +26,5 @@ export function useProfileErrors(error: unknown): void {
     if (!error) return;
     toast.error(error instanceof Object && 'message' in error ? String(error.message) : String(error), 'profile');
     onError(error);
-  }, [error]);
+  }, [error, onError]);
 }

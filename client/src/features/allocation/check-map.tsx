@@ -33,7 +33,7 @@ function useReadErrors(errors: unknown[]) {
   const first = errors.find(Boolean);
   useEffect(() => {
     if (first) onError(first);
-  }, [first]);
+  }, [first, onError]);
   return first;
 }
 

@@ -103,6 +103,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
   // Weighed again only when what it reads changes (common/rounds.ts searches every order of a small trip).
   const inputs = roundInputs(trip);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `inputs` is all of the trip that roundPlan reads
   const round = useMemo(() => roundPlan(trip), [inputs]);
   const roundRefusal = 'refusal' in round ? (`allocationScreens.board.${round.refusal}` as const) : null;
   return (

@@ -167,6 +167,7 @@ export default function DeliveryListPage() {
         setFilters(searchToFilters(restored.search), 'replace');
       })
       .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render: a later restore would overwrite the user's choice
   }, []);
 
   const search = state.search;

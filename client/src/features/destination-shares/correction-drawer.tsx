@@ -30,6 +30,7 @@ export function CorrectionDrawer({ share, onClose, onApplied }: { share: Share |
     setFound(undefined);
     setCoordinates(null);
     setProblem(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- another share starts afresh; the same share read again keeps what is being typed
   }, [share?.id]);
 
   const refuse = (message: string) => {

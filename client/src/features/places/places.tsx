@@ -48,7 +48,7 @@ export default function PlacesPage() {
   const failure = point.error ?? nearest.error;
   useEffect(() => {
     if (failure && !isQueryRefusal(failure)) onError(failure);
-  }, [failure]);
+  }, [failure, onError]);
 
   const entries = useMemo(() => nearestEntries(nearest.data ?? []), [nearest.data]);
   const points: MapPoint[] = useMemo(() => {

@@ -49,9 +49,10 @@ async function pdfCheck(t: (key: MessageKey, options?: Record<string, unknown>) 
   }
 }
 
+const pending: CheckResult = { outcome: 'pending', detail: '' };
+
 export default function SelfCheck({ label }: { label: MessageKey }) {
   const { t } = useT();
-  const pending: CheckResult = { outcome: 'pending', detail: '' };
   const [results, setResults] = useState<Record<CheckName, CheckResult>>({ api: pending, clock: pending, pdf: pending });
   const liveStatus = useSyncExternalStore(liveStatusStore.subscribe, liveStatusStore.get);
 
