@@ -13,7 +13,7 @@ export type AreaPage = ComponentType<{ label: MessageKey }>;
 
 export const AREA_PAGES: Record<string, AreaPage> = {};
 
-// Allocation (issue 7): the store-direct board, a trip's detail, transfers between centers, the calculator.
+// Allocation: the store-direct board, a trip's detail, transfers between centers, the calculator.
 AREA_PAGES['/store-direct'] = lazyPage(() => import('../features/allocation/store-direct/board.js'));
 AREA_PAGES['/store-direct/detail/:id'] = lazyPage(() => import('../features/allocation/trip-detail.js'));
 AREA_PAGES['/between-centers-before'] = lazyPage(() => import('../features/allocation/between-centers-before.js'));
@@ -30,7 +30,7 @@ AREA_PAGES['/vehicle-allocation'] = lazyPage(() => import('../features/allocatio
 AREA_PAGES['/vehicle-allocation/add'] = lazyPage(() => import('../features/allocation/trip-form.js'));
 AREA_PAGES['/vehicle-allocation/edit/:id'] = AREA_PAGES['/vehicle-allocation/add'];
 
-// Maps (issue 8): a trip's stops or a direction's destinations on the map; an address and the destinations near it.
+// Maps: a trip's stops or a direction's destinations on the map (allocation); an address and the destinations near it (places).
 AREA_PAGES['/check-map'] = lazyPage(() => import('../features/allocation/check-map.js'));
 AREA_PAGES['/places'] = lazyPage(() => import('../features/places/places.js'));
 
