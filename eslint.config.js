@@ -1,12 +1,26 @@
 // Lint: TypeScript's recommended rules, and import rules that keep the layers apart.
+import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** A layer may not import these folders. */
 const forbid = (target, from, message) => ({ target, from, message });
+
+/** The client's areas (client/src/features/<area>): each imports another only through shared/ or app/. */
+const FEATURES = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = FEATURES.map((area) => ({
+  target: `./client/src/features/${area}`,
+  from: './client/src/features',
+  except: [`./${area}`],
+  message: 'a feature imports another only through client/src/shared or client/src/app: move what both use to shared/',
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data', '.scratch'] }, // .scratch: a developer's own throwaway scripts, never committed
@@ -29,6 +43,8 @@ export default tseslint.config(
           zones: [
             forbid('./client', './server', 'the client never imports the server'),
             forbid('./client', './db', 'the client never imports the database layer'),
+            forbid('./client/src/shared', './client/src/features', 'shared/ serves the features and imports none of them'),
+            ...featureZones,
             forbid('./common', './client', 'common imports nothing of ours'),
             forbid('./common', './server', 'common imports nothing of ours'),
             forbid('./common', './db', 'common imports nothing of ours'),
@@ -44,16 +60,22 @@ export default tseslint.config(
     },
   },
   {
+    // Hooks run in the same order on every render, and an effect or memo lists everything it reads.
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
     // Screens translate through the typed `useT()`; only the providers talk to i18next directly.
     files: ['client/src/**/*.{ts,tsx}'],
-    ignores: ['client/src/providers/**'],
+    ignores: ['client/src/app/providers/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'react-i18next', message: 'use useT() from client/src/providers/translate.ts: its keys are typed' },
-            { name: 'i18next', message: 'use useT() / Translate from client/src/providers/translate.ts: its keys are typed' },
+            { name: 'react-i18next', message: 'use useT() from client/src/app/providers/translate.ts: its keys are typed' },
+            { name: 'i18next', message: 'use useT() / Translate from client/src/app/providers/translate.ts: its keys are typed' },
           ],
         },
       ],

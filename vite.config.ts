@@ -18,10 +18,10 @@ const proxy: Record<string, ProxyOptions> = {
  * chain (get-intrinsic, object-inspect, call-bind) weighs about 10 KB gzip on the login page;
  * the browser's own WeakMap and Map do the same job.
  */
-const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/shims/side-channel.cjs', import.meta.url));
+const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/app/shims/side-channel.cjs', import.meta.url));
 
-/** antd's style engine writes each style once per mount, not once per component (client/src/shims/dynamic-css.ts). */
-const DYNAMIC_CSS_SHIM = fileURLToPath(new URL('./client/src/shims/dynamic-css.ts', import.meta.url));
+/** antd's style engine writes each style once per mount, not once per component (client/src/app/shims/dynamic-css.ts). */
+const DYNAMIC_CSS_SHIM = fileURLToPath(new URL('./client/src/app/shims/dynamic-css.ts', import.meta.url));
 
 /**
  * CommonJS packages that Refine's devtools import for stack traces taken only in development:

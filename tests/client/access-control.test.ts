@@ -3,9 +3,9 @@
  * It must answer from the same table the server checks, via each resource's meta.area.
  */
 import { describe, expect, it } from 'vitest';
-import { areaOf, canAccess, createAccessControlProvider } from '../../client/src/providers/access-control.js';
-import type { Profile } from '../../client/src/providers/profile.js';
-import { APP_RESOURCES, findResource, toRefineResources } from '../../client/src/resources.js';
+import { areaOf, canAccess, createAccessControlProvider } from '../../client/src/app/providers/access-control.js';
+import type { Profile } from '../../client/src/app/providers/profile.js';
+import { APP_RESOURCES, findResource, toRefineResources } from '../../client/src/app/resources.js';
 
 type Demo = Pick<Profile, 'type' | 'level' | 'roles'>;
 

@@ -4,7 +4,8 @@ import { capacityColour, capacityRatio, confirmationRefusal, copyRefusal, loadin
 import { tokyoToday } from '../../common/deliveries.js';
 import { formatDateTime } from '../../common/time.js';
 import { tripKm } from '../../common/places.js';
-import { regularDriver, timeOnDay } from '../../client/src/allocation/parts.js';
+import { regularDriver } from '../../client/src/features/allocation/labels.js';
+import { timeOnDay } from '../../client/src/shared/times.js';
 import {
   addToPlan,
   barPosition,
@@ -36,8 +37,8 @@ import {
   undoOrder,
   type Plan,
   type UndoStep,
-} from '../../client/src/allocation/board-logic.js';
-import type { Stop } from '../../client/src/allocation/types.js';
+} from '../../client/src/features/allocation/board-logic.js';
+import type { Stop } from '../../client/src/shared/trips/types.js';
 
 const stop = (seq: number, destination: number, ids: number[]): Stop =>
   ({ seq, delivery_destination_id: destination, deliveries: ids.map((id) => ({ id })) }) as unknown as Stop;
@@ -471,7 +472,7 @@ describe('time chart', () => {
 
 describe('map tiles', () => {
   it('uses the configured tile URL when it has {z}/{x}/{y}, else the GSI standard tiles', async () => {
-    const { tileUrl, DEFAULT_TILE_URL } = await import('../../client/src/config.js');
+    const { tileUrl, DEFAULT_TILE_URL } = await import('../../client/src/app/config.js');
     expect(DEFAULT_TILE_URL).toBe('https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png');
     expect(tileUrl('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
     expect(tileUrl('')).toBe(DEFAULT_TILE_URL);

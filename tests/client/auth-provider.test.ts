@@ -3,15 +3,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastError = vi.fn();
-vi.mock('../../client/src/providers/toast.js', () => ({
+vi.mock('../../client/src/app/providers/toast.js', () => ({
   toast: { error: toastError, success: vi.fn(), info: vi.fn() },
   TOAST_CONFIG: {},
   bindToasts: vi.fn(),
 }));
 
-const { authProvider } = await import('../../client/src/providers/auth-provider.js');
-const { i18n } = await import('../../client/src/providers/i18n.js');
-const { saveSession } = await import('../../client/src/providers/session.js');
+const { authProvider } = await import('../../client/src/app/providers/auth-provider.js');
+const { i18n } = await import('../../client/src/app/providers/i18n.js');
+const { saveSession } = await import('../../client/src/app/providers/session.js');
 
 function jwt(expSeconds: number): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');

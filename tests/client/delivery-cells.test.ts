@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import '../../client/src/providers/area-messages.js';
-import { departureOverdueMinutes, quantityText, unitText } from '../../client/src/deliveries/cells.js';
-import { i18n } from '../../client/src/providers/i18n.js';
-import { tripOverdueMinutes } from '../../client/src/trips/status-tag.js';
+import '../../client/src/app/providers/area-messages.js';
+import { departureOverdueMinutes, quantityText, unitText } from '../../client/src/shared/deliveries/cells.js';
+import { i18n } from '../../client/src/app/providers/i18n.js';
+import { tripOverdueMinutes } from '../../client/src/shared/trips/status-tag.js';
 
 describe('a quantity with its load unit', () => {
   test('English says one cage cart, two cage carts', () => {

@@ -7,14 +7,14 @@ import {
   exportPath,
   mergeColumnConfig,
   moveColumn,
-  pageTotals,
   restoreSearch,
   restoreState,
   searchToFilters,
   searchToQuery,
   setColumnVisible,
   visibleColumns,
-} from '../../client/src/deliveries/state.js';
+} from '../../client/src/features/deliveries/state.js';
+import { pageTotals } from '../../client/src/shared/deliveries/page-totals.js';
 
 const TODAY = '2026-11-23';
 

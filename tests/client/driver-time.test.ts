@@ -1,11 +1,12 @@
-/** The working-time editor's rules (client/src/driver-time/edit-logic.ts over common/driver-time.ts). */
+/** The working-time editor's rules (client/src/features/driver-time/edit-logic.ts over common/driver-time.ts). */
 import { describe, expect, it } from 'vitest';
 import { instantOfWorkTime, workTimeMinutes, workTimeOf } from '../../common/driver-time.js';
 import { en } from '../../common/locales/en.js';
 import { ja } from '../../common/locales/ja.js';
-import { bodyOf, draftOf, previewFigures, type Draft } from '../../client/src/driver-time/edit-logic.js';
-import { attendanceTripText, delayText } from '../../client/src/driver-time/parts.js';
-import type { Translate } from '../../client/src/providers/translate.js';
+import { bodyOf, draftOf, previewFigures, type Draft } from '../../client/src/features/driver-time/edit-logic.js';
+import { attendanceTripText } from '../../client/src/features/driver-time/parts.js';
+import { delayText } from '../../client/src/shared/trips/delay-text.js';
+import type { Translate } from '../../client/src/app/providers/translate.js';
 
 /** A translate over a catalogue, interpolating {{name}}: enough for these messages. */
 const translator = (catalogue: object): Translate => (key, options = {}) => {

@@ -1,6 +1,6 @@
-/** A list's keys (client/src/components/list-keys.ts): what each key does, and when keys are left alone. */
+/** A list's keys (client/src/shared/components/list-keys.ts): what each key does, and when keys are left alone. */
 import { describe, expect, it } from 'vitest';
-import { listKeyAction, type ListKey, type ListKeyState } from '../../client/src/components/list-keys.js';
+import { listKeyAction, type ListKey, type ListKeyState } from '../../client/src/shared/components/list-keys.js';
 
 const onPage = (key: string, over: Partial<ListKey> = {}): ListKey => ({ key, altKey: false, ctrlKey: false, metaKey: false, isComposing: false, target: { tagName: 'BODY' }, ...over });
 const state: ListKeyState = { cursor: -1, rows: 50, page: 2, pages: 8 };

@@ -8,9 +8,9 @@ import type { LiveEvent, LiveProvider } from '@refinedev/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
-import { changedTripIds, coalescedRefresh } from '../../client/src/hooks/use-live.js';
-import { deferredLiveProvider } from '../../client/src/providers/live-bridge.js';
-import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/providers/live-channels.js';
+import { changedTripIds, coalescedRefresh } from '../../client/src/shared/realtime/use-live.js';
+import { deferredLiveProvider } from '../../client/src/shared/realtime/live-bridge.js';
+import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/shared/realtime/live-channels.js';
 import {
   createLiveConnection,
   parseRealtimeEvent,
@@ -18,7 +18,7 @@ import {
   type LiveConnection,
   type LiveOptions,
   type SocketLike,
-} from '../../client/src/providers/live-provider.js';
+} from '../../client/src/shared/realtime/live-provider.js';
 
 interface Connection {
   socket: WebSocket;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatKm, isLocated } from '../../common/places.js';
-import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/config.js';
+import { mapTiles, DEFAULT_TILE_URL } from '../../client/src/app/config.js';
 import { tileSource } from '../../common/map-tiles.js';
-import { coordinatesText, directionEntries, reportLocationText, entryPoints, nearestEntries, tripEntries, tripMapPoints } from '../../client/src/maps/map-logic.js';
-import type { Stop } from '../../client/src/allocation/types.js';
-import type { Destination } from '../../client/src/maps/types.js';
+import { coordinatesText, directionEntries, reportLocationText, entryPoints, nearestEntries, tripEntries, tripMapPoints } from '../../client/src/shared/map/map-logic.js';
+import type { Stop } from '../../client/src/shared/trips/types.js';
+import type { Destination } from '../../client/src/shared/map/types.js';
 
 const stop = (seq: number, name: string, latitude: number | null, longitude: number | null) =>
   ({ seq, delivery_destination_id: seq * 10, delivery_code: `ST${seq}`, store_name: name, address: null, latitude, longitude, start_time: '06:00', ending_time: '20:00', specified_time: null, planned_arrival: null }) as Stop;

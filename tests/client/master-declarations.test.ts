@@ -1,5 +1,5 @@
 /**
- * The client's master declarations (client/src/masters/declarations.ts) against the server's
+ * The client's master declarations (client/src/features/masters/declarations.ts) against the server's
  * (server/masters/*.ts): every master has one, its form edits exactly the API's fields with the
  * same types, requirements, limits and references, and its list sorts and filters only by what
  * the API accepts. Every label the screens show exists in both catalogues.
@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../common/locales/en.js';
 import { ja } from '../../common/locales/ja.js';
-import { MASTER_DECLARATIONS, findMaster } from '../../client/src/masters/declarations.js';
-import type { FieldSpec, MasterDeclaration } from '../../client/src/masters/types.js';
-import { findResource } from '../../client/src/resources.js';
+import { MASTER_DECLARATIONS, findMaster } from '../../client/src/features/masters/declarations.js';
+import type { FieldSpec, MasterDeclaration } from '../../client/src/shared/masters/types.js';
+import { findResource } from '../../client/src/app/resources.js';
 import type { Field, MasterDefinition } from '../../server/masters/definition.js';
 import { MASTERS } from '../../server/masters/index.js';
 

@@ -1,12 +1,12 @@
 /**
- * The rules the master screens follow (client/src/masters/rules.ts): form validation with the
+ * The rules the master screens follow (client/src/shared/masters/rules.ts): form validation with the
  * catalogue's messages, the end-after-start check, what a carrier and a read-only user get, the
  * user types a caller may grant, list cells and the grouping of operation times.
  */
 import type { Rule, RuleObject } from 'antd/es/form';
 import type { FormInstance } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getMaster } from '../../client/src/masters/declarations.js';
+import { getMaster } from '../../client/src/features/masters/declarations.js';
 import {
   afterRule,
   approvalPath,
@@ -27,10 +27,10 @@ import {
   refOptions,
   userTypeOptions,
   visibleFilters,
-} from '../../client/src/masters/rules.js';
-import type { FieldSpec } from '../../client/src/masters/types.js';
-import '../../client/src/providers/area-messages.js';
-import { i18n } from '../../client/src/providers/i18n.js';
+} from '../../client/src/shared/masters/rules.js';
+import type { FieldSpec } from '../../client/src/shared/masters/types.js';
+import '../../client/src/app/providers/area-messages.js';
+import { i18n } from '../../client/src/app/providers/i18n.js';
 import { profile } from './profiles.js';
 
 const SUPER = profile(1, 1);

@@ -1,5 +1,5 @@
 /**
- * What the master screens show and offer (client/src/masters/rules.ts, common/time.ts): one date
+ * What the master screens show and offer (client/src/shared/masters/rules.ts, common/time.ts): one date
  * format in Asia/Tokyo, required selects saying 選択, the detail view's texts, the record named in
  * a delete confirmation, no delete of one's own account, filters restored from the URL, and
  * vehicle types read-only for a carrier.
@@ -7,7 +7,7 @@
 import type { RuleObject } from 'antd/es/form';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../common/time.js';
-import { getMaster } from '../../client/src/masters/declarations.js';
+import { getMaster } from '../../client/src/features/masters/declarations.js';
 import {
   cellText,
   fieldRules,
@@ -17,11 +17,11 @@ import {
   isNotFound,
   isNumericColumn,
   recordTitle,
-} from '../../client/src/masters/rules.js';
-import type { FieldSpec } from '../../client/src/masters/types.js';
-import { canAccess } from '../../client/src/providers/access-control.js';
-import '../../client/src/providers/area-messages.js';
-import { i18n } from '../../client/src/providers/i18n.js';
+} from '../../client/src/shared/masters/rules.js';
+import type { FieldSpec } from '../../client/src/shared/masters/types.js';
+import { canAccess } from '../../client/src/app/providers/access-control.js';
+import '../../client/src/app/providers/area-messages.js';
+import { i18n } from '../../client/src/app/providers/i18n.js';
 import { profile } from './profiles.js';
 
 const t = i18n.getFixedT('ja');

@@ -1,14 +1,14 @@
 /**
- * Which page serves each master route of the specification (client/src/masters/screens.ts):
+ * Which page serves each master route of the specification (client/src/features/masters/screens.ts):
  * list/add/edit/detail of every master, the approval screens, customers and unit prices without pages
  * of their own; and the data provider's one-request getMany.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MASTER_DECLARATIONS } from '../../client/src/masters/declarations.js';
-import { masterScreenOf, type MasterScreen } from '../../client/src/masters/screens.js';
-import { dataProvider } from '../../client/src/providers/data-provider.js';
-import { http } from '../../client/src/providers/http.js';
-import { APP_RESOURCES, findResource, resourceNameKey, routesOf } from '../../client/src/resources.js';
+import { MASTER_DECLARATIONS } from '../../client/src/features/masters/declarations.js';
+import { masterScreenOf, type MasterScreen } from '../../client/src/features/masters/screens.js';
+import { dataProvider } from '../../client/src/app/providers/data-provider.js';
+import { http } from '../../client/src/app/providers/http.js';
+import { APP_RESOURCES, findResource, resourceNameKey, routesOf } from '../../client/src/app/resources.js';
 
 function screenAt(path: string): MasterScreen | undefined {
   for (const resource of APP_RESOURCES) {

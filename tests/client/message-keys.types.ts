@@ -2,7 +2,7 @@
  * Compile-time test (checked by `npm run typecheck`, not run): the screens' `t` takes message keys
  * of the reference catalogue only, so a misspelt key, a namespace or a misspelt section does not compile.
  */
-import { keyIn, type Translate } from '../../client/src/providers/translate.js';
+import { keyIn, type Translate } from '../../client/src/app/providers/translate.js';
 
 declare const t: Translate;
 

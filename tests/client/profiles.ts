@@ -1,4 +1,4 @@
-import type { Profile } from '../../client/src/providers/profile.js';
+import type { Profile } from '../../client/src/app/providers/profile.js';
 
 /** A signed-in profile of the given user type and level; a company makes it a level-5 carrier's. */
 export const profile = (type: number, level: number, company: Profile['delivery_company'] = null): Profile => ({

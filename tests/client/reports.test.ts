@@ -1,14 +1,14 @@
-/** The report pages' rules (client/src/reports/report-query.ts) and a download's error read back from its Blob. */
+/** The report pages' rules (client/src/features/reports/report-query.ts) and a download's error read back from its Blob. */
 import { describe, expect, it, vi } from 'vitest';
 
 // No cookie jar here (node): the request goes without a token.
-vi.mock('../../client/src/providers/session.js', () => ({ getToken: () => null }));
+vi.mock('../../client/src/app/providers/session.js', () => ({ getToken: () => null }));
 import { REPORT_RANGE_DAYS_MAX, REPORT_SLUGS, REPORTS, type ReportDefinition } from '../../common/reports.js';
 import { reportScreensEn } from '../../common/locales/report-screens-en.js';
 import { reportScreensJa } from '../../common/locales/report-screens-ja.js';
-import { http, readBlobBody, toHttpError } from '../../client/src/providers/http.js';
-import { i18n } from '../../client/src/providers/i18n.js';
-import type { Translate } from '../../client/src/providers/translate.js';
+import { http, readBlobBody, toHttpError } from '../../client/src/app/providers/http.js';
+import { i18n } from '../../client/src/app/providers/i18n.js';
+import type { Translate } from '../../client/src/app/providers/translate.js';
 import {
   clampRange,
   dayCount,
@@ -22,7 +22,7 @@ import {
   reportPath,
   reportQuery,
   shownFilters,
-} from '../../client/src/reports/report-query.js';
+} from '../../client/src/features/reports/report-query.js';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 
 const PDF = { key: 'pdf', format: 'pdf' } as const;

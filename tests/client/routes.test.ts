@@ -4,9 +4,9 @@
  */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { buildMenuItems, selectedMenuKeys } from '../../client/src/components/layout/menu-items.js';
-import type { Profile } from '../../client/src/providers/profile.js';
-import { APP_RESOURCES, routesOf } from '../../client/src/resources.js';
+import { buildMenuItems, selectedMenuKeys } from '../../client/src/app/layout/menu-items.js';
+import type { Profile } from '../../client/src/app/providers/profile.js';
+import { APP_RESOURCES, routesOf } from '../../client/src/app/resources.js';
 import { profile } from './profiles.js';
 import { REPORT_SLUGS } from '../../common/reports.js';
 

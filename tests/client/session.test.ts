@@ -8,8 +8,8 @@ import {
   getUser,
   hasValidToken,
   saveSession,
-} from '../../client/src/providers/session.js';
-import type { Profile } from '../../client/src/providers/profile.js';
+} from '../../client/src/app/providers/session.js';
+import type { Profile } from '../../client/src/app/providers/profile.js';
 
 function jwt(expSeconds: number): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');

@@ -1,6 +1,6 @@
-/** 動作確認's rules and /auth's next page (client/src/system/check-rules.ts). */
+/** 動作確認's rules and /auth's next page (client/src/features/system/check-rules.ts). */
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_WARNING_SECONDS, clockOutcome, clockSkewSeconds, nextPath, realtimeOutcome } from '../../client/src/system/check-rules.js';
+import { CLOCK_SKEW_WARNING_SECONDS, clockOutcome, clockSkewSeconds, nextPath, realtimeOutcome } from '../../client/src/features/system/check-rules.js';
 
 describe('the device clock against the server', () => {
   it('reads the server time as of halfway through the round trip', () => {

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, test } from 'vitest';
-import { THEME, withJapaneseFonts } from '../../client/src/providers/theme.js';
+import { THEME, withJapaneseFonts } from '../../client/src/app/providers/theme.js';
 
 const fontsOf = (list: string | undefined) => (list ?? '').split(',').map((font) => font.trim());
 

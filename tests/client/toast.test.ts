@@ -1,6 +1,6 @@
 /** Which of Refine's toasts the application leaves out. */
 import { describe, expect, it } from 'vitest';
-import { isRecordNotFoundToast } from '../../client/src/providers/toast.js';
+import { isRecordNotFoundToast } from '../../client/src/app/providers/toast.js';
 
 const NOT_FOUND = '該当するデータが見つかりません。';
 const recordQuery = { type: 'error' as const, key: '12-vehicles-getOne-notification', message: 'エラーが発生しました', description: NOT_FOUND };

@@ -10,8 +10,8 @@ import {
   tripExportPath,
   tripTotals,
   tripSearchToFilters,
-} from '../../client/src/trips/state.js';
-import { importQuery } from '../../client/src/components/csv-import.js';
+} from '../../client/src/shared/trips/state.js';
+import { importQuery } from '../../client/src/shared/components/csv-import.js';
 import { routeText } from '../../common/allocation.js';
 
 const TODAY = '2026-11-23';

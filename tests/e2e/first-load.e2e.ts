@@ -239,7 +239,7 @@ describe('a layout that fits', () => {
 
   // The widest masters scroll sideways at 1366 px rather than squeeze their columns: a squeezed column
   // broke 「2026/11/29 17:48」 and the companies' names onto two lines, and every row was one and a half times as tall.
-  // The drivers' list has fitted without scrolling since cells keep 6 px a side (providers/theme.ts).
+  // The drivers' list has fitted without scrolling since cells keep 6 px a side (client/src/app/providers/theme.ts).
   test.each([
     ['/delivery-destination', 'delivery_destination', true],
     ['/drivers', 'driver', false],

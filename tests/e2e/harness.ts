@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../db/index.js';
 import { chromiumPath } from '../../server/plugins/pdf.js';
 import { demoSnapshot } from '../server/helpers.js';
-import { COLUMN_CONFIG_KEY, DAY_SECONDS, TOKEN_KEY, USER_KEY } from '../../client/src/providers/session.js';
+import { COLUMN_CONFIG_KEY, DAY_SECONDS, TOKEN_KEY, USER_KEY } from '../../client/src/app/providers/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The Chromium the PDF reports use (Debian's headless shell when installed), or `CHROMIUM_PATH`. */

@@ -9,7 +9,7 @@ import type { Page, Request, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/config.js';
+import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/app/config.js';
 import { REALTIME_CLOSE, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { centerDestinations, signIn, snap, useStack } from './harness.js';
 

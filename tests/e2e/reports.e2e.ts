@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Response, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { periodText } from '../../client/src/reports/report-query.js';
+import { periodText } from '../../client/src/features/reports/report-query.js';
 import { translator } from '../../server/i18n.js';
 import { choose, signIn, snap, toast, useStack, visit } from './harness.js';
 import { todayForFile } from './midnight.js';

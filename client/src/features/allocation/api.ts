@@ -1,0 +1,150 @@
+/** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
+import type { HttpError } from '@refinedev/core';
+import type { WorkRulesPreview } from '../../../../common/work-rules.js';
+import { API_URL, http, isHttpError } from '../../app/providers/http.js';
+import type { Board, Calculator, CalculatorProposal, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from '../../shared/trips/types.js';
+
+const BASE = `${API_URL}/vehicle_allocation`;
+
+export async function fetchBoard(departmentId: number, date: string): Promise<Board> {
+  const { data } = await http.get<Board>(`${BASE}/board`, { params: { department_id: departmentId, date } });
+  return data;
+}
+
+export async function fetchTrip(id: number | string): Promise<TripDetail> {
+  const { data } = await http.get<TripDetail>(`${BASE}/${id}`);
+  return data;
+}
+
+export async function fetchTransfers(kind: TripKind, date: string, departmentId?: number): Promise<Transfers> {
+  const { data } = await http.get<Transfers>(`${BASE}/transfers`, { params: { kind, date, department_id: departmentId } });
+  return data;
+}
+
+export async function fetchCalculator(departmentId: number, date: string): Promise<Calculator> {
+  const { data } = await http.get<Calculator>(`${BASE}/calculator`, { params: { department_id: departmentId, date } });
+  return data;
+}
+
+export async function putStops(tripId: number, version: number, stops: StopEntry[]): Promise<TripDetail> {
+  const { data } = await http.put<TripDetail>(`${BASE}/${tripId}/stops`, { version, stops });
+  return data;
+}
+
+export async function moveDeliveries(
+  from: { id: number; version: number },
+  to: { id: number; version: number },
+  deliveryIds: number[],
+): Promise<{ from: TripDetail; to: TripDetail }> {
+  const { data } = await http.post<{ from: TripDetail; to: TripDetail }>(`${BASE}/move`, { from, to, delivery_ids: deliveryIds });
+  return data;
+}
+
+export type TripAction = 'confirm' | 'unconfirm' | 'loading_start';
+
+export async function tripAction(tripId: number, version: number, action: TripAction): Promise<Trip> {
+  const { data } = await http.post<Trip>(`${BASE}/${tripId}/${action}`, { version });
+  return data;
+}
+
+export async function patchTrip(tripId: number, body: Record<string, unknown> & { version: number }): Promise<Trip> {
+  const { data } = await http.patch<Trip>(`${BASE}/${tripId}`, body);
+  return data;
+}
+
+export async function createTrip(body: Record<string, unknown>): Promise<Trip> {
+  const { data } = await http.post<Trip>(BASE, body);
+  return data;
+}
+
+/** 前日コピー: the trips of `fromDate` as drafts on `toDate` (vehicles, drivers, routes, times; no deliveries). */
+/** What a copy of a day did: trips made, trips already there, trips made without their vehicle or driver. */
+export interface CopyReport {
+  created: number;
+  skipped: number;
+  without_vehicle_or_driver: number;
+}
+
+export async function copyDay(departmentId: number, fromDate: string, toDate: string, kind: TripKind): Promise<CopyReport> {
+  const { data } = await http.post<CopyReport>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind });
+  return data;
+}
+
+export async function cancelTrip(tripId: number, version: number): Promise<void> {
+  await http.delete(`${BASE}/${tripId}`, { params: { version } });
+}
+
+export async function acceptProposal(body: {
+  department_id: number;
+  date: string;
+  proposal: Pick<CalculatorProposal, 'vehicle_id' | 'driver_id' | 'delivery_ids' | 'planned_loading_start' | 'planned_departure'>[];
+}): Promise<{ created: number }> {
+  const { data } = await http.post<{ created: number }>(`${BASE}/calculator/accept`, body);
+  return data;
+}
+
+export interface Center {
+  id: number;
+  code: string;
+  name: string;
+  parent_id: number | null;
+}
+
+/** The centers (level 4) in the user's scope, by code. */
+export async function fetchCenters(): Promise<Center[]> {
+  const { data } = await http.get<Center[]>(`${API_URL}/department`, {
+    params: { level: 4, _start: 0, _end: 500, _sort: 'code', _order: 'asc' },
+  });
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals
+
+export interface CapacityFigures {
+  measure: string;
+  load: number;
+  capacity: number;
+}
+
+function figuresIn(value: unknown): CapacityFigures | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.load === 'number' && typeof v.capacity === 'number') {
+    return { measure: String(v.measure ?? ''), load: v.load, capacity: v.capacity };
+  }
+  for (const key of ['params', 'details', 'figures', 'data']) {
+    const inner = figuresIn(v[key]);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The server's figures of an over-capacity refusal, wherever the body carries them. */
+export function capacityFigures(error: unknown): CapacityFigures | undefined {
+  if (!isHttpError(error)) return undefined;
+  const body = (error as HttpError & { body?: unknown }).body;
+  return figuresIn(body);
+}
+
+export function errorCode(error: unknown): string | undefined {
+  if (!isHttpError(error)) return undefined;
+  const body = (error as HttpError & { body?: { code?: unknown } }).body;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/** A refusal about the trip's state (stale version, busy vehicle, handled trip): the board refetches. */
+export function isConflict(error: unknown): boolean {
+  return isHttpError(error) && error.statusCode === 409;
+}
+
+export function isOverCapacity(error: unknown): boolean {
+  return /overCapacity/i.test(errorCode(error) ?? '') || capacityFigures(error) !== undefined;
+}
+
+
+/** The working-time warnings a trip would carry with this driver and these planned times (nothing saved). */
+export async function previewWorkRules(body: WorkRulesPreview): Promise<Warning[]> {
+  const { data } = await http.post<{ warnings: Warning[] }>(`${BASE}/work_rules`, body);
+  return data.warnings;
+}

@@ -1,0 +1,52 @@
+/** Ctrl+Z on the board: the moves written, last first, each put back with the trips' current versions. */
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../app/providers/toast.js';
+import { useT } from '../../../app/providers/translate.js';
+import { fetchBoard, putStops } from '../api.js';
+import { deliveryIdsOf, planOf, popUndo, pushUndo, undoOrder, type UndoStep } from '../board-logic.js';
+import type { BoardWrites } from './use-writes.js';
+
+export function useUndo(board: { queryKey: QueryKey; centerId: number | undefined; date: string }, writes: BoardWrites) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const { queryKey, centerId, date } = board;
+  const [stack, setStack] = useState<UndoStep[]>([]);
+
+  // A new board (another center or day) starts with nothing to undo.
+  useEffect(() => {
+    setStack([]);
+  }, [centerId, date]);
+
+  const push = (step: UndoStep) => setStack((current) => pushUndo(current, step));
+
+  const undo = async () => {
+    const { step, rest } = popUndo(stack);
+    if (!step) {
+      toast.info(t('allocationScreens.board.nothingToUndo'), 'allocation-undo');
+      return;
+    }
+    writes.setBusy(true);
+    writes.beginWrite();
+    try {
+      // The lists go back with the trips' current versions: read them fresh.
+      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
+      const current = (id: number) => fresh.trips.find((trip) => trip.id === id);
+      for (const snapshot of undoOrder(step, (id) => deliveryIdsOf(planOf(current(id) ?? { stops: [] })).length)) {
+        const trip = current(snapshot.tripId);
+        if (!trip) continue;
+        await putStops(trip.id, trip.version, snapshot.entries);
+      }
+      setStack(rest);
+      toast.success(t('allocationScreens.board.undone'), 'allocation-undo');
+    } catch (error) {
+      writes.refusal(error);
+      setStack(rest);
+    } finally {
+      writes.setBusy(false);
+      await writes.refetch();
+    }
+  };
+
+  return { last: stack.at(-1), push, undo };
+}
