@@ -1,4 +1,4 @@
-// The delivery list, delivery add/detail and trip list/form screens (client/src/deliveries, client/src/trips).
+// The delivery list, delivery add/detail and trip list/form screens (client/src/features/deliveries, client/src/shared/trips).
 export const deliveryScreensJa = {
   deliveryScreens: {
     titles: {

@@ -247,7 +247,7 @@ export const mastersJa = {
     approved: '承認しました',
     closingDayEnd: '末日',
   },
-  // Texts of the master screens themselves (client/src/masters).
+  // Texts of the master screens themselves (client/src/features/masters).
   masterUi: {
     temporaryOnly: '仮登録のみ',
     regularOnly: '承認済みのみ',
