@@ -11,7 +11,7 @@ import { tokyoToday } from '../../common/deliveries.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
 import { demoDay } from '../server/helpers.js';
-import { centerDestinations, choose, signIn, snap, toast, useStack, visit } from './harness.js';
+import { centerDestinations, choose, signIn, toast, useStack, visit } from './harness.js';
 
 const stackOf = useStack();
 /** A day of its own, away from the demo's trips. */
@@ -179,13 +179,11 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
     await expect.poll(() => deliveryRow(page, fixture.small).count()).toBe(0);
     await expect.poll(() => card.getByTestId('trip-stop').count()).toBe(1);
-    await snap(page, 'allocation-board-ja');
 
     // 999 more pallets do not fit: refused with the server's figures (2 + 999 over the capacity), nothing changes.
     await drag(page, deliveryRow(page, fixture.huge), card);
     const refusal = page.locator('.ant-notification-notice').filter({ hasText: /1,?001/ }).filter({ hasText: String(fixture.capacity) });
     await expect.poll(() => refusal.count()).toBeGreaterThan(0);
-    await snap(page, 'allocation-board-refused-ja');
     expect(await palletFigures(card).textContent()).toBe(`2 / ${fixture.capacity}`);
     await expect.poll(() => deliveryRow(page, fixture.huge).count()).toBe(1);
 
@@ -240,7 +238,6 @@ describe('the store-direct board, in a real browser', () => {
     expect(trip.status).toBe(1);
     expect(trip.confirmed_at).not.toBeNull();
     expect(trip.loading_started_at).not.toBeNull();
-    await snap(page, 'allocation-board-loading-ja');
     await context.close();
   });
 
@@ -263,13 +260,11 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBeGreaterThan(0);
     expect(await panel.locator('.ant-empty').count(), 'no 「未配車の配送はありません」 before the board is read').toBe(0);
     expect(await page.getByTestId('trip-list').locator('.ant-empty').count(), 'no 「この日の便はありません」 either').toBe(0);
-    await snap(page, 'allocation-board-loading-state-ja');
 
     release();
     const failure = page.getByTestId('load-failure');
     await expect.poll(() => failure.textContent()).toContain('配車ボードの読み込みに失敗しました（試験）');
     expect(await panel.locator('.ant-empty').count(), 'a failed board is not an empty one').toBe(0);
-    await snap(page, 'allocation-board-failed-ja');
 
     await failure.getByRole('button', { name: '再読み込み' }).click();
     await expect.poll(() => page.getByTestId('totals-unallocated').count()).toBe(1);
@@ -534,7 +529,6 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(() => card.getByTestId('trip-pin').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => round.isDisabled()).toBe(true);
     await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-round-wrapper'))).toContain('固定された便は並べ替えできません。');
-    await snap(page, 'allocation-round-pinned-ja');
 
     // A stop's warning as long as a store's name makes it wraps inside the card, not past its edge.
     const { vehicle_allocation_id: tripId } = await db.selectFrom('deliveries').select('vehicle_allocation_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
@@ -547,7 +541,6 @@ describe('the store-direct board, in a real browser', () => {
     const [tagBox, cardBox] = [await tag.boundingBox(), await card.boundingBox()];
     expect(tagBox!.x + tagBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
     expect(tagBox!.height, 'on more than one line').toBeGreaterThan(20);
-    await snap(page, 'allocation-stop-warning-wraps-ja');
     await context.close();
   });
 
@@ -620,7 +613,6 @@ describe('the store-direct board, in a real browser', () => {
     await expect.poll(async () => (await trip()).vehicle_id).toBe(firstVehicle);
     const moved = await trip();
     expect(new Date(moved.planned_loading_start!).getTime() - new Date(created.planned_loading_start!).getTime()).toBe(60 * 60_000);
-    await snap(page, 'allocation-between-centers-ja');
 
     // Reassigning it to a vehicle while it has no driver brings that vehicle's regular driver, as on the board.
     await page.getByTestId('trip-reassign').click();
@@ -864,7 +856,6 @@ describe('the allocation calculator, in a real browser', () => {
     await expect.poll(() => proposal.textContent()).toContain('この日の配送はすべて配車済みです');
     expect(await proposedRows()).toBe(0);
     expect(await page.getByTestId('calculator-accept').isDisabled()).toBe(true);
-    await snap(page, 'calculator-accepted-ja');
     await context.close();
   });
 
@@ -940,7 +931,6 @@ describe('the allocation calculator, in a real browser', () => {
     expect(await finding.getAttribute('data-level')).toBe('violation');
     // The tag names the rule and the rest the driver would get (back at 23:30, out in the morning: under 9 h).
     expect(await finding.textContent()).toMatch(/^違反：休息期間 [0-8]:[0-5]\d$/);
-    await snap(page, 'calculator-driver-rest-violation-ja');
     await context.close();
   });
 });
