@@ -128,6 +128,11 @@ async function tooltipsOver(page: Page, control: Locator) {
 }
 const settled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
 
+/** How far a stop is shifted down while a drag sorts it (dnd-kit's transform; 0 when it stays). */
+const shiftOf = (stop: Locator) => stop.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m42);
+const movedDown = async (stop: Locator) => (await shiftOf(stop)) > 0;
+const movedUp = async (stop: Locator) => (await shiftOf(stop)) < 0;
+
 /** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
 async function drag(page: Page, from: Locator, to: Locator) {
   await settled(page);
@@ -205,12 +210,19 @@ describe('the store-direct board, in a real browser', () => {
     await settled(page);
     const stops = card.getByTestId('trip-stop');
     const [first, second] = [await stops.nth(0).getAttribute('data-store'), await stops.nth(1).getAttribute('data-store')];
-    // (a person's pace: dnd-kit measures the stops after the drag starts, before an arrow can move it)
     await stops.nth(0).focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(400);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(400);
+    await expect.poll(() => stops.nth(0).getAttribute('class')).toContain('alloc-stop--dragging');
+    // dnd-kit measures the stops after the drag starts: an arrow before that moves nothing, so it is pressed until the stop moves.
+    await expect
+      .poll(async () => {
+        if (await movedDown(stops.nth(0))) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      })
+      .toBe(true);
+    // Dropped once the second stop has made room above it.
+    await expect.poll(() => movedUp(stops.nth(1))).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => stops.nth(0).getAttribute('data-store')).toBe(second);
     await expect.poll(() => stops.nth(1).getAttribute('data-store')).toBe(first);
@@ -286,7 +298,7 @@ describe('the store-direct board, in a real browser', () => {
     const refused = page.waitForResponse((response) => response.url().includes(`/api/vehicle_allocation/board?department_id=${elsewhere.id}&`));
     await page.goto(`/store-direct?center=${elsewhere.id}&date=${DATE}`);
     expect((await refused).status()).toBe(404);
-    await page.waitForTimeout(300); // the refusal rendered, if it were shown
+    await settled(page); // the refusal read, and rendered if it were shown
     expect(await page.getByTestId('load-failure').count(), 'no error for a center about to be replaced').toBe(0);
     release();
     await expect.poll(() => page.getByTestId('totals-unallocated').count()).toBe(1);

@@ -349,8 +349,10 @@ describe('master screens, as planners see them', () => {
     await page.getByTestId('login-password').fill('wrong-password');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-error').waitFor();
-    // Refine would also raise a toast a moment later; give it the time to appear.
-    await page.waitForTimeout(1000);
+    // Refine would also raise a toast, in the same answer's handling: once the sign-in has settled and
+    // the page has nothing left to do (its queued renders done), such a toast would be on the page.
+    await expect.poll(() => page.getByTestId('login-submit').getAttribute('class')).not.toContain('ant-btn-loading');
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
     const message = (await page.getByTestId('login-error').textContent()) ?? '';
     expect(message.length).toBeGreaterThan(0);
     expect(await page.getByText(message).count()).toBe(1);
