@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/deliveries.js';
 import { demoDay } from '../server/helpers.js';
-import { signIn, snap, useStack } from './harness.js';
+import { signIn, useStack } from './harness.js';
 import { todayForFile } from './midnight.js';
 
 const stackOf = useStack();
@@ -35,7 +35,7 @@ function rawGet(url: string, acceptEncoding: string): Promise<RawResponse> {
 }
 
 /** Every script a fresh Chromium requests for the login page until the network is idle. */
-async function loginScripts(screenshot?: string): Promise<string[]> {
+async function loginScripts(): Promise<string[]> {
   const { page, context } = await stackOf().newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {
@@ -44,7 +44,6 @@ async function loginScripts(screenshot?: string): Promise<string[]> {
   await page.goto('/login');
   await page.getByTestId('login-form').waitFor();
   await page.waitForLoadState('networkidle');
-  if (screenshot) await snap(page, screenshot);
   await context.close();
   return [...scripts];
 }
@@ -122,12 +121,11 @@ async function branchTimeChart(viewport: { width: number; height: number }) {
   return { page, context, chart };
 }
 
-/** A list at 1366 px in `locale` as `loginId` (photographed as `<shot>-1366-<locale>`): how far it overflows, how many lines its wrapping headers take, its text. */
-async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string, shot: string) {
+/** A list at 1366 px in `locale` as `loginId`: how far it overflows, how many lines its wrapping headers take, its text. */
+async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, table: string) {
   const { page, context } = await signedIn(loginId, DESKTOP, path);
   if (locale === 'en') await switchToEnglish(page);
   await listLoaded(page, table);
-  await snap(page, `${shot}-1366-${locale}`);
   const fit = {
     overflow: await tableOverflow(page, table),
     headerLines: await headerLines(page, table),
@@ -143,7 +141,7 @@ async function listAt1366(loginId: string, locale: 'ja' | 'en', path: string, ta
 
 describe('first load and serving', () => {
   test(`the login page's first load is at most ${LOGIN_BUDGET_BYTES / 1024} KB of gzip JavaScript`, async () => {
-    const scripts = await loginScripts('login');
+    const scripts = await loginScripts();
     const served = await Promise.all(scripts.map((url) => rawGet(url, 'gzip')));
     // The build compresses every file of 1 KB or more (MIN_COMPRESS_BYTES in vite.config.ts); a smaller one goes as it is.
     for (const [i, response] of served.entries()) {
@@ -201,10 +199,8 @@ describe('a layout that fits', () => {
     // A long list: the page's scrollbar takes its share of the 1366 px too.
     const { page, context } = await signedIn('super', DESKTOP, '/departments');
     await listLoaded(page, '[data-testid=department-table]');
-    await snap(page, 'header-1366-ja');
     await switchToEnglish(page);
     await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Vehicle allocation setting');
-    await snap(page, 'header-1366-en');
     // Every top-level item on the bar, none in the overflow (an overflowed item is 0 px high): the
     // product's three-line English name gives way to the truck on a laptop.
     const menu = page.getByTestId('top-menu');
@@ -231,7 +227,6 @@ describe('a layout that fits', () => {
     expect(await headerLines(page, table)).toEqual([1, 1, 1]);
     await switchToEnglish(page);
     await expect.poll(() => page.locator(`${table} thead`).textContent()).toContain('Max loading capacity (kg)');
-    await snap(page, 'vehicles-1366-en');
     expect(await headerLines(page, table)).toEqual([2, 2, 2]);
     expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
     await context.close();
@@ -278,7 +273,7 @@ describe('a layout that fits', () => {
     ['ja', [1, 1]],
     ['en', [2, 2]],
   ] as const)('the trip list fits 1366 px in %s: a day of trips with a transfer, without sideways scroll, no company cut', async (locale, loadHeaderLines) => {
-    const fit = await listAt1366('super', locale, '/vehicle-allocation', '[data-testid=trip-table]', 'trips');
+    const fit = await listAt1366('super', locale, '/vehicle-allocation', '[data-testid=trip-table]');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.text).toContain('湾岸ロジスティクス株式会社');
     expect(fit.cut, 'names cut short while the page has room').toEqual([]);
@@ -295,7 +290,7 @@ describe('a layout that fits', () => {
     ['ja', [1, 1]],
     ['en', [2, 2]],
   ] as const)('driver attendance fits 1366 px in %s: the day of every driver without sideways scroll, no trip or company cut short', async (locale, departureHeaderLines) => {
-    const fit = await listAt1366('hq', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]', 'attendance');
+    const fit = await listAt1366('hq', locale, '/attendance-departure-of-the-driver', '[data-testid=attendance-table]');
     expect(fit.overflow).toBeLessThanOrEqual(0);
     expect(fit.headerLines).toEqual(departureHeaderLines);
     expect(fit.text).toContain('湾岸ロジスティクス株式会社');
@@ -312,7 +307,6 @@ describe('a layout that fits', () => {
     await listLoaded(page, table);
     const violation = page.locator(`${table} [data-testid=work-rule-finding][data-rule=dailyBinding][data-level=violation]`).first();
     await expect.poll(() => violation.textContent()).toBe('Violation: Daily binding time 15:20');
-    await snap(page, 'attendance-findings-1366-en');
     expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
     await violation.hover();
     await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toMatch(/Binding time of the day is over 15 h \(15:20\)/);
@@ -321,7 +315,7 @@ describe('a layout that fits', () => {
 
   // The shares of a center's stores: the corrected address clear of the fixed actions column.
   test.each(['ja', 'en'] as const)('the address-sharing list fits 1366 px in %s: every column without sideways scroll', async (locale) => {
-    const fit = await listAt1366('center', locale, '/delivery-destination-share', '[data-testid=share-table]', 'shares');
+    const fit = await listAt1366('center', locale, '/delivery-destination-share', '[data-testid=share-table]');
     expect(fit.overflow).toBeLessThanOrEqual(0);
   });
 
@@ -332,7 +326,6 @@ describe('a layout that fits', () => {
     const table = '[data-testid=transfer-trips]';
     await expect.poll(() => page.locator(`${table} tbody tr.ant-table-row`).count()).toBeGreaterThan(0);
     await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
-    await snap(page, `between-centers-1366-${locale}`);
     expect(await tableOverflow(page, table)).toBeLessThanOrEqual(0);
     await context.close();
   });
@@ -343,7 +336,6 @@ describe('a layout that fits', () => {
     await switchToEnglish(page);
     await expect.poll(() => page.getByTestId('trip-card').count()).toBeGreaterThan(1);
     await expect.poll(() => page.getByTestId('unallocated-delivery').count()).toBeGreaterThan(0);
-    await snap(page, 'store-direct-390-en');
     const title = await titleRoom(page);
     expect(title.has, 'the title, not squeezed out by the center and day').toBeGreaterThanOrEqual(title.needs);
     expect(await partsBeyondPhone(page)).toEqual([]);
@@ -371,7 +363,6 @@ describe('a layout that fits', () => {
 
   test('the between-centers time chart on a 390 px phone scrolls inside itself, an hour wide enough for its label', async () => {
     const { page, context, chart } = await branchTimeChart(PHONE);
-    await snap(page, 'between-centers-390-en');
     expect(await partsBeyondPhone(page)).toEqual([]);
     expect(await chart.evaluate((element) => element.scrollWidth - element.clientWidth), 'the chart scrolls inside itself').toBeGreaterThan(0);
     // The hours between the first and the last, which lean inwards.
@@ -416,7 +407,6 @@ describe('a layout that fits', () => {
     const cards = page.getByTestId('trip-card');
     await expect.poll(() => cards.count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('.alloc-trips').textContent()).toContain('Cage carts');
-    await snap(page, 'store-direct-1366-en');
     const spills = await cards.evaluateAll((elements) =>
       elements.flatMap((card) => {
         const edge = card.getBoundingClientRect().right;
@@ -455,7 +445,6 @@ describe('a layout that fits', () => {
       const { page, context } = await signedIn('hq', PHONE, '/departments');
       if (locale === 'en') await switchToEnglish(page);
       await listLoaded(page, '[data-testid=department-table]');
-      await snap(page, `list-390-${locale}`);
       expect(await overflowOf(page, 'html')).toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       expect(await page.getByTestId('app-header').getByTestId('user-name').isVisible()).toBe(true);
@@ -471,7 +460,6 @@ describe('a layout that fits', () => {
       const box = await list.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-      await snap(page, `bell-390-${locale}`);
       await context.close();
     }
   });
@@ -547,7 +535,6 @@ describe('a layout that fits', () => {
     expect(await page.getByTestId('app-header').isVisible()).toBe(true);
     expect(await page.getByTestId('top-menu').isVisible()).toBe(true);
     expect(await page.getByTestId('user-name').textContent()).not.toBe('');
-    await snap(page, 'not-found-with-header');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, snap, toast, useStack, visit } from './harness.js';
+import { checkCsv, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, toast, useStack, visit } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -14,7 +14,6 @@ function menuItem(page: Page, group: string, label: string) {
   );
 }
 
-
 describe('foundation, in a real browser', () => {
   test('super admin: sees the menu, switches language, sees name in the header', async () => {
     const { page, context } = await stackOf().newPage();
@@ -23,11 +22,9 @@ describe('foundation, in a real browser', () => {
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('山田 太郎');
     const departments = await menuItem(page, 'マスタ管理', '部署マスタ');
     await expect.poll(() => departments.getAttribute('aria-disabled')).not.toBe('true');
-    await snap(page, 'super-menu-ja');
 
     await page.getByTestId('language-switch').getByText('English').click();
     await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Master data management');
-    await snap(page, 'super-menu-en');
     await page.getByTestId('language-switch').getByText('日本語').click();
     await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('マスタ管理');
     await context.close();
@@ -43,7 +40,6 @@ describe('foundation, in a real browser', () => {
     await choose(page, '[data-testid=department-form] #level', 'センター');
     await choose(page, '[data-testid=department-form] #parent_id', 'BR-TOKYO');
     await form.locator('#address').fill('東京都江東区有明3-1-1');
-    await snap(page, 'department-create');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '成功しました');
     await expect.poll(() => page.url()).toMatch(/\/departments$/);
@@ -68,7 +64,6 @@ describe('foundation, in a real browser', () => {
     await searchBox(page, 'department-search').press('Enter');
     const editedRow = page.getByTestId('department-table').locator('tr').filter({ hasText: 'CT-E2E' });
     await editedRow.getByTestId('row-delete').click();
-    await snap(page, 'department-delete-confirm');
     await page.locator('.ant-popconfirm-buttons button').last().click();
     await toast(page, '成功しました');
     await expect.poll(async () => (await department()).deleted_at).not.toBeNull();
@@ -80,7 +75,6 @@ describe('foundation, in a real browser', () => {
     await signIn(page, 'hq');
     await checkCsv(page, '/departments', path.join(FIXTURES, 'departments-bad-rows.csv'));
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toContain('部署名を入力してください。');
-    await snap(page, 'department-import-errors');
     expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
     const saitama = await stackOf().db.selectFrom('departments').select('id').where('code', '=', 'BR-SAITAMA').execute();
     expect(saitama).toHaveLength(0);
@@ -104,11 +98,9 @@ describe('foundation, in a real browser', () => {
     await expect.poll(() => departments.getAttribute('aria-disabled')).toBe('true');
     const vehicles = await menuItem(page, 'マスタ管理', '車両マスタ');
     await expect.poll(() => vehicles.getAttribute('aria-disabled')).not.toBe('true');
-    await snap(page, 'carrier-menu');
     await visit(page, '/departments');
     await expect.poll(() => page.getByTestId('error-status').textContent()).toBe('403');
     expect(await page.getByTestId('department-table').count()).toBe(0);
-    await snap(page, 'carrier-departments-refused');
     await context.close();
   });
 
@@ -142,7 +134,6 @@ describe('foundation, in a real browser', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('error-hint').textContent()).toBe('お探しのページは見つかりませんでした。');
-    await snap(page, 'not-found');
     await page.getByTestId('error-home-link').click();
     await expect.poll(() => page.url()).toMatch(/\/delivery$/);
     await page.goto('/login');

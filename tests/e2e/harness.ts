@@ -129,22 +129,6 @@ export async function visit(page: Page, path: string) {
 }
 
 /**
- * Saves a screenshot under test-results/ for people to look at; the assertions are what test. What the
- * window shows, as a person first sees the page: a full-page capture of a 50-row list made Chromium lay
- * the page out again at its whole height (8 s of one test). Animations are stopped (the notification
- * list's unread dots pulse without end), and a loaded machine gets a minute to capture.
- */
-export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: path.join(ROOT, 'test-results', `${name}.png`), animations: 'disabled', timeout: 60_000 });
-}
-
-/** A screenshot once the page's lists have stopped loading (or at once when nothing is loading). */
-export async function snapLoaded(page: Page, name: string) {
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await snap(page, name);
-}
-
-/**
  * Whether the page asks the server for an address containing `part` within `ms`: started before an action,
  * it shows that the action asked nothing (false) where a wait for the page to settle cannot.
  */

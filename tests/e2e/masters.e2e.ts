@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, choose, signIn, snap, toast, useStack, visit } from './harness.js';
+import { checkCsv, choose, signIn, toast, useStack, visit } from './harness.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const stackOf = useStack();
@@ -18,7 +18,6 @@ describe('masters, in a real browser', () => {
     await choose(page, `${vehicle} #vehicle_type_id`, '4t車');
     await choose(page, `${vehicle} #delivery_company_id`, '東都運輸');
     await choose(page, `${vehicle} #base_department_id`, '品川センター');
-    await snap(page, 'vehicle-create');
     await save(page);
     await toast(page, '成功しました');
     const created = await stackOf().db.selectFrom('vehicles').selectAll().where('vehicle_number', '=', '品川 300 せ 12-34').executeTakeFirstOrThrow();
@@ -34,7 +33,6 @@ describe('masters, in a real browser', () => {
     const agreement = page.locator(`${driver} [data-testid=field-binding_extension_agreement]`);
     await agreement.click();
     await expect.poll(() => agreement.getAttribute('aria-checked')).toBe('true');
-    await snap(page, 'driver-create');
     await save(page);
     await toast(page, '成功しました');
     // Polled: the vehicle's 成功しました may still be showing when the driver is saved (seen in CI), so the
@@ -82,7 +80,6 @@ describe('masters, in a real browser', () => {
     const texts = await rows.allTextContents();
     expect(texts.every((text) => text.includes('東都運輸株式会社'))).toBe(true);
     expect(texts.some((text) => text.includes('湾岸ロジスティクス'))).toBe(false);
-    await snap(page, 'carrier-vehicles');
     // 「CSV出力」: the list as the import reads it, its own company's vehicles only, by code.
     await page.getByTestId('export-open').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-utf8').click()]);
@@ -107,7 +104,6 @@ describe('masters, in a real browser', () => {
     await signIn(page, 'center');
     await page.goto(`/delivery-destination/temp/${store.id}`);
     await page.getByTestId('approve-button').waitFor();
-    await snap(page, 'destination-approve');
     await page.getByTestId('approve-button').click();
     await expect
       .poll(async () => (await stackOf().db.selectFrom('delivery_destinations').select('temporary_registration_date').where('id', '=', store.id).executeTakeFirstOrThrow()).temporary_registration_date)
@@ -123,7 +119,6 @@ describe('masters, in a real browser', () => {
     const errorRows = page.getByTestId('import-errors').locator('tbody tr');
     await expect.poll(() => errorRows.count()).toBe(1);
     expect(await errorRows.first().textContent()).toContain('3');
-    await snap(page, 'users-import-errors');
     const written = await stackOf().db.selectFrom('users').select('id').where('login_id', 'in', ['yamashita', 'morita']).execute();
     expect(written).toHaveLength(0);
     await context.close();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { APP_VERSION } from '../../common/enums.js';
-import { hoverUntilShown, signIn, snap, useStack } from './harness.js';
+import { hoverUntilShown, signIn, useStack } from './harness.js';
 
 const stackOf = useStack();
 /** The first PDF starts Chromium: a few seconds, more on a loaded 2-core machine. */
@@ -33,7 +33,6 @@ describe('system pages', () => {
     await expect.poll(() => outcome(page, 'realtime'), { timeout: 15_000 }).toBe('ok');
     await expect.poll(() => outcome(page, 'pdf'), { timeout: PDF_TIMEOUT }).toBe('ok');
     expect(await page.getByTestId('check-pdf').textContent()).toMatch(/出力できました（\d+ KB・\d+ ms）/);
-    await snap(page, 'system-check-ja');
     await context.close();
   });
 
@@ -46,7 +45,6 @@ describe('system pages', () => {
     const facts = (await page.getByTestId('system-facts').textContent()) ?? '';
     expect(facts).toContain('/usr/bin/chromium-headless-shell');
     expect(facts).toContain('国土地理院 住所検索');
-    await snap(page, 'system-status-ja');
     await context.close();
 
     const center = await signedInPage('center');
