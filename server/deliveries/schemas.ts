@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS, DELIVERY_STATUSES } from '../../common/deliveries.js';
 import { AMOUNT_RANGE } from '../../common/validation.js';
-import { ImportResult } from '../routes/master-imports.js';
+import { ImportResult } from '../imports/schemas.js';
 import { stopReport } from '../allocation/schemas.js';
 import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 

@@ -4,7 +4,7 @@ import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
 import { refuseSuperAdminTargets, userMaster } from '../masters/user.js';
 import { companyScope } from '../masters/scope.js';
-import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './user-vehicle-schemas.js';
+import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './schemas.js';
 
 /** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
 async function vehiclesOf(ctx: MasterContext, userId: number) {
