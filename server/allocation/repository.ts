@@ -4,7 +4,7 @@ import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database, StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
-import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
 import { tripsChanged } from '../realtime/outbox.js';
 import type { TripFilters, TripListQuery } from './schemas.js';
 

@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql, type Transaction } fro
 import { AUTHOR_MINE, type ShareSort, type ShareStatus } from '../../common/shares.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, DriverActor } from '../auth/actor.js';
-import { destinationScope } from '../masters/scope.js';
+import { destinationScope } from '../auth/scope.js';
 import type { DestinationQuery, ShareListQuery } from './schemas.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql, type Transaction } fro
 import { isSuperAdmin } from '../../common/permissions.js';
 import type { Database } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
-import { departmentSubtree } from '../masters/scope.js';
+import { departmentSubtree } from '../auth/scope.js';
 import type { DayQueryType } from './schemas.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,13 +1,12 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
-import { isSuperAdmin } from '../../common/permissions.js';
 import { DELIVERY_TYPE, LOAD_UNIT } from '../../common/enums.js';
 import type { Database, TripKind } from '../../db/types.js';
 import { tripDetails } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
-import { deliveryScope, exportPages } from '../deliveries/repository.js';
-import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import { exportPages } from '../deliveries/repository.js';
+import { deliveryScope, departmentSubtree, tripScope } from '../auth/scope.js';
 import type { Period } from './rules.js';
 
 /** The reports' queries: every one scoped to the caller in SQL, as the lists are. */
@@ -22,16 +21,6 @@ export interface ReportFilters {
   vehicle_allocation_id?: number;
 }
 
-/**
- * Trips a report shows: department users those planned in their subtree, a delivery company's staff
- * the trips assigned to their company, super admins all.
- */
-function reportTripScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuperAdmin(actor)) return undefined;
-  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`va.delivery_company_id = ${actor.deliveryCompanyId}`;
-  return departmentScope(actor, 'va.department_id');
-}
-
 /** The live, not cancelled trips of the period in scope, with the filters. */
 function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
   let trips = db
@@ -40,7 +29,7 @@ function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilter
     .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where('va.date', '>=', period.from)
     .where('va.date', '<=', period.to);
-  const scope = reportTripScope(actor);
+  const scope = tripScope(actor);
   if (scope) trips = trips.where(scope);
   if (filters.department_id !== undefined) trips = trips.where('va.department_id', '=', departmentSubtree(filters.department_id));
   if (filters.delivery_company_id !== undefined) trips = trips.where('va.delivery_company_id', '=', filters.delivery_company_id);

@@ -3,7 +3,7 @@ import { invalid } from '../errors.js';
 import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
 import { refuseSuperAdminTargets, userMaster } from '../masters/user.js';
-import { companyScope } from '../masters/scope.js';
+import { companyScope } from '../auth/scope.js';
 import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './schemas.js';
 
 /** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
