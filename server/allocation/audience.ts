@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { USER_TYPE } from '../../common/enums.js';
-import type { Database } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 
 /**
  * The users whose scope contains each trip, as (user_id, trip_id) pairs: live super admins, the
@@ -9,7 +8,7 @@ import type { Database } from '../../db/types.js';
  * write, so that nobody hears of a trip they could not open. Deleted trips are included: their
  * deletion is news to the same people.
  */
-export function tripAudience(db: Kysely<Database> | Transaction<Database>, tripIds: readonly number[]) {
+export function tripAudience(db: Executor, tripIds: readonly number[]) {
   return db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('users', (join) =>

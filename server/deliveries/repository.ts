@@ -1,13 +1,12 @@
-import { type Compilable, type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Compilable, type Expression, type SqlBool, sql } from 'kysely';
 import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
-import type { Database } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 import type { Actor } from '../auth/actor.js';
 import { deliveryScope, deliveryWriteScope, departmentSubtree, destinationScope, inSubtree } from '../auth/scope.js';
 import type { DeliveryFilters, DeliveryListQuery } from './schemas.js';
 
-export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 /** The largest page a list answers, whatever `_end` asks. */
 export const MAX_PAGE = 500;
@@ -18,7 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The filtered deliveries of a bounded date range, as conditions on `d` only (trip and store filters
  * as subqueries), so that the count needs no join and the page joins only its own rows' names.
  */
-function filtered(db: DbOrTrx, actor: Actor, filters: DeliveryFilters) {
+function filtered(db: Executor, actor: Actor, filters: DeliveryFilters) {
   let query = db
     .selectFrom('deliveries as d')
     .where('d.deleted_at', 'is', null)
@@ -155,7 +154,7 @@ function withDates(row: PageRow): PageRow {
  * each row through its emulated protocol and its JavaScript parses every field, which was a third of
  * a page's time there (docs/performance.md, "The delivery page as one JSON value").
  */
-async function asOneValue(db: DbOrTrx, page: Compilable & Expression<unknown>, sort: DeliverySort, direction: 'asc' | 'desc') {
+async function asOneValue(db: Executor, page: Compilable & Expression<unknown>, sort: DeliverySort, direction: 'asc' | 'desc') {
   const order = sql.raw(direction);
   const { rows } = await sql<{ rows: PageRow[] }>`
     select coalesce(json_agg(p order by ${sql.ref(`p.${sort}`)} ${order}, p.date ${order}, p.id ${order}), '[]') as rows
@@ -171,7 +170,7 @@ async function asOneValue(db: DbOrTrx, page: Compilable & Expression<unknown>, s
  * call that wakes the database (docs/performance.md, "One statement per page"). A page past the end
  * has no row to carry the total, which is then counted on its own.
  */
-export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryListQuery) {
+export async function listDeliveries(db: Executor, actor: Actor, query: DeliveryListQuery) {
   const start = query._start ?? 0;
   const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
   const direction = query._order === 'desc' ? 'desc' : 'asc';
@@ -186,14 +185,14 @@ export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryL
 }
 
 /** The export's rows a page at a time, in (date, id) order: memory stays flat. */
-export const exportPages = (db: DbOrTrx, actor: Actor, filters: DeliveryFilters, pageSize = 1000) =>
+export const exportPages = (db: Executor, actor: Actor, filters: DeliveryFilters, pageSize = 1000) =>
   pagesByDateAndId((after, size) => {
     const query = filtered(db, actor, filters);
     return withNames(after ? query.where(afterKey('d', after)) : query).orderBy('d.date').orderBy('d.id').limit(size).execute();
   }, pageSize);
 
 /** One live delivery in the caller's scope, with its names; `forWrite` locks it (and uses the write scope). */
-export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWrite = false) {
+export async function findDelivery(db: Executor, actor: Actor, id: number, forWrite = false) {
   let query = db.selectFrom('deliveries as d').where('d.id', '=', id).where('d.deleted_at', 'is', null);
   const scope = forWrite ? deliveryWriteScope(actor) : deliveryScope(actor);
   if (scope) query = query.where(scope);
@@ -205,7 +204,7 @@ export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWri
 }
 
 /** The trip and the stop a delivery is carried on, for its detail. */
-export async function tripAndStop(db: DbOrTrx, tripId: number | null, seq: number | null) {
+export async function tripAndStop(db: Executor, tripId: number | null, seq: number | null) {
   if (tripId === null) return { trip: null, stop: null };
   const trip = await db
     .selectFrom('vehicle_allocations as va')
@@ -250,7 +249,7 @@ export async function tripAndStop(db: DbOrTrx, tripId: number | null, seq: numbe
 }
 
 /** A live center (level 4) the caller may place deliveries in; locked FOR SHARE so it cannot be deleted meanwhile. */
-export async function writableCenter(db: DbOrTrx, actor: Actor, departmentId: number) {
+export async function writableCenter(db: Executor, actor: Actor, departmentId: number) {
   let query = db.selectFrom('departments').select(['id', 'level']).where('id', '=', departmentId).where('deleted_at', 'is', null);
   if (!isSuperAdmin(actor)) {
     if (actor.departmentId === null) return undefined;
@@ -260,19 +259,19 @@ export async function writableCenter(db: DbOrTrx, actor: Actor, departmentId: nu
 }
 
 /** A live store the caller can see, locked FOR SHARE. */
-export async function visibleDestination(db: DbOrTrx, actor: Actor, id: number) {
+export async function visibleDestination(db: Executor, actor: Actor, id: number) {
   let query = db.selectFrom('delivery_destinations').select('id').where('id', '=', id).where('deleted_at', 'is', null);
   const scope = destinationScope(actor);
   if (scope) query = query.where(scope);
   return query.forShare().executeTakeFirst();
 }
 
-export async function liveCustomer(db: DbOrTrx, id: number) {
+export async function liveCustomer(db: Executor, id: number) {
   return db.selectFrom('customers').select('id').where('id', '=', id).where('deleted_at', 'is', null).forShare().executeTakeFirst();
 }
 
 /** Another live delivery holding this (date, slip, item code). */
-export async function keyHolder(db: DbOrTrx, date: string, slip: string, itemCode: string | null, exceptId?: number) {
+export async function keyHolder(db: Executor, date: string, slip: string, itemCode: string | null, exceptId?: number) {
   let query = db
     .selectFrom('deliveries')
     .select('id')
@@ -299,7 +298,7 @@ export interface DeliveryColumns {
   weight: number | null;
 }
 
-export async function insertDelivery(db: DbOrTrx, actorId: number, values: DeliveryColumns) {
+export async function insertDelivery(db: Executor, actorId: number, values: DeliveryColumns) {
   const row = await db
     .insertInto('deliveries')
     .values({ ...values, created_by: actorId, updated_by: actorId })
@@ -309,7 +308,7 @@ export async function insertDelivery(db: DbOrTrx, actorId: number, values: Deliv
 }
 
 /** Writes the changed columns if the version still matches; false when it moved on. */
-export async function updateDelivery(db: DbOrTrx, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
+export async function updateDelivery(db: Executor, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
   const result = await db
     .updateTable('deliveries')
     .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -320,7 +319,7 @@ export async function updateDelivery(db: DbOrTrx, actorId: number, id: number, v
 }
 
 /** The caller's live deliveries among `ids`, locked in id order (two batches cannot deadlock). */
-export async function lockForDelete(db: DbOrTrx, actor: Actor, ids: number[]) {
+export async function lockForDelete(db: Executor, actor: Actor, ids: number[]) {
   let query = db
     .selectFrom('deliveries as d')
     .select(['d.id', 'd.version', 'd.slip_number', 'd.vehicle_allocation_id'])
@@ -332,7 +331,7 @@ export async function lockForDelete(db: DbOrTrx, actor: Actor, ids: number[]) {
 }
 
 /** Soft-deletes the rows in one statement. */
-export async function softDelete(db: DbOrTrx, actorId: number, ids: number[]) {
+export async function softDelete(db: Executor, actorId: number, ids: number[]) {
   const result = await db
     .updateTable('deliveries')
     .set({ deleted_at: sql`now()`, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -343,7 +342,7 @@ export async function softDelete(db: DbOrTrx, actorId: number, ids: number[]) {
 }
 
 /** The user's saved column settings (users.config.column_config). */
-export async function readColumnConfig(db: DbOrTrx, userId: number) {
+export async function readColumnConfig(db: Executor, userId: number) {
   const row = await db
     .selectFrom('users')
     .select(sql<Record<string, unknown> | null>`config -> 'column_config'`.as('column_config'))
@@ -353,7 +352,7 @@ export async function readColumnConfig(db: DbOrTrx, userId: number) {
   return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }
 
-export async function writeColumnConfig(db: DbOrTrx, userId: number, config: unknown) {
+export async function writeColumnConfig(db: Executor, userId: number, config: unknown) {
   await db
     .updateTable('users')
     .set({ config: sql`jsonb_set(coalesce(config, '{}'::jsonb), '{column_config}', ${JSON.stringify(config)}::jsonb)` })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { isCarrier } from '../../common/permissions.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { sendCsv } from '../http/csv.js';
@@ -9,7 +10,6 @@ import { toCsv } from '../imports/csv.js';
 import { uploadedCsv } from '../imports/upload.js';
 import { importDeliveries, templateHeader } from './import.js';
 import {
-  type DbOrTrx,
   type DeliveryColumns,
   exportPages,
   findDelivery,
@@ -61,7 +61,7 @@ async function refuseCarriers(request: FastifyRequest) {
 const label = (t: Translate, field: string) => t(`deliveries.fields.${field}`);
 
 /** The references a write names: a center of the caller's subtree, a store they see, a live customer. */
-async function checkReferences(db: DbOrTrx, request: FastifyRequest, values: DeliveryPatchValues) {
+async function checkReferences(db: Executor, request: FastifyRequest, values: DeliveryPatchValues) {
   const { t, actor } = request;
   const errors: Record<string, string> = {};
   if (values.department_id !== undefined) {
