@@ -340,22 +340,3 @@ export async function softDelete(db: Executor, actorId: number, ids: number[]) {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** The user's saved column settings (users.config.column_config). */
-export async function readColumnConfig(db: Executor, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(sql<Record<string, unknown> | null>`config -> 'column_config'`.as('column_config'))
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  const value = row?.column_config;
-  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
-export async function writeColumnConfig(db: Executor, userId: number, config: unknown) {
-  await db
-    .updateTable('users')
-    .set({ config: sql`jsonb_set(coalesce(config, '{}'::jsonb), '{column_config}', ${JSON.stringify(config)}::jsonb)` })
-    .where('id', '=', userId)
-    .execute();
-}
