@@ -3,8 +3,7 @@ import { loadingStartRefusal } from '../../common/allocation.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
-import { notificationsWritten, tripsChanged } from '../realtime/outbox.js';
-import { tripAudience } from './audience.js';
+import { notificationsWritten, tripAudience, tripsChanged } from './events.js';
 
 /** The notification type the specification names for a trip whose loading has started. */
 export const LOADING_START_NOTIFICATION = 'start_center_loading_start';

@@ -6,7 +6,7 @@ import type { StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
-import { tripsChanged } from '../realtime/outbox.js';
+import { tripsChanged } from './events.js';
 import type { TripFilters, TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */

@@ -4,7 +4,7 @@ import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
 import { tripStops } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
-import { tripsChanged } from '../realtime/outbox.js';
+import { tripsChanged } from '../allocation/events.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
 
 
