@@ -8,18 +8,10 @@ import { tripDetails } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { exportPages } from '../deliveries/repository.js';
 import { deliveryScope, departmentSubtree, tripScope } from '../auth/scope.js';
-import type { Period } from './rules.js';
+import type { Period, ReportFilters } from './report.js';
 
 /** The reports' queries: every one scoped to the caller in SQL, as the lists are. */
 
-
-export interface ReportFilters {
-  department_id?: number;
-  delivery_company_id?: number;
-  driver_id?: number;
-  /** one trip (the trip page's print button) */
-  vehicle_allocation_id?: number;
-}
 
 /** The live, not cancelled trips of the period in scope, with the filters. */
 function scopedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
