@@ -1,4 +1,4 @@
-import { type Compilable, type Expression, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
@@ -128,8 +128,13 @@ function joinedForSort(query: ReturnType<typeof filtered>, sort: DeliverySort) {
   return query;
 }
 
+/** A list query, whichever joins its sort added: it orders by a sort column, the date and the id. */
+interface Orderable<Q> {
+  orderBy(expression: RawBuilder<unknown> | 'd.date' | 'd.id', direction: 'asc' | 'desc'): Q;
+}
+
 /** Orders a list query by the chosen column, then by date and id, so pages never overlap. */
-function ordered<Q extends { orderBy: (...args: any[]) => Q }>(query: Q, sort: DeliverySort, direction: 'asc' | 'desc'): Q {
+function ordered<Q extends Orderable<Q>>(query: Q, sort: DeliverySort, direction: 'asc' | 'desc'): Q {
   let result = query.orderBy(SORT_COLUMNS[sort], direction);
   if (sort !== 'date') result = result.orderBy('d.date', direction);
   return result.orderBy('d.id', direction);
