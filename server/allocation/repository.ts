@@ -1,7 +1,7 @@
 import { type Expression, sql, type SqlBool } from 'kysely';
 import { DELAY_STATUS } from '../../common/deliveries.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
-import type { Executor } from '../../db/executor.js';
+import type { Executor as Db } from '../../db/executor.js';
 import type { StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
@@ -11,13 +11,12 @@ import type { TripFilters, TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
 
-/** The allocation modules' name for the executor. */
-export type { Executor as Db } from '../../db/executor.js';
+export type { Db };
 
 const stopCount = sql<number>`(select count(*)::int from allocation_stops s where s.vehicle_allocation_id = va.id)`;
 
 /** Trips as the API answers them, every name joined once. */
-export function tripRowQuery(db: Executor) {
+export function tripRowQuery(db: Db) {
   return db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
@@ -101,7 +100,7 @@ const SORTS = {
 } as const;
 
 /** The caller's trips that the list's conditions choose, with their names. */
-function filteredTrips(db: Executor, actor: Actor, filters: TripFilters) {
+function filteredTrips(db: Db, actor: Actor, filters: TripFilters) {
   let rows = tripRowQuery(db).where('va.date', '>=', filters.date_from).where('va.date', '<=', filters.date_to);
   const scope = tripScope(actor);
   if (scope) rows = rows.where(scope);
@@ -115,7 +114,7 @@ function filteredTrips(db: Executor, actor: Actor, filters: TripFilters) {
 }
 
 /** GET /vehicle_allocation: one page of the caller's trips and the total. */
-export async function listTrips(db: Executor, actor: Actor, query: TripListQuery) {
+export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
   const rows = filteredTrips(db, actor, query);
   const { total } = await rows
     .clearSelect()
@@ -132,14 +131,14 @@ export async function listTrips(db: Executor, actor: Actor, query: TripListQuery
 }
 
 /** The trip list's CSV export: every trip its conditions choose, a page at a time in (date, id) order. */
-export const tripExportPages = (db: Executor, actor: Actor, filters: TripFilters, pageSize = 1000) =>
+export const tripExportPages = (db: Db, actor: Actor, filters: TripFilters, pageSize = 1000) =>
   pagesByDateAndId((after, size) => {
     const rows = filteredTrips(db, actor, filters);
     return (after ? rows.where(afterKey('va', after)) : rows).orderBy('va.date').orderBy('va.id').limit(size).execute();
   }, pageSize);
 
 /** The stops of these trips with their stores, as both the planners' and the drivers' answers need them. */
-function stopQuery(db: Executor, ids: number[]) {
+function stopQuery(db: Db, ids: number[]) {
   return db
     .selectFrom('allocation_stops as s')
     .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
@@ -175,7 +174,7 @@ function stopQuery(db: Executor, ids: number[]) {
 }
 
 /** The deliveries on these trips, by stop: the columns both areas send. */
-function stopDeliveryQuery(db: Executor, ids: number[]) {
+function stopDeliveryQuery(db: Db, ids: number[]) {
   return db
     .selectFrom('deliveries')
     .select([
@@ -209,7 +208,7 @@ type StopDelivery = Awaited<ReturnType<ReturnType<typeof stopDeliveryQuery>['exe
  * response schema is the allow-list of what it sends (the driver app never sees versions or
  * warnings, the planners never see the store's phone).
  */
-export async function tripStops(db: Executor, ids: number[]) {
+export async function tripStops(db: Db, ids: number[]) {
   const stopsOf = new Map<number, TripStop[]>();
   if (ids.length === 0) return stopsOf;
   const stops = await stopQuery(db, ids).execute();
@@ -235,7 +234,7 @@ export async function tripStops(db: Executor, ids: number[]) {
  * Trips with their stops, and where each starts and returns (for its map): the origin of a transfer,
  * else the planning center, as planning reads it.
  */
-export async function tripDetails(db: Executor, ids: number[]) {
+export async function tripDetails(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await tripRowQuery(db)
     .select([
@@ -250,14 +249,14 @@ export async function tripDetails(db: Executor, ids: number[]) {
 }
 
 /** A trip the caller may read: live and planned by a department of their subtree; else 404. */
-export async function refuseOutOfScope(db: Executor, actor: Actor, id: number) {
+export async function refuseOutOfScope(db: Db, actor: Actor, id: number) {
   let query = db.selectFrom('vehicle_allocations as va').select('va.id').where('va.id', '=', id).where('va.deleted_at', 'is', null);
   const scope = tripScope(actor);
   if (scope) query = query.where(scope);
   if (!(await query.executeTakeFirst())) throw notFound();
 }
 
-export async function tripDetail(db: Executor, id: number) {
+export async function tripDetail(db: Db, id: number) {
   const [detail] = await tripDetails(db, [id]);
   if (!detail) throw notFound();
   return detail;
@@ -271,7 +270,7 @@ export type LockedTrip = Awaited<ReturnType<typeof lockTrips>>[number];
  * a trip missing, deleted or outside the caller's scope is a 404. The trips are recorded as changed
  * (`tripsChanged`): every trip write goes through here or inserts a trip.
  */
-export async function lockTrips(db: Executor, actor: Actor, ids: number[]) {
+export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   let query = db
     .selectFrom('vehicle_allocations as va')
@@ -288,14 +287,14 @@ export async function lockTrips(db: Executor, actor: Actor, ids: number[]) {
 }
 
 /** A stale version: 409 naming who changed the trip last, asking to reload. */
-export async function checkVersion(db: Executor, trip: { version: number; updated_by: number | null }, version: number) {
+export async function checkVersion(db: Db, trip: { version: number; updated_by: number | null }, version: number) {
   if (trip.version === version) return;
   const user = trip.updated_by === null ? undefined : await db.selectFrom('users').select('name').where('id', '=', trip.updated_by).executeTakeFirst();
   throw user ? new AppError(409, 'allocation.stale', { name: user.name }) : new AppError(409, 'allocation.staleUnknown');
 }
 
 /** A vehicle visible to the caller, locked `FOR UPDATE` (serialises assignments of the same vehicle), with its capacities. */
-export async function lockVehicle(db: Executor, actor: Actor, id: number) {
+export async function lockVehicle(db: Db, actor: Actor, id: number) {
   let query = db
     .selectFrom('vehicles')
     .innerJoin('vehicle_types as vt', 'vt.id', 'vehicles.vehicle_type_id')
@@ -315,7 +314,7 @@ export async function lockVehicle(db: Executor, actor: Actor, id: number) {
 }
 
 /** A driver visible to the caller, locked `FOR UPDATE`. */
-export async function lockDriver(db: Executor, actor: Actor, id: number) {
+export async function lockDriver(db: Db, actor: Actor, id: number) {
   let query = db.selectFrom('drivers').select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id']).where('drivers.id', '=', id).where('drivers.deleted_at', 'is', null);
   const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
   if (scope) query = query.where(scope);
@@ -323,7 +322,7 @@ export async function lockDriver(db: Executor, actor: Actor, id: number) {
 }
 
 /** Another live, non-cancelled trip of this vehicle or driver whose planned window overlaps [start, end). */
-export async function overlappingTrip(db: Executor, column: 'vehicle_id' | 'driver_id', id: number, window: { start: Date; end: Date }, exceptTripId: number | null) {
+export async function overlappingTrip(db: Db, column: 'vehicle_id' | 'driver_id', id: number, window: { start: Date; end: Date }, exceptTripId: number | null) {
   let query = db
     .selectFrom('vehicle_allocations')
     .select(['id', 'trip_no', 'date'])
@@ -337,7 +336,7 @@ export async function overlappingTrip(db: Executor, column: 'vehicle_id' | 'driv
 }
 
 /** Trip numbers taken on a day (after taking the day's advisory lock, so two creates never pick the same). */
-export async function takenTripNos(db: Executor, departmentId: number, date: string, kind: TripKind) {
+export async function takenTripNos(db: Db, departmentId: number, date: string, kind: TripKind) {
   await sql`select pg_advisory_xact_lock(727100, hashtext(${`${departmentId}:${date}:${kind}`}))`.execute(db);
   const rows = await db
     .selectFrom('vehicle_allocations')
@@ -351,7 +350,7 @@ export async function takenTripNos(db: Executor, departmentId: number, date: str
 }
 
 /** Deliveries named by a write, locked `FOR UPDATE` in id order, with the caller's scope (their shipping center). */
-export async function lockDeliveries(db: Executor, actor: Actor, ids: number[]) {
+export async function lockDeliveries(db: Db, actor: Actor, ids: number[]) {
   if (ids.length === 0) return [];
   let query = db
     .selectFrom('deliveries')
@@ -364,7 +363,7 @@ export async function lockDeliveries(db: Executor, actor: Actor, ids: number[]) 
 }
 
 /** The deliveries on a trip now, locked. */
-export async function lockTripDeliveries(db: Executor, tripId: number) {
+export async function lockTripDeliveries(db: Db, tripId: number) {
   return db
     .selectFrom('deliveries')
     .select(['id', 'date', 'department_id', 'delivery_destination_id', 'slip_number', 'status', 'vehicle_allocation_id', 'stop_seq', 'handled_at'])
@@ -376,7 +375,7 @@ export async function lockTripDeliveries(db: Executor, tripId: number) {
 }
 
 /** Takes deliveries off a trip: back to 未配車, with no 到着予定. */
-export async function releaseDeliveries(db: Executor, ids: number[], userId: number, now: Date) {
+export async function releaseDeliveries(db: Db, ids: number[], userId: number, now: Date) {
   if (ids.length === 0) return;
   await db
     .updateTable('deliveries')
@@ -410,7 +409,7 @@ const instant = (at: Date | null | undefined) => (at ? at.toISOString() : null);
  * A delivery already there at that seq is left as it is: dragging one delivery onto a trip of twenty
  * writes one row, not twenty-one (each written row is a new row version in every index of deliveries).
  */
-export async function assignDeliveries(db: Executor, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
+export async function assignDeliveries(db: Db, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
   if (entries.length === 0) return;
   const ids = column(entries.map((e) => e.delivery_id), 'int');
   const seqs = column(entries.map((e) => e.seq), 'int');
@@ -421,7 +420,7 @@ export async function assignDeliveries(db: Executor, tripId: number, entries: { 
 }
 
 /** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */
-export async function planningInput(db: Executor, tripId: number) {
+export async function planningInput(db: Db, tripId: number) {
   const deliveries = await db
     .selectFrom('deliveries as del')
     .innerJoin('delivery_destinations as dd', 'dd.id', 'del.delivery_destination_id')
@@ -477,7 +476,7 @@ export interface Placement {
  * Replaces a trip's stops (keeping what the driver reported at a store still on it) and writes the
  * deliveries whose place changed (`placed`: only those), stop and estimate in one row version each.
  */
-export async function writeStops(db: Executor, tripId: number, stops: PlannedStop[], placed: Placement[], userId: number, now: Date) {
+export async function writeStops(db: Db, tripId: number, stops: PlannedStop[], placed: Placement[], userId: number, now: Date) {
   const oldStops = await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).returningAll().execute();
   const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
   if (stops.length) {
@@ -517,12 +516,12 @@ export async function writeStops(db: Executor, tripId: number, stops: PlannedSto
 }
 
 /** The center's coordinates (where its trips start and end). */
-export async function departmentPoint(db: Executor, id: number) {
+export async function departmentPoint(db: Db, id: number) {
   return db.selectFrom('departments').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** The center's operation times for store deliveries (delivery_type 1). */
-export async function operationTimes(db: Executor, departmentId: number, deliveryType: number) {
+export async function operationTimes(db: Db, departmentId: number, deliveryType: number) {
   return db
     .selectFrom('operation_times')
     .select(['loading_start', 'departure', 'work_end'])
