@@ -18,15 +18,15 @@ import securityHeaders from './plugins/security-headers.js';
 import driverAppRoutes from './driver-app/routes.js';
 import driverTimeRoutes from './driver-time/routes.js';
 import driverShareRoutes from './driver-app/share-routes.js';
-import authRoutes from './routes/auth.js';
-import geocodeRoutes from './routes/geocode.js';
-import masterRoutes from './routes/masters.js';
+import authRoutes from './auth/routes.js';
+import geocodeRoutes from './geocoding/routes.js';
+import masterRoutes from './masters/routes.js';
 import notificationRoutes from './notifications/routes.js';
 import placesRoutes from './places/routes.js';
 import reportRoutes from './reports/routes.js';
 import systemRoutes from './system/routes.js';
 import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
-import userVehicleRoutes from './routes/user-vehicles.js';
+import userRoutes from './users/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(notificationRoutes);
       await api.register(geocodeRoutes);
-      await api.register(userVehicleRoutes);
+      await api.register(userRoutes);
       await api.register(masterRoutes);
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);

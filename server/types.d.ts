@@ -7,7 +7,7 @@ import type { ActorCache } from './auth/actor-cache.js';
 import type { TokenClaims } from './plugins/auth.js';
 import type { PdfRenderer } from './plugins/pdf.js';
 import type { Translate } from './i18n.js';
-import type { Realtime } from './realtime/outbox.js';
+import type { Realtime } from './realtime/after-commit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { loadingStartRefusal } from '../../common/allocation.js';
-import type { Database } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
-import { notificationsWritten, tripsChanged } from '../realtime/outbox.js';
-import { tripAudience } from './audience.js';
+import { notificationsWritten, tripAudience, tripsChanged } from './events.js';
 
 /** The notification type the specification names for a trip whose loading has started. */
 export const LOADING_START_NOTIFICATION = 'start_center_loading_start';
@@ -27,7 +26,7 @@ export function loadingStartTitle(center: string, tripNo: number, vehicleNumber:
  * transaction (and checks the trip's version when it has one). `userId` is recorded as `updated_by`.
  */
 export async function startLoading(
-  db: Transaction<Database> | Kysely<Database>,
+  db: Executor,
   tripId: number,
   now: Date,
   userId: number | null = null,

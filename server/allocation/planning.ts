@@ -6,7 +6,7 @@ import { tokyoInstant } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { notFound } from '../errors.js';
-import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
+import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
 import { type Db, operationTimes, tripDetails, tripRowQuery, tripScope } from './repository.js';
 import { haversineKm, plannedArrivals, plannedReturn, type Point } from '../../common/places.js';
 import { windowWarnings } from './rules.js';

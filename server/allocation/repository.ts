@@ -1,16 +1,17 @@
-import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import { type Expression, sql, type SqlBool } from 'kysely';
 import { DELAY_STATUS } from '../../common/deliveries.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
-import type { Database, StoredWarning, TripKind } from '../../db/types.js';
+import type { Executor as Db } from '../../db/executor.js';
+import type { StoredWarning, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
-import { companyScope, departmentScope, departmentSubtree } from '../masters/scope.js';
-import { tripsChanged } from '../realtime/outbox.js';
+import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
+import { tripsChanged } from './events.js';
 import type { TripFilters, TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
 
-export type Db = Kysely<Database> | Transaction<Database>;
+export type { Db };
 
 const stopCount = sql<number>`(select count(*)::int from allocation_stops s where s.vehicle_allocation_id = va.id)`;
 

@@ -8,8 +8,8 @@ import type { Actor } from '../auth/actor.js';
 import { deadlineOf, expectedDelayStatus } from '../deliveries/delay.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { departmentScope, departmentSubtree } from '../masters/scope.js';
-import { tripsChanged } from '../realtime/outbox.js';
+import { departmentScope, departmentSubtree } from '../auth/scope.js';
+import { tripsChanged } from './events.js';
 import { startLoading } from './loading.js';
 import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {

@@ -5,7 +5,7 @@ import type { Database, StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { invalid } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { companyScope } from '../masters/scope.js';
+import { companyScope } from '../auth/scope.js';
 
 /**
  * The assignment check (DOMAIN.md section 5, issue 8): a trip's planned times, with its driver's

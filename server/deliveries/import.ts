@@ -9,7 +9,7 @@ import { type CsvLine, CsvTextError, openCsv } from '../imports/csv.js';
 import type { ImportResult } from '../imports/import-master.js';
 import { takeImportSlot } from '../imports/slots.js';
 import { type ImportTarget, type MergeColumns, runStagedImport, type StagedRow } from '../imports/staging.js';
-import { departmentSubtree, destinationScope } from '../masters/scope.js';
+import { departmentSubtree, destinationScope } from '../auth/scope.js';
 import type { DeliveryColumns } from './repository.js';
 import { deliveryKey, movesOffItsTrip, type Placement, readAmount, readCount, readDay, readLoadUnit, rowList } from './rules.js';
 

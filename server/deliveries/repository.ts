@@ -1,46 +1,15 @@
-import { type Compilable, type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Compilable, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
-import type { Database } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 import type { Actor } from '../auth/actor.js';
-import { departmentSubtree, destinationScope } from '../masters/scope.js';
+import { deliveryScope, deliveryWriteScope, departmentSubtree, destinationScope, inSubtree } from '../auth/scope.js';
 import type { DeliveryFilters, DeliveryListQuery } from './schemas.js';
 
-export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 /** The largest page a list answers, whatever `_end` asks. */
 export const MAX_PAGE = 500;
-
-const NOTHING = sql<SqlBool>`false`;
-
-/**
- * `d.department_id` in a department's subtree: the (department_id, date) index is searched with the
- * subtree's ids. With `in (select …)` the planner cannot tell how many deliveries a subtree has and
- * scans the whole day of every center instead (EXPLAIN ANALYZE on a million rows: 27 ms against 2 ms
- * for a center-day page).
- */
-const inSubtree = (rootId: number) => sql<SqlBool>`d.department_id = ${departmentSubtree(rootId)}`;
-
-/**
- * Which deliveries the caller sees, as SQL on `d` (deliveries): department users their subtree's
- * centers; a delivery company's staff the deliveries on their company's trips; super admins all.
- */
-export function deliveryScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuperAdmin(actor)) return undefined;
-  if (actor.deliveryCompanyId !== null) {
-    return sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${actor.deliveryCompanyId})`;
-  }
-  if (actor.departmentId === null) return NOTHING;
-  return inSubtree(actor.departmentId);
-}
-
-/** What a department user may write: their subtree's deliveries (carriers never write; see the routes). */
-function writeScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuperAdmin(actor)) return undefined;
-  if (actor.departmentId === null) return NOTHING;
-  return inSubtree(actor.departmentId);
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -48,7 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The filtered deliveries of a bounded date range, as conditions on `d` only (trip and store filters
  * as subqueries), so that the count needs no join and the page joins only its own rows' names.
  */
-function filtered(db: DbOrTrx, actor: Actor, filters: DeliveryFilters) {
+function filtered(db: Executor, actor: Actor, filters: DeliveryFilters) {
   let query = db
     .selectFrom('deliveries as d')
     .where('d.deleted_at', 'is', null)
@@ -56,7 +25,7 @@ function filtered(db: DbOrTrx, actor: Actor, filters: DeliveryFilters) {
     .where('d.date', '<=', filters.date_to);
   const scope = deliveryScope(actor);
   if (scope) query = query.where(scope);
-  if (filters.department_id !== undefined) query = query.where(inSubtree(filters.department_id));
+  if (filters.department_id !== undefined) query = query.where(inSubtree('d.department_id', filters.department_id));
   if (filters.vehicle_allocation_id !== undefined) query = query.where('d.vehicle_allocation_id', '=', filters.vehicle_allocation_id);
   if (filters.delivery_company_id !== undefined) {
     query = query.where(sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${filters.delivery_company_id})`);
@@ -159,8 +128,13 @@ function joinedForSort(query: ReturnType<typeof filtered>, sort: DeliverySort) {
   return query;
 }
 
+/** A list query, whichever joins its sort added: it orders by a sort column, the date and the id. */
+interface Orderable<Q> {
+  orderBy(expression: RawBuilder<unknown> | 'd.date' | 'd.id', direction: 'asc' | 'desc'): Q;
+}
+
 /** Orders a list query by the chosen column, then by date and id, so pages never overlap. */
-function ordered<Q extends { orderBy: (...args: any[]) => Q }>(query: Q, sort: DeliverySort, direction: 'asc' | 'desc'): Q {
+function ordered<Q extends Orderable<Q>>(query: Q, sort: DeliverySort, direction: 'asc' | 'desc'): Q {
   let result = query.orderBy(SORT_COLUMNS[sort], direction);
   if (sort !== 'date') result = result.orderBy('d.date', direction);
   return result.orderBy('d.id', direction);
@@ -185,7 +159,7 @@ function withDates(row: PageRow): PageRow {
  * each row through its emulated protocol and its JavaScript parses every field, which was a third of
  * a page's time there (docs/performance.md, "The delivery page as one JSON value").
  */
-async function asOneValue(db: DbOrTrx, page: Compilable & Expression<unknown>, sort: DeliverySort, direction: 'asc' | 'desc') {
+async function asOneValue(db: Executor, page: Compilable & Expression<unknown>, sort: DeliverySort, direction: 'asc' | 'desc') {
   const order = sql.raw(direction);
   const { rows } = await sql<{ rows: PageRow[] }>`
     select coalesce(json_agg(p order by ${sql.ref(`p.${sort}`)} ${order}, p.date ${order}, p.id ${order}), '[]') as rows
@@ -201,7 +175,7 @@ async function asOneValue(db: DbOrTrx, page: Compilable & Expression<unknown>, s
  * call that wakes the database (docs/performance.md, "One statement per page"). A page past the end
  * has no row to carry the total, which is then counted on its own.
  */
-export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryListQuery) {
+export async function listDeliveries(db: Executor, actor: Actor, query: DeliveryListQuery) {
   const start = query._start ?? 0;
   const end = Math.min(start + MAX_PAGE, Math.max(start, query._end ?? start + 50));
   const direction = query._order === 'desc' ? 'desc' : 'asc';
@@ -216,16 +190,16 @@ export async function listDeliveries(db: DbOrTrx, actor: Actor, query: DeliveryL
 }
 
 /** The export's rows a page at a time, in (date, id) order: memory stays flat. */
-export const exportPages = (db: DbOrTrx, actor: Actor, filters: DeliveryFilters, pageSize = 1000) =>
+export const exportPages = (db: Executor, actor: Actor, filters: DeliveryFilters, pageSize = 1000) =>
   pagesByDateAndId((after, size) => {
     const query = filtered(db, actor, filters);
     return withNames(after ? query.where(afterKey('d', after)) : query).orderBy('d.date').orderBy('d.id').limit(size).execute();
   }, pageSize);
 
 /** One live delivery in the caller's scope, with its names; `forWrite` locks it (and uses the write scope). */
-export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWrite = false) {
+export async function findDelivery(db: Executor, actor: Actor, id: number, forWrite = false) {
   let query = db.selectFrom('deliveries as d').where('d.id', '=', id).where('d.deleted_at', 'is', null);
-  const scope = forWrite ? writeScope(actor) : deliveryScope(actor);
+  const scope = forWrite ? deliveryWriteScope(actor) : deliveryScope(actor);
   if (scope) query = query.where(scope);
   if (forWrite) {
     const locked = await query.select(['d.id']).forUpdate().executeTakeFirst();
@@ -235,7 +209,7 @@ export async function findDelivery(db: DbOrTrx, actor: Actor, id: number, forWri
 }
 
 /** The trip and the stop a delivery is carried on, for its detail. */
-export async function tripAndStop(db: DbOrTrx, tripId: number | null, seq: number | null) {
+export async function tripAndStop(db: Executor, tripId: number | null, seq: number | null) {
   if (tripId === null) return { trip: null, stop: null };
   const trip = await db
     .selectFrom('vehicle_allocations as va')
@@ -280,7 +254,7 @@ export async function tripAndStop(db: DbOrTrx, tripId: number | null, seq: numbe
 }
 
 /** A live center (level 4) the caller may place deliveries in; locked FOR SHARE so it cannot be deleted meanwhile. */
-export async function writableCenter(db: DbOrTrx, actor: Actor, departmentId: number) {
+export async function writableCenter(db: Executor, actor: Actor, departmentId: number) {
   let query = db.selectFrom('departments').select(['id', 'level']).where('id', '=', departmentId).where('deleted_at', 'is', null);
   if (!isSuperAdmin(actor)) {
     if (actor.departmentId === null) return undefined;
@@ -290,19 +264,19 @@ export async function writableCenter(db: DbOrTrx, actor: Actor, departmentId: nu
 }
 
 /** A live store the caller can see, locked FOR SHARE. */
-export async function visibleDestination(db: DbOrTrx, actor: Actor, id: number) {
+export async function visibleDestination(db: Executor, actor: Actor, id: number) {
   let query = db.selectFrom('delivery_destinations').select('id').where('id', '=', id).where('deleted_at', 'is', null);
   const scope = destinationScope(actor);
   if (scope) query = query.where(scope);
   return query.forShare().executeTakeFirst();
 }
 
-export async function liveCustomer(db: DbOrTrx, id: number) {
+export async function liveCustomer(db: Executor, id: number) {
   return db.selectFrom('customers').select('id').where('id', '=', id).where('deleted_at', 'is', null).forShare().executeTakeFirst();
 }
 
 /** Another live delivery holding this (date, slip, item code). */
-export async function keyHolder(db: DbOrTrx, date: string, slip: string, itemCode: string | null, exceptId?: number) {
+export async function keyHolder(db: Executor, date: string, slip: string, itemCode: string | null, exceptId?: number) {
   let query = db
     .selectFrom('deliveries')
     .select('id')
@@ -329,7 +303,7 @@ export interface DeliveryColumns {
   weight: number | null;
 }
 
-export async function insertDelivery(db: DbOrTrx, actorId: number, values: DeliveryColumns) {
+export async function insertDelivery(db: Executor, actorId: number, values: DeliveryColumns) {
   const row = await db
     .insertInto('deliveries')
     .values({ ...values, created_by: actorId, updated_by: actorId })
@@ -339,7 +313,7 @@ export async function insertDelivery(db: DbOrTrx, actorId: number, values: Deliv
 }
 
 /** Writes the changed columns if the version still matches; false when it moved on. */
-export async function updateDelivery(db: DbOrTrx, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
+export async function updateDelivery(db: Executor, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
   const result = await db
     .updateTable('deliveries')
     .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -350,19 +324,19 @@ export async function updateDelivery(db: DbOrTrx, actorId: number, id: number, v
 }
 
 /** The caller's live deliveries among `ids`, locked in id order (two batches cannot deadlock). */
-export async function lockForDelete(db: DbOrTrx, actor: Actor, ids: number[]) {
+export async function lockForDelete(db: Executor, actor: Actor, ids: number[]) {
   let query = db
     .selectFrom('deliveries as d')
     .select(['d.id', 'd.version', 'd.slip_number', 'd.vehicle_allocation_id'])
     .where('d.id', 'in', ids)
     .where('d.deleted_at', 'is', null);
-  const scope = writeScope(actor);
+  const scope = deliveryWriteScope(actor);
   if (scope) query = query.where(scope);
   return query.orderBy('d.id').forUpdate().execute();
 }
 
 /** Soft-deletes the rows in one statement. */
-export async function softDelete(db: DbOrTrx, actorId: number, ids: number[]) {
+export async function softDelete(db: Executor, actorId: number, ids: number[]) {
   const result = await db
     .updateTable('deliveries')
     .set({ deleted_at: sql`now()`, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -370,23 +344,4 @@ export async function softDelete(db: DbOrTrx, actorId: number, ids: number[]) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/** The user's saved column settings (users.config.column_config). */
-export async function readColumnConfig(db: DbOrTrx, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(sql<Record<string, unknown> | null>`config -> 'column_config'`.as('column_config'))
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  const value = row?.column_config;
-  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
-export async function writeColumnConfig(db: DbOrTrx, userId: number, config: unknown) {
-  await db
-    .updateTable('users')
-    .set({ config: sql`jsonb_set(coalesce(config, '{}'::jsonb), '{column_config}', ${JSON.stringify(config)}::jsonb)` })
-    .where('id', '=', userId)
-    .execute();
 }

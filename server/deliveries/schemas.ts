@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS, DELIVERY_STATUSES } from '../../common/deliveries.js';
 import { AMOUNT_RANGE } from '../../common/validation.js';
-import { ImportResult } from '../routes/master-imports.js';
+import { ImportResult } from '../imports/schemas.js';
 import { stopReport } from '../allocation/schemas.js';
 import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
 
@@ -157,30 +157,7 @@ const DateQuery = Type.Object({ date: CalendarDate }, { additionalProperties: fa
 export const importSchema = { querystring: DateQuery, response: { 200: ImportResult, 422: ImportResult, ...errorResponses } };
 export const templateSchema = { response: { 200: Type.String(), ...errorResponses } };
 
-/** The saved column settings of a list: hidden columns, their order, the last search. */
-const ColumnName = Type.String({ pattern: '^[a-z][a-z0-9_]{0,49}$' });
-const SearchValue = Type.Union([
-  Text({ maxLength: 200 }),
-  Type.Number(),
-  Type.Boolean(),
-  Type.Null(),
-  Type.Array(Type.Union([Text({ maxLength: 200 }), Type.Number()]), { maxItems: 50 }),
-]);
-const ListColumns = Type.Object(
-  {
-    hidden: Type.Array(ColumnName, { maxItems: 100 }),
-    order: Type.Array(ColumnName, { maxItems: 100 }),
-    search: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,49}$' }), SearchValue, { maxProperties: 50 })),
-  },
-  { additionalProperties: false },
-);
-export const ColumnConfig = Type.Object({ delivery: Type.Optional(ListColumns) }, { additionalProperties: false });
-export type ColumnConfig = Static<typeof ColumnConfig>;
-export const getColumnConfigSchema = { response: { 200: ColumnConfig, ...errorResponses } };
-export const putColumnConfigSchema = { body: ColumnConfig, response: { 200: ColumnConfig, ...errorResponses } };
-
 /** field → i18n key of its label, for the messages of refused input. */
 export const deliveryLabels: Record<string, string> = Object.fromEntries(
   [...Object.keys(writable), ...Object.keys(filters), 'version', 'ids', 'encoding', 'id'].map((name) => [name, `deliveries.fields.${name}`]),
 );
-export const columnConfigLabels = { delivery: 'deliveries.title' };

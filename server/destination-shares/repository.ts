@@ -1,11 +1,11 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { AUTHOR_MINE, type ShareSort, type ShareStatus } from '../../common/shares.js';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, DriverActor } from '../auth/actor.js';
-import { destinationScope } from '../masters/scope.js';
+import { destinationScope } from '../auth/scope.js';
 import type { DestinationQuery, ShareListQuery } from './schemas.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who reads or writes: a user of the screens or a driver of the app. */
 export type Viewer = { kind: 'user'; actor: Actor } | { kind: 'driver'; driver: DriverActor };
@@ -56,7 +56,7 @@ function authorColumns(viewer: Viewer, table: 'ds' | 'c') {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The live shares of stores the viewer sees, as `ds` joined to its store (`delivery_destinations`). */
-function visibleShares(db: Db, viewer: Viewer) {
+function visibleShares(db: Executor, viewer: Viewer) {
   let query = db
     .selectFrom('destination_shares as ds')
     .innerJoin('delivery_destinations', 'delivery_destinations.id', 'ds.delivery_destination_id')
@@ -110,7 +110,7 @@ const SORT_COLUMNS: Record<ShareSort, ReturnType<typeof sql>> = {
   store_name: sql`delivery_destinations.customer_store_name`,
 };
 
-function filtered(db: Db, viewer: Viewer, filters: Omit<ShareListQuery, '_start' | '_end' | '_sort' | '_order'>) {
+function filtered(db: Executor, viewer: Viewer, filters: Omit<ShareListQuery, '_start' | '_end' | '_sort' | '_order'>) {
   let query = visibleShares(db, viewer);
   if (filters.id?.length) query = query.where('ds.id', 'in', filters.id);
   if (filters.delivery_destination_id !== undefined) query = query.where('ds.delivery_destination_id', '=', filters.delivery_destination_id);
@@ -137,7 +137,7 @@ function filtered(db: Db, viewer: Viewer, filters: Omit<ShareListQuery, '_start'
 }
 
 /** A page of the list and its total. */
-export async function listShares(db: Db, viewer: Viewer, query: ShareListQuery) {
+export async function listShares(db: Executor, viewer: Viewer, query: ShareListQuery) {
   const { limit, offset } = pageOf(query);
   const direction = query._order === 'asc' ? 'asc' : 'desc';
   const base = filtered(db, viewer, query);
@@ -151,12 +151,12 @@ export async function listShares(db: Db, viewer: Viewer, query: ShareListQuery) 
 }
 
 /** One share the viewer sees, with its names; undefined when missing or out of scope. */
-export function findShare(db: Db, viewer: Viewer, id: number) {
+export function findShare(db: Executor, viewer: Viewer, id: number) {
   return withColumns(visibleShares(db, viewer).where('ds.id', '=', id), viewer).executeTakeFirst();
 }
 
 /** The share locked for a write (FOR UPDATE of the share only), if the viewer sees it. */
-export function lockShare(db: Db, viewer: Viewer, id: number) {
+export function lockShare(db: Executor, viewer: Viewer, id: number) {
   return visibleShares(db, viewer)
     .select(['ds.id', 'ds.version', 'ds.updated_by', 'ds.author_user_id', 'ds.author_driver_id', 'ds.delivery_destination_id', 'ds.status'])
     .where('ds.id', '=', id)
@@ -167,7 +167,7 @@ export function lockShare(db: Db, viewer: Viewer, id: number) {
 export type LockedShare = NonNullable<Awaited<ReturnType<typeof lockShare>>>;
 
 /** A live store the viewer sees, locked FOR SHARE (it cannot be deleted while a share is written about it). */
-export function visibleDestination(db: Db, viewer: Viewer, id: number) {
+export function visibleDestination(db: Executor, viewer: Viewer, id: number) {
   let query = db.selectFrom('delivery_destinations').select('id').where('id', '=', id).where('deleted_at', 'is', null);
   const scope = visibleDestinations(viewer);
   if (scope) query = query.where(scope);
@@ -175,7 +175,7 @@ export function visibleDestination(db: Db, viewer: Viewer, id: number) {
 }
 
 /** The stores a viewer may write about, searched by code, name or address (the screens' selects). */
-export function listDestinations(db: Db, viewer: Viewer, query: DestinationQuery) {
+export function listDestinations(db: Executor, viewer: Viewer, query: DestinationQuery) {
   const { limit, offset } = pageOf(query);
   let rows = db
     .selectFrom('delivery_destinations')
@@ -204,7 +204,7 @@ export interface ShareContent {
   longitude: number | null;
 }
 
-export async function insertShare(db: Db, viewer: Viewer, destinationId: number, content: ShareContent) {
+export async function insertShare(db: Executor, viewer: Viewer, destinationId: number, content: ShareContent) {
   const row = await db
     .insertInto('destination_shares')
     .values({ ...content, delivery_destination_id: destinationId, ...author(viewer), updated_by: viewer.kind === 'user' ? viewer.actor.id : null })
@@ -214,7 +214,7 @@ export async function insertShare(db: Db, viewer: Viewer, destinationId: number,
 }
 
 /** Writes the changed columns if the version still matches; false when it moved on. */
-export async function updateShare(db: Db, actorId: number | null, id: number, version: number, set: Partial<ShareContent> & { status?: ShareStatus }) {
+export async function updateShare(db: Executor, actorId: number | null, id: number, version: number, set: Partial<ShareContent> & { status?: ShareStatus }) {
   const result = await db
     .updateTable('destination_shares')
     .set({ ...set, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -225,14 +225,14 @@ export async function updateShare(db: Db, actorId: number | null, id: number, ve
 }
 
 /** Who changed a row last (a user's name), for the 409 that asks to reload. */
-export async function userName(db: Db, userId: number | null) {
+export async function userName(db: Executor, userId: number | null) {
   if (userId === null) return undefined;
   const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return row?.name;
 }
 
 /** The destination master row a correction is written to, locked FOR UPDATE, if the actor may edit it. */
-export function lockDestinationForWrite(db: Db, actor: Actor, id: number) {
+export function lockDestinationForWrite(db: Executor, actor: Actor, id: number) {
   let query = db
     .selectFrom('delivery_destinations')
     .select(['id', 'version', 'updated_by'])
@@ -243,7 +243,7 @@ export function lockDestinationForWrite(db: Db, actor: Actor, id: number) {
   return query.forUpdate().executeTakeFirst();
 }
 
-export async function writeDestinationAddress(db: Db, actorId: number, id: number, values: { customer_address: string; latitude: number; longitude: number }) {
+export async function writeDestinationAddress(db: Executor, actorId: number, id: number, values: { customer_address: string; latitude: number; longitude: number }) {
   await db
     .updateTable('delivery_destinations')
     .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
@@ -253,7 +253,7 @@ export async function writeDestinationAddress(db: Db, actorId: number, id: numbe
 
 // ---- Comments ------------------------------------------------------------------------------------
 
-function comments(db: Db, viewer: Viewer, shareId: number) {
+function comments(db: Executor, viewer: Viewer, shareId: number) {
   return db
     .selectFrom('share_comments as c')
     .leftJoin('users as au', 'au.id', 'c.author_user_id')
@@ -274,11 +274,11 @@ function comments(db: Db, viewer: Viewer, shareId: number) {
 }
 
 /** The thread in order (the share's visibility is checked by the caller). */
-export function listComments(db: Db, viewer: Viewer, shareId: number) {
+export function listComments(db: Executor, viewer: Viewer, shareId: number) {
   return comments(db, viewer, shareId).orderBy('c.idx').execute();
 }
 
-export function findComment(db: Db, viewer: Viewer, shareId: number, idx: number) {
+export function findComment(db: Executor, viewer: Viewer, shareId: number, idx: number) {
   return comments(db, viewer, shareId).where('c.idx', '=', idx).executeTakeFirst();
 }
 
@@ -287,7 +287,7 @@ export function findComment(db: Db, viewer: Viewer, shareId: number, idx: number
  * reused, so a link to it never shows another comment). The caller holds the share's row lock, so
  * two comments posted at once are numbered one after the other.
  */
-export async function insertComment(db: Db, viewer: Viewer, shareId: number, values: { body: string; latitude: number | null; longitude: number | null }) {
+export async function insertComment(db: Executor, viewer: Viewer, shareId: number, values: { body: string; latitude: number | null; longitude: number | null }) {
   const row = await db
     .insertInto('share_comments')
     .values((eb) => ({
@@ -303,7 +303,7 @@ export async function insertComment(db: Db, viewer: Viewer, shareId: number, val
 }
 
 /** A live comment locked for a write. */
-export function lockComment(db: Db, shareId: number, idx: number) {
+export function lockComment(db: Executor, shareId: number, idx: number) {
   return db
     .selectFrom('share_comments')
     .select(['id', 'version', 'author_user_id', 'author_driver_id'])
@@ -314,10 +314,10 @@ export function lockComment(db: Db, shareId: number, idx: number) {
     .executeTakeFirst();
 }
 
-export async function updateComment(db: Db, id: number, body: string) {
+export async function updateComment(db: Executor, id: number, body: string) {
   await db.updateTable('share_comments').set({ body, updated_at: sql`now()`, version: sql`version + 1` }).where('id', '=', id).execute();
 }
 
-export async function deleteComment(db: Db, id: number) {
+export async function deleteComment(db: Executor, id: number) {
   await db.updateTable('share_comments').set({ deleted_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` }).where('id', '=', id).execute();
 }

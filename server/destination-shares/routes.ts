@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Action } from '../../common/permissions.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
 import { createGeocoder, GeocoderUnavailable } from '../geocoding/index.js';
+import type { Executor } from '../../db/executor.js';
 import * as repo from './repository.js';
 import type { Viewer } from './repository.js';
 import { correctionError, isAuthor, locationError, mayApply, mayChangeStatus, mayEditContent } from './rules.js';
@@ -34,7 +35,7 @@ const DESTINATION_STALE = { named: 'shares.errors.destinationStale', unknown: 's
  */
 const destinationShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const geocoder = createGeocoder(app.config);
-  const inTransaction = <T>(work: (trx: repo.Db) => Promise<T>) => app.db.transaction().execute(work);
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>) => app.db.transaction().execute(work);
 
   app.get('/destination_share', { schema: listSchema, config: permission('list') }, async (request, reply) => {
     const { rows, total } = await repo.listShares(app.db, userOf(request), request.query);
@@ -126,7 +127,7 @@ const destinationShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- Comments ----------------------------------------------------------------------------------
 
   /** The share must be one the caller sees (404 otherwise), for reads and writes alike. */
-  const visibleShare = async (db: repo.Db, request: FastifyRequest, id: number) => {
+  const visibleShare = async (db: Executor, request: FastifyRequest, id: number) => {
     const share = await repo.findShare(db, userOf(request), id);
     if (!share) throw notFound();
     return share;
@@ -150,7 +151,7 @@ const destinationShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** A comment of the caller's own, locked; someone else's is a 403, a missing one a 404. */
-  const ownComment = async (trx: repo.Db, request: FastifyRequest, id: number, idx: number, version: number | undefined) => {
+  const ownComment = async (trx: Executor, request: FastifyRequest, id: number, idx: number, version: number | undefined) => {
     const viewer = userOf(request);
     const share = await repo.lockShare(trx, viewer, id);
     if (!share) throw notFound();

@@ -1,7 +1,8 @@
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import * as repo from './repository.js';
-import type { Db, Viewer } from './repository.js';
+import type { Executor } from '../../db/executor.js';
+import type { Viewer } from './repository.js';
 import { locationError } from './rules.js';
 import type { ShareCreate } from './schemas.js';
 
@@ -11,7 +12,7 @@ import type { ShareCreate } from './schemas.js';
  */
 
 /** A share about a store the viewer sees (400 naming the store otherwise); answers the share as listed. */
-export async function createShare(trx: Db, viewer: Viewer, t: Translate, body: ShareCreate) {
+export async function createShare(trx: Executor, viewer: Viewer, t: Translate, body: ShareCreate) {
   const location = locationError(t, body.latitude, body.longitude);
   if (location) throw location;
   if (!(await repo.visibleDestination(trx, viewer, body.delivery_destination_id))) {
@@ -31,7 +32,7 @@ export async function createShare(trx: Db, viewer: Viewer, t: Translate, body: S
 }
 
 /** A comment at the end of the thread, numbered under the share's lock; 404 for a share the viewer does not see. */
-export async function addComment(trx: Db, viewer: Viewer, t: Translate, shareId: number, values: { body: string; latitude?: number | null; longitude?: number | null }) {
+export async function addComment(trx: Executor, viewer: Viewer, t: Translate, shareId: number, values: { body: string; latitude?: number | null; longitude?: number | null }) {
   const location = locationError(t, values.latitude, values.longitude);
   if (location) throw location;
   if (!values.body.trim()) throw invalid({ body: t('errors.required', { field: t('shares.fields.comment') }) });
@@ -42,7 +43,7 @@ export async function addComment(trx: Db, viewer: Viewer, t: Translate, shareId:
 }
 
 /** A stale version: 409 naming who changed the row last, asking to reload. */
-export async function staleError(db: Db, updatedBy: number | null, keys: { named: 'shares.errors.stale' | 'shares.errors.destinationStale'; unknown: 'shares.errors.staleUnknown' | 'shares.errors.destinationStaleUnknown' }) {
+export async function staleError(db: Executor, updatedBy: number | null, keys: { named: 'shares.errors.stale' | 'shares.errors.destinationStale'; unknown: 'shares.errors.staleUnknown' | 'shares.errors.destinationStaleUnknown' }) {
   const name = await repo.userName(db, updatedBy);
   return name ? new AppError(409, keys.named, { name }) : new AppError(409, keys.unknown);
 }

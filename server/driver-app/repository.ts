@@ -1,17 +1,17 @@
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
 import { tripStops } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
-import { tripsChanged } from '../realtime/outbox.js';
+import { tripsChanged } from '../allocation/events.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 // ---- Sign-in -------------------------------------------------------------------------------------
 
 /** A live driver of a live company by login id, with what sign-in checks. */
-export function driverForLogin(db: Db, loginId: string) {
+export function driverForLogin(db: Executor, loginId: string) {
   return db
     .selectFrom('drivers')
     .innerJoin('delivery_companies', 'delivery_companies.id', 'drivers.delivery_company_id')
@@ -22,7 +22,7 @@ export function driverForLogin(db: Db, loginId: string) {
     .executeTakeFirst();
 }
 
-export function driverProfile(db: Db, driverId: number) {
+export function driverProfile(db: Executor, driverId: number) {
   return db
     .selectFrom('drivers')
     .innerJoin('delivery_companies', 'delivery_companies.id', 'drivers.delivery_company_id')
@@ -32,7 +32,7 @@ export function driverProfile(db: Db, driverId: number) {
 }
 
 /** login_flag: 1 while the driver is signed in to the app (shown on the driver master). */
-export async function setLoginFlag(db: Db, driverId: number, signedIn: boolean) {
+export async function setLoginFlag(db: Executor, driverId: number, signedIn: boolean) {
   await db
     .updateTable('drivers')
     .set({ login_flag: signedIn ? LOGIN_FLAG.loggedIn : LOGIN_FLAG.loggedOut })
@@ -43,7 +43,7 @@ export async function setLoginFlag(db: Db, driverId: number, signedIn: boolean) 
 // ---- Trips ---------------------------------------------------------------------------------------
 
 /** The driver's published trips: their own, live, confirmed (確定); a draft is not theirs to see yet. */
-function ownTrips(db: Db, driverId: number) {
+function ownTrips(db: Executor, driverId: number) {
   return db
     .selectFrom('vehicle_allocations as va')
     .where('va.driver_id', '=', driverId)
@@ -55,7 +55,7 @@ function ownTrips(db: Db, driverId: number) {
  * The driver's trips of a day (not cancelled), or one trip of theirs by id, each with its stops in order
  * and the deliveries at each stop (allocation's `tripStops`): three queries whatever the number of trips.
  */
-export async function driverTrips(db: Db, driverId: number, filter: { date: string } | { id: number }) {
+export async function driverTrips(db: Executor, driverId: number, filter: { date: string } | { id: number }) {
   let query = ownTrips(db, driverId)
     .innerJoin('departments as d', 'd.id', 'va.department_id')
     .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
@@ -96,7 +96,7 @@ export async function driverTrips(db: Db, driverId: number, filter: { date: stri
 }
 
 /** One trip of the driver's, locked until the transaction ends: anyone else's (or a draft) is a 404. */
-export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
+export async function lockOwnTrip(trx: Executor, driverId: number, tripId: number) {
   const trip = await ownTrips(trx, driverId)
     .select(['va.id', 'va.date', 'va.status', 'va.confirmed_at', 'va.planned_departure', 'va.loading_started_at', 'va.departed_at', 'va.completed_at'])
     .where('va.id', '=', tripId)
@@ -109,7 +109,7 @@ export async function lockOwnTrip(trx: Db, driverId: number, tripId: number) {
 }
 
 /** A change from the driver app: the trip is handled (車両・ドライバー are then fixed), its version bumped. */
-export async function updateTrip(trx: Db, tripId: number, now: Date, set: Updateable<VehicleAllocationTable> = {}) {
+export async function updateTrip(trx: Executor, tripId: number, now: Date, set: Updateable<VehicleAllocationTable> = {}) {
   await trx
     .updateTable('vehicle_allocations')
     .set({ ...set, handled_at: now, updated_at: now, updated_by: null, version: sql`version + 1` })
@@ -118,12 +118,12 @@ export async function updateTrip(trx: Db, tripId: number, now: Date, set: Update
 }
 
 /** Loading start already bumped the version (startLoading): only mark the trip handled. */
-export async function markHandled(trx: Db, tripId: number, now: Date) {
+export async function markHandled(trx: Executor, tripId: number, now: Date) {
   await trx.updateTable('vehicle_allocations').set({ handled_at: now }).where('id', '=', tripId).execute();
 }
 
 /** Every delivery of the trip still before a status (配送中 on departure). */
-export async function advanceTripDeliveries(trx: Db, tripId: number, status: number, now: Date) {
+export async function advanceTripDeliveries(trx: Executor, tripId: number, status: number, now: Date) {
   await trx
     .updateTable('deliveries')
     .set({ status, handled_at: now, updated_at: now, updated_by: null, version: sql`version + 1` })
@@ -134,7 +134,7 @@ export async function advanceTripDeliveries(trx: Db, tripId: number, status: num
 }
 
 /** The trip's stops with their store's times, in order (a stop locked with its trip, which is locked). */
-export function stopsOf(trx: Db, tripId: number) {
+export function stopsOf(trx: Executor, tripId: number) {
   return trx
     .selectFrom('allocation_stops as s')
     .innerJoin('delivery_destinations as dest', 'dest.id', 's.delivery_destination_id')
@@ -146,13 +146,13 @@ export function stopsOf(trx: Db, tripId: number) {
 
 export type TripStop = Awaited<ReturnType<typeof stopsOf>>[number];
 
-export async function updateStop(trx: Db, stopId: number, set: Updateable<Database['allocation_stops']>) {
+export async function updateStop(trx: Executor, stopId: number, set: Updateable<Database['allocation_stops']>) {
   await trx.updateTable('allocation_stops').set(set).where('id', '=', stopId).execute();
 }
 
 /** The deliveries at one stop of the trip get the driver's report. */
 export async function reportDeliveries(
-  trx: Db,
+  trx: Executor,
   tripId: number,
   seq: number,
   now: Date,
@@ -168,7 +168,7 @@ export async function reportDeliveries(
 }
 
 /** A following stop's deliveries not yet delivered: their new estimate and 定刻 / 遅延見込. */
-export async function estimateDeliveries(trx: Db, tripId: number, seq: number, estimated: Date, delayStatus: number, deliveredStatus: number) {
+export async function estimateDeliveries(trx: Executor, tripId: number, seq: number, estimated: Date, delayStatus: number, deliveredStatus: number) {
   await trx
     .updateTable('deliveries')
     .set({ estimated_arrival_time: estimated, delivery_delay_status: delayStatus, version: sql`version + 1` })
@@ -187,7 +187,7 @@ const workRecordColumns = ['id', 'date', 'clock_in', 'clock_out', 'version'] as 
  * Clocks in on the day, creating the day's record or filling one an admin made without a clock-in;
  * undefined when the day already has a clock-in (one statement, so two taps cannot both win).
  */
-export function clockIn(trx: Db, driverId: number, date: string, at: Date) {
+export function clockIn(trx: Executor, driverId: number, date: string, at: Date) {
   return trx
     .insertInto('driver_work_records')
     .values({ driver_id: driverId, date, clock_in: at })
@@ -202,7 +202,7 @@ export function clockIn(trx: Db, driverId: number, date: string, at: Date) {
 }
 
 /** The driver's records of these days, latest first, locked. */
-export function lockWorkRecords(trx: Db, driverId: number, dates: string[]) {
+export function lockWorkRecords(trx: Executor, driverId: number, dates: string[]) {
   return trx
     .selectFrom('driver_work_records')
     .select(workRecordColumns)
@@ -213,7 +213,7 @@ export function lockWorkRecords(trx: Db, driverId: number, dates: string[]) {
     .execute();
 }
 
-export function clockOut(trx: Db, recordId: number, at: Date) {
+export function clockOut(trx: Executor, recordId: number, at: Date) {
   return trx
     .updateTable('driver_work_records')
     .set({ clock_out: at, updated_at: sql`now()`, updated_by: null, version: sql`version + 1` })
@@ -224,7 +224,7 @@ export function clockOut(trx: Db, recordId: number, at: Date) {
 
 // ---- 仮登録 ----------------------------------------------------------------------------------------
 
-export function temporaryVehicle(db: Db, id: number) {
+export function temporaryVehicle(db: Executor, id: number) {
   return db
     .selectFrom('vehicles')
     .select(['id', 'vehicle_number', 'vehicle_type_id', 'delivery_company_id', 'base_department_id', 'temporary_registration_date'])
@@ -232,7 +232,7 @@ export function temporaryVehicle(db: Db, id: number) {
     .executeTakeFirstOrThrow();
 }
 
-export function temporaryDestination(db: Db, id: number) {
+export function temporaryDestination(db: Executor, id: number) {
   return db
     .selectFrom('delivery_destinations')
     .select([

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { MessageKey } from '../../common/locales/index.js';
 import { stopReport } from '../allocation/schemas.js';
 import { errorResponses, Id, Nullable, OkResponse, Text, Timestamp } from '../http/schemas.js';
-import { LoginBody } from '../routes/auth-schemas.js';
+import { LoginBody } from '../auth/schemas.js';
 
 /** An instant the app reports: RFC 3339 with its offset (`2026-11-23T09:15:00+09:00`). */
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });

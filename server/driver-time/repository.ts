@@ -1,11 +1,10 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { isSuperAdmin } from '../../common/permissions.js';
-import type { Database } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 import type { Actor } from '../auth/actor.js';
-import { departmentSubtree } from '../masters/scope.js';
+import { departmentSubtree } from '../auth/scope.js';
 import type { DayQueryType } from './schemas.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 const NOTHING = sql<SqlBool>`false`;
 const CANCELLED = 9;
@@ -47,7 +46,7 @@ export function driverDayScope(actor: Actor, date: string, dateTo = date): Expre
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The live drivers in scope on the day (or days), with the page's filters (and one driver, for a write's answer). */
-function scopedDrivers(db: Db, actor: Actor, query: DriverQuery, driverId?: number) {
+function scopedDrivers(db: Executor, actor: Actor, query: DriverQuery, driverId?: number) {
   const to = query.date_to ?? query.date;
   let drivers = db.selectFrom('drivers as dr').where('dr.deleted_at', 'is', null);
   const scope = driverDayScope(actor, query.date, to);
@@ -95,7 +94,7 @@ const driverColumns = [
 ] as const;
 
 /** The drivers of the page, each with the day's record when there is one (one statement, one join each). */
-export function driversOfDay(db: Db, actor: Actor, query: DayQueryType, driverId?: number) {
+export function driversOfDay(db: Executor, actor: Actor, query: DayQueryType, driverId?: number) {
   return scopedDrivers(db, actor, query, driverId)
     .leftJoin('driver_work_records as r', (join) => join.onRef('r.driver_id', '=', 'dr.id').on('r.date', '=', query.date))
     .leftJoin('users as u', 'u.id', 'r.updated_by')
@@ -128,7 +127,7 @@ export function driversOfDay(db: Db, actor: Actor, query: DayQueryType, driverId
 export type DriverDayRow = Awaited<ReturnType<typeof driversOfDay>>[number];
 
 /** The drivers in scope on any day of the query's days (a report's period), in the page's order, without records; with their hourly wage (給与計算). */
-export function driversOfDays(db: Db, actor: Actor, query: DriverQuery, driverId?: number) {
+export function driversOfDays(db: Executor, actor: Actor, query: DriverQuery, driverId?: number) {
   return scopedDrivers(db, actor, query, driverId).select([...driverColumns, 'dr.hourly_wage']).orderBy('dr.delivery_company_id').orderBy('dr.login_id').orderBy('dr.id').execute();
 }
 
@@ -137,7 +136,7 @@ export function driversOfDays(db: Db, actor: Actor, query: DriverQuery, driverId
  * year for the annual limit, the days around for rest and driving), one statement for the page; with
  * the odometer and the note, which the reports show.
  */
-export function recordsOfDrivers(db: Db, actor: Actor, query: DriverQuery, from: string, to: string, driverId?: number) {
+export function recordsOfDrivers(db: Executor, actor: Actor, query: DriverQuery, from: string, to: string, driverId?: number) {
   return db
     .selectFrom('driver_work_records as r')
     .select(['r.driver_id', 'r.date', 'r.clock_in', 'r.clock_out', 'r.break_minutes', 'r.breaks', 'r.departure_at', 'r.return_at', 'r.odometer_start', 'r.odometer_end', 'r.note'])
@@ -152,7 +151,7 @@ export function recordsOfDrivers(db: Db, actor: Actor, query: DriverQuery, from:
 export type ContextRecord = Awaited<ReturnType<typeof recordsOfDrivers>>[number];
 
 /** The day's live trips of the page's drivers (cancelled ones left out), in departure order. */
-export function tripsOfDrivers(db: Db, actor: Actor, query: DayQueryType) {
+export function tripsOfDrivers(db: Executor, actor: Actor, query: DayQueryType) {
   return db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
@@ -179,12 +178,12 @@ export function tripsOfDrivers(db: Db, actor: Actor, query: DayQueryType) {
 }
 
 /** A live driver in the caller's scope on that day, or undefined (the route answers 404). */
-export function driverInScope(db: Db, actor: Actor, driverId: number, date: string) {
+export function driverInScope(db: Executor, actor: Actor, driverId: number, date: string) {
   return scopedDrivers(db, actor, { date }, driverId).select(['dr.id', 'dr.name']).executeTakeFirst();
 }
 
 /** The day's record, locked for the write, with the name of whoever changed it last. */
-export function lockRecord(db: Db, driverId: number, date: string) {
+export function lockRecord(db: Executor, driverId: number, date: string) {
   return db
     .selectFrom('driver_work_records as r')
     .leftJoin('users as u', 'u.id', 'r.updated_by')

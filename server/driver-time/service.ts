@@ -2,10 +2,11 @@ import { sql, type Transaction } from 'kysely';
 import { breakTotal, departureState, toWorkDay, type WorkFigures } from '../../common/driver-time.js';
 import type { WorkDay } from '../../common/work-rules.js';
 import type { Database, WorkBreak } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { type Db, driverInScope, driversOfDay, type DriverDayRow, type LockedRecord, lockRecord, recordsOfDrivers, tripsOfDrivers } from './repository.js';
+import { driverInScope, driversOfDay, type DriverDayRow, type LockedRecord, lockRecord, recordsOfDrivers, tripsOfDrivers } from './repository.js';
 import { addToTotals, contextRange, emptyFigureTotals, figuresOf, findingsOn, type MergedRecord, recordErrors } from './rules.js';
 import type { DayQueryType, WorkRecordBodyType } from './schemas.js';
 
@@ -14,7 +15,7 @@ import type { DayQueryType, WorkRecordBodyType } from './schemas.js';
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Each driver's recorded days around the date, as the rules read them (one statement for the page). */
-async function contextDays(db: Db, actor: Actor, query: DayQueryType, driverId?: number): Promise<Map<number, WorkDay[]>> {
+async function contextDays(db: Executor, actor: Actor, query: DayQueryType, driverId?: number): Promise<Map<number, WorkDay[]>> {
   const { from, to } = contextRange(query.date);
   const byDriver = new Map<number, WorkDay[]>();
   for (const record of await recordsOfDrivers(db, actor, query, from, to, driverId)) {
@@ -60,7 +61,7 @@ const driverOf = (row: DriverDayRow) => ({
 });
 
 /** GET /driver_time: every driver in scope with the day's record, figures and findings, and the totals. */
-export async function daySheet(db: Db, actor: Actor, query: DayQueryType, driverId?: number) {
+export async function daySheet(db: Executor, actor: Actor, query: DayQueryType, driverId?: number) {
   const [drivers, context] = await Promise.all([driversOfDay(db, actor, query, driverId), contextDays(db, actor, query, driverId)]);
   const rows = drivers.map((row) => {
     const record = recordOf(row);
@@ -77,7 +78,7 @@ export async function daySheet(db: Db, actor: Actor, query: DayQueryType, driver
 }
 
 /** GET /driver_attendance: each driver's clock in and their trips' departures against the plan. */
-export async function attendance(db: Db, actor: Actor, query: DayQueryType, now: Date) {
+export async function attendance(db: Executor, actor: Actor, query: DayQueryType, now: Date) {
   const [drivers, context, trips] = await Promise.all([driversOfDay(db, actor, query), contextDays(db, actor, query), tripsOfDrivers(db, actor, query)]);
   const tripsOf = new Map<number, ReturnType<typeof tripOf>[]>();
   function tripOf(trip: (typeof trips)[number]) {

@@ -3,7 +3,7 @@ import { addressFields, codeField, emailField, kanaField, nameField } from './co
 import type { MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
-import { contractedCompanyScope, departmentScope } from './scope.js';
+import { contractedCompanyScope, departmentScope } from '../auth/scope.js';
 
 export const deliveryCompanyMaster: MasterDefinition = {
   resource: 'delivery_company',

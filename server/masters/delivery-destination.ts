@@ -5,7 +5,7 @@ import { countField, latitudeField, longitudeField, phoneField, timeField, yenFi
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { customerRef, directionRef } from './refs.js';
-import { destinationScope } from './scope.js';
+import { destinationScope } from '../auth/scope.js';
 
 /** The store's receiving window must close after it opens (the specification's message). */
 export async function checkTimeWindow(ctx: MasterContext, values: Values): Promise<FieldErrors> {

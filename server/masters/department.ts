@@ -6,7 +6,7 @@ import type { MasterContext, MasterDefinition, Row, Values } from './definition.
 import { lookup } from './display.js';
 import { ensureOperationTimes } from './operation-time.js';
 import { departmentRef } from './refs.js';
-import { departmentScope, isInSubtree } from './scope.js';
+import { departmentScope, isInSubtree } from '../auth/scope.js';
 
 /**
  * A live child at or above this level (the highest first). Its creation locked this department

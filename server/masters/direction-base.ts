@@ -1,7 +1,7 @@
 import type { MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { companyRef, departmentRef, directionRef, vehicleTypeRef } from './refs.js';
-import { departmentScope } from './scope.js';
+import { departmentScope } from '../auth/scope.js';
 
 /** 方面拠点: which center serves a direction, with its usual carrier, vehicle type and trips a day. */
 export const directionBaseMaster: MasterDefinition = {

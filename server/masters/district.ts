@@ -2,7 +2,7 @@ import { codeField, nameField } from './common-fields.js';
 import type { MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
-import { departmentScope } from './scope.js';
+import { departmentScope } from '../auth/scope.js';
 
 export const districtMaster: MasterDefinition = {
   resource: 'district',

@@ -5,7 +5,7 @@ import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { passwordColumns } from './password.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
-import { companyScope, needsBase } from './scope.js';
+import { companyScope, needsBase } from '../auth/scope.js';
 
 /** A driver's default vehicle is one of their own company's; the app password has a minimum length; department users give a base center. */
 async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErrors> {

@@ -5,7 +5,7 @@ import { timeField } from './common-fields.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
-import { departmentScope } from './scope.js';
+import { departmentScope } from '../auth/scope.js';
 
 /** The day of a center, in order: work starts, loading starts, trucks leave, work ends. */
 const STEPS = ['work_start', 'loading_start', 'departure', 'work_end'] as const;

@@ -1,5 +1,5 @@
 import type { FieldRef } from './definition.js';
-import { companyScope, contractedCompanyScope, departmentScope } from './scope.js';
+import { companyScope, contractedCompanyScope, departmentScope } from '../auth/scope.js';
 
 /** Foreign keys between masters, each visible through the referenced master's own scope. */
 export const departmentRef = (csv = 'department_code'): FieldRef => ({

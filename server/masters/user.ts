@@ -9,7 +9,7 @@ import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './d
 import { copiedLookup } from './display.js';
 import { passwordColumns } from './password.js';
 import { companyRef, departmentRef } from './refs.js';
-import { departmentScope, userScope } from './scope.js';
+import { departmentScope, userScope } from '../auth/scope.js';
 
 
 /**

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../errors.js';
 import type { MasterContext, MasterDefinition, Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
-import { companyScope, needsBase } from './scope.js';
+import { companyScope, needsBase } from '../auth/scope.js';
 
 async function checkVehicle(ctx: MasterContext, values: Values): Promise<FieldErrors> {
   return needsBase(ctx.actor, values.base_department_id)

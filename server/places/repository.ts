@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { EARTH_RADIUS_KM } from '../../common/places.js';
 import type { Database } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
-import { destinationScope } from '../masters/scope.js';
+import { destinationScope } from '../auth/scope.js';
 import type { NearDestination } from './schemas.js';
 
 export interface Point {

@@ -7,7 +7,7 @@ import { allowedOrigins } from '../config.js';
 import { errorResponses } from '../http/schemas.js';
 import { actorOfToken } from '../plugins/auth.js';
 import { InProcessBus, type RealtimeBus } from './bus.js';
-import { Realtime } from './outbox.js';
+import { Realtime } from './after-commit.js';
 import { PostgresBus } from './postgres-bus.js';
 
 /** A socket that has not answered the previous ping by the next one is dropped. */

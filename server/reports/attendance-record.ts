@@ -2,9 +2,9 @@ import { addDays, tokyoToday } from '../../common/deliveries.js';
 import { isPublicHoliday } from '../../common/holidays.js';
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type Heading, reportHtml, sendPdf, sendXlsx } from './files.js';
-import { fileName, type Period, reportHeading } from './rules.js';
+import { reportHtml } from './files.js';
+import { type Cell, type Heading, type Period, pdfFile, type ReportContext, sheetsFile } from './report.js';
+import { reportHeading } from './rules.js';
 import {
   COLUMNS,
   type ColumnSpec,
@@ -100,8 +100,7 @@ const totalCells = (totals: WorkTotals, absences: number): Cell[] => [
 
 function sheets(context: ReportContext, heading: Heading, months: DriverMonth[]) {
   const { t } = context.request;
-  return sendXlsx(
-    context.reply,
+  return sheetsFile(
     heading,
     [
       {
@@ -119,7 +118,6 @@ function sheets(context: ReportContext, heading: Heading, months: DriverMonth[])
         },
       },
     ],
-    fileName(context.slug, context.period, 'xlsx'),
   );
 }
 
@@ -160,7 +158,7 @@ function printed(context: ReportContext, heading: Heading, months: DriverMonth[]
       },
     })),
   });
-  return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'));
+  return pdfFile(html);
 }
 
 export async function attendanceRecord(context: ReportContext) {

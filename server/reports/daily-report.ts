@@ -2,10 +2,10 @@ import { DELIVERY_COLUMNS, DELAY_STATUS, DELIVERY_STATUS, type DeliveryColumn } 
 import { exportCells, exportHeader } from '../deliveries/export.js';
 import type { DeliveryRowData } from '../deliveries/repository.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type Column, type Heading, reportHtml, sendPdf, sendXlsx } from './files.js';
+import { reportHtml } from './files.js';
+import { type Cell, type Column, type Heading, pdfFile, type ReportContext, sheetsFile } from './report.js';
 import { deliveryPages, type ReportTrip, tripsWithStops } from './repository.js';
-import { fileName, reportHeading, timeOfDay } from './rules.js';
+import { reportHeading, timeOfDay } from './rules.js';
 
 /** 配送日報（全体）: every trip of the day with its times and outcome, then every delivery with what the driver reported. */
 
@@ -99,7 +99,7 @@ const tripKey = (id: number | null) => (id === null ? 'none' : String(id));
 async function printed(context: ReportContext, heading: Heading, trips: ReportTrip[]) {
   const { t } = context.request;
   const byTrip = new Map<string, { seq: number | null; cells: Cell[] }[]>();
-  for await (const page of deliveryPages(context.app.db, context.request.actor, context.period, context.filters)) {
+  for await (const page of deliveryPages(context.db, context.request.actor, context.period, context.filters)) {
     for (const row of page) {
       const cells = exportCells(t, row);
       const list = byTrip.get(tripKey(row.vehicle_allocation_id)) ?? [];
@@ -126,11 +126,11 @@ async function printed(context: ReportContext, heading: Heading, trips: ReportTr
     ],
     groups,
   });
-  return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'), { landscape: true });
+  return pdfFile(html, { landscape: true });
 }
 
 async function* deliveryRows(context: ReportContext, row: (delivery: DeliveryRowData) => Cell[]) {
-  for await (const page of deliveryPages(context.app.db, context.request.actor, context.period, context.filters)) for (const delivery of page) yield row(delivery);
+  for await (const page of deliveryPages(context.db, context.request.actor, context.period, context.filters)) for (const delivery of page) yield row(delivery);
 }
 
 /** The sheets: the trips, then every delivery with every column of the delivery list (and its stop). */
@@ -138,20 +138,18 @@ function sheets(context: ReportContext, heading: Heading, trips: ReportTrip[]) {
   const { t } = context.request;
   const tripColumns: Column[] = TRIP_COLUMNS.map(([key, width]) => ({ header: t(key), width }));
   const deliveryColumns: Column[] = [t('deliveries.fields.stop_seq'), ...exportHeader(t)].map((header) => ({ header, width: 14 }));
-  return sendXlsx(
-    context.reply,
+  return sheetsFile(
     heading,
     [
       { sheet: t('reports.dailyReportAll.tripsSheet'), columns: tripColumns, rows: trips.map((trip) => tripCells(t, trip)) },
       { sheet: t('reports.dailyReportAll.deliveriesSheet'), columns: deliveryColumns, rows: deliveryRows(context, (row) => [row.stop_seq, ...exportCells(t, row)]) },
     ],
-    fileName(context.slug, context.period, 'xlsx'),
   );
 }
 
 export async function dailyReportAll(context: ReportContext) {
   const { t } = context.request;
-  const trips = await tripsWithStops(context.app.db, context.request.actor, context.period, context.filters);
+  const trips = await tripsWithStops(context.db, context.request.actor, context.period, context.filters);
   const heading = reportHeading(context, t('reports.dailyReportAll.title'));
   return context.query.format === 'pdf' ? printed(context, heading, trips) : sheets(context, heading, trips);
 }

@@ -5,10 +5,10 @@ import { LOAD_UNIT } from '../../common/enums.js';
 import type { StoredWarning } from '../../db/types.js';
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { reportHtml, sendPdf } from './files.js';
+import { reportHtml } from './files.js';
+import { pdfFile, type ReportContext } from './report.js';
 import { tripsWithStops, type ReportTrip } from './repository.js';
-import { fileName, reportHeading, timeOfDay } from './rules.js';
+import { reportHeading, timeOfDay } from './rules.js';
 
 /** 配送運行指示書: one A4 page per trip of the day, for the driver to carry and sign. */
 
@@ -70,9 +70,9 @@ function tripView(t: Translate, trip: ReportTrip) {
   };
 }
 
-export async function deliveryOperation({ app, request, reply, period, filters, slug }: ReportContext) {
+export async function deliveryOperation({ db, request, period, filters }: ReportContext) {
   const { t } = request;
-  const trips = await tripsWithStops(app.db, request.actor, period, filters);
+  const trips = await tripsWithStops(db, request.actor, period, filters);
   if (trips.length === 0) throw new AppError(404, 'reports.errors.noTrips');
   const html = reportHtml('delivery-operation', {
     lang: request.locale,
@@ -82,5 +82,5 @@ export async function deliveryOperation({ app, request, reply, period, filters, 
     printed: reportHeading({ request, period }, '').lines.slice(1).join('　'),
     trips: trips.map((trip) => tripView(t, trip)),
   });
-  return sendPdf(reply, app.pdf, html, fileName(slug, period, 'pdf'));
+  return pdfFile(html);
 }

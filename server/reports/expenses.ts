@@ -1,5 +1,5 @@
-import type { ReportContext } from './context.js';
-import { type Cell, type ColumnSpec, columnsOf, sendTable, type Table } from './files.js';
+import { columnsOf } from './files.js';
+import { type Cell, type ColumnSpec, type ReportContext, type Table, tableFile } from './report.js';
 import { type CostedTrip, odometersOf, tripsWithCosts } from './repository.js';
 import { groupBy, reportHeading } from './rules.js';
 import { tripKms } from './trip-costs.js';
@@ -52,7 +52,7 @@ export function distanceOf(trips: CostedTrip[], kms: Map<number, number | null>,
 const sum = (trips: CostedTrip[], pick: (trip: CostedTrip) => number | null) => trips.reduce((total, trip) => total + (pick(trip) ?? 0), 0);
 
 async function vehicleExpenses(context: ReportContext): Promise<VehicleExpense[]> {
-  const { db } = context.app;
+  const { db } = context;
   const trips = (await tripsWithCosts(db, context.request.actor, context.period, context.filters)).filter((trip) => trip.vehicle_id !== null);
   const kms = await tripKms(db, trips);
   const byVehicle = groupBy(trips, (trip) => trip.vehicle_id!);
@@ -135,5 +135,5 @@ export async function dailyExpense(context: ReportContext) {
   };
   const heading = reportHeading(context, title);
   heading.lines.splice(1, 0, t('reports.expense.fuelPrice', { price: context.query.fuel_price }));
-  return sendTable(context, heading, table);
+  return tableFile(heading, table);
 }

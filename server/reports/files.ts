@@ -3,12 +3,11 @@ import { PassThrough } from 'node:stream';
 import { Eta } from 'eta';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import type { MessageKey } from '../../common/locales/index.js';
 import type { CsvEncoding } from '../../common/reports.js';
 import { type CsvRecord, sendCsv } from '../http/csv.js';
 import type { Translate } from '../i18n.js';
 import type { PdfOptions, PdfRenderer } from '../plugins/pdf.js';
-import type { ReportContext } from './context.js';
+import type { Column, ColumnSpec, Heading, ReportContext, ReportFile, Table } from './report.js';
 import { fileName } from './rules.js';
 
 /**
@@ -17,34 +16,7 @@ import { fileName } from './rules.js';
  * Chromium.
  */
 
-export type Cell = string | number | null;
-
-export interface Column {
-  header: string;
-  /** Excel's column width, in characters */
-  width: number;
-  /** Excel's number format for figures: '#,##0', '#,##0.0' */
-  numFmt?: string;
-}
-
-/** A sheet's column: its label, its width in characters, its number format. */
-export type ColumnSpec = readonly [MessageKey, number, string?];
 export const columnsOf = (t: Translate, columns: readonly ColumnSpec[]): Column[] => columns.map(([key, width, numFmt]) => ({ header: t(key), width, numFmt }));
-
-export interface Table {
-  /** the sheet's name (at most 31 characters, Excel's limit) */
-  sheet: string;
-  columns: Column[];
-  rows: AsyncIterable<Cell[]> | Iterable<Cell[]>;
-  /** computed once every row has been read */
-  totals?: () => Cell[];
-}
-
-export interface Heading {
-  title: string;
-  /** the period, who printed it and when */
-  lines: string[];
-}
 
 const MEDIA_TYPES = {
   pdf: 'application/pdf',
@@ -100,12 +72,6 @@ export function sendXlsx(reply: FastifyReply, heading: Heading, tables: Table[],
   return attachment(reply, 'xlsx', fileName).send(body as unknown as string);
 }
 
-/** A one-table report in the format asked: CSV (the table alone, in the encoding asked) or XLSX (under its heading). */
-export function sendTable({ reply, query, slug, period }: ReportContext, heading: Heading, table: Table) {
-  if (query.format === 'csv') return sendTableCsv(reply, table, query.encoding ?? 'utf8', fileName(slug, period, 'csv'));
-  return sendXlsx(reply, heading, [table], fileName(slug, period, 'xlsx'));
-}
-
 const templates = new Eta({ views: path.join(import.meta.dirname, '..', '..', 'templates'), cache: true, autoEscape: true });
 
 /** The HTML of `templates/<name>.eta` (every value escaped unless the template says otherwise). */
@@ -116,4 +82,17 @@ export function reportHtml(name: string, data: object): string {
 export async function sendPdf(reply: FastifyReply, pdf: PdfRenderer, html: string, fileName: string, options?: PdfOptions) {
   const file = await pdf.render(html, options);
   return attachment(reply, 'pdf', fileName).send(Buffer.from(file) as unknown as string);
+}
+
+/** Sends what a report rendered, named after the report and its period, in the format asked. */
+export function sendReport(reply: FastifyReply, pdf: PdfRenderer, file: ReportFile, { slug, period, query }: Pick<ReportContext, 'slug' | 'period' | 'query'>) {
+  switch (file.kind) {
+    case 'pdf':
+      return sendPdf(reply, pdf, file.html, fileName(slug, period, 'pdf'), file.options);
+    case 'sheets':
+      return sendXlsx(reply, file.heading, file.tables, fileName(slug, period, 'xlsx'));
+    case 'table':
+      if (query.format === 'csv') return sendTableCsv(reply, file.table, query.encoding ?? 'utf8', fileName(slug, period, 'csv'));
+      return sendXlsx(reply, file.heading, [file.table], fileName(slug, period, 'xlsx'));
+  }
 }

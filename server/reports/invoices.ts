@@ -2,10 +2,10 @@ import { formatDate } from '../../common/time.js';
 import type { TripKind } from '../../db/types.js';
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { reportHtml, sendPdf } from './files.js';
+import { reportHtml } from './files.js';
+import { pdfFile, type ReportContext } from './report.js';
 import { type BilledTrip, billedTrips } from './repository.js';
-import { fileName, groupBy, reportHeading } from './rules.js';
+import { groupBy, reportHeading } from './rules.js';
 import { tripCharge, tripKms } from './trip-costs.js';
 
 /**
@@ -88,9 +88,9 @@ function invoiceOf(context: ReportContext, trips: BilledTrip[], kms: Map<number,
 export async function invoices(context: ReportContext) {
   const { t } = context.request;
   const invoice = INVOICES[context.slug as InvoiceSlug];
-  const trips = await billedTrips(context.app.db, context.request.actor, context.period, context.filters, [...invoice.kinds]);
+  const trips = await billedTrips(context.db, context.request.actor, context.period, context.filters, [...invoice.kinds]);
   if (trips.length === 0) throw new AppError(404, 'reports.errors.nothingToBill');
-  const kms = await tripKms(context.app.db, trips);
+  const kms = await tripKms(context.db, trips);
   const byCompany = groupBy(trips, (trip) => trip.delivery_company_id!);
   const title = t(context.slug === 'invoice-store-directly' ? 'reports.invoice.titleStore' : 'reports.invoice.titleTransfer');
   const html = reportHtml('invoice', {
@@ -101,5 +101,5 @@ export async function invoices(context: ReportContext) {
     taxRate: TAX_RATE,
     invoices: [...byCompany.values()].map((companyTrips) => invoiceOf(context, companyTrips, kms)),
   });
-  return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'));
+  return pdfFile(html);
 }

@@ -1,8 +1,8 @@
 import { tokyoToday } from '../../common/deliveries.js';
 import { isPublicHoliday } from '../../common/holidays.js';
 import { formatMinutes } from '../../common/time.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type ColumnSpec, columnsOf, sendTable, type Table } from './files.js';
+import { columnsOf } from './files.js';
+import { type Cell, type ColumnSpec, type ReportContext, type Table, tableFile } from './report.js';
 import { reportHeading } from './rules.js';
 import { COLUMNS as WORK_COLUMNS, driverCells, driverColumns, type DriverPeriod, driversWithDays, excelMinutes } from './work-days.js';
 
@@ -162,5 +162,5 @@ export async function payrollAccounting(context: ReportContext) {
   const withoutWage = lines.filter((line) => line.wage === null).length;
   // Under the period: the rates, and the drivers whose amounts are left out (the CSV says it in their rows' note).
   heading.lines.splice(1, 0, t(`${P}.rates`), ...(withoutWage ? [t(`${P}.noWageNote`, { drivers: withoutWage })] : []));
-  return sendTable(context, heading, payrollTable(context, title, lines));
+  return tableFile(heading, payrollTable(context, title, lines));
 }

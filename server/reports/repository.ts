@@ -1,46 +1,27 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
-import { isSuperAdmin } from '../../common/permissions.js';
 import { DELIVERY_TYPE, LOAD_UNIT } from '../../common/enums.js';
-import type { Database, TripKind } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
+import type { TripKind } from '../../db/types.js';
 import { tripDetails } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
-import { deliveryScope, exportPages } from '../deliveries/repository.js';
-import { departmentScope, departmentSubtree } from '../masters/scope.js';
-import type { Period } from './rules.js';
+import { exportPages } from '../deliveries/repository.js';
+import { deliveryScope, departmentSubtree, tripScope } from '../auth/scope.js';
+import type { Period, ReportFilters } from './report.js';
 
 /** The reports' queries: every one scoped to the caller in SQL, as the lists are. */
 
-export type Db = Kysely<Database> | Transaction<Database>;
-
-export interface ReportFilters {
-  department_id?: number;
-  delivery_company_id?: number;
-  driver_id?: number;
-  /** one trip (the trip page's print button) */
-  vehicle_allocation_id?: number;
-}
-
-/**
- * Trips a report shows: department users those planned in their subtree, a delivery company's staff
- * the trips assigned to their company, super admins all.
- */
-function reportTripScope(actor: Actor): Expression<SqlBool> | undefined {
-  if (isSuperAdmin(actor)) return undefined;
-  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`va.delivery_company_id = ${actor.deliveryCompanyId}`;
-  return departmentScope(actor, 'va.department_id');
-}
 
 /** The live, not cancelled trips of the period in scope, with the filters. */
-function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+function scopedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   let trips = db
     .selectFrom('vehicle_allocations as va')
     .where('va.deleted_at', 'is', null)
     .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where('va.date', '>=', period.from)
     .where('va.date', '<=', period.to);
-  const scope = reportTripScope(actor);
+  const scope = tripScope(actor);
   if (scope) trips = trips.where(scope);
   if (filters.department_id !== undefined) trips = trips.where('va.department_id', '=', departmentSubtree(filters.department_id));
   if (filters.delivery_company_id !== undefined) trips = trips.where('va.delivery_company_id', '=', filters.delivery_company_id);
@@ -49,7 +30,7 @@ function scopedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilter
 }
 
 /** The period's trips with their stops and each stop's deliveries, by day, center and trip number. */
-export async function tripsWithStops(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+export async function tripsWithStops(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   const ids = await scopedTrips(db, actor, period, filters)
     .select('va.id')
     .orderBy('va.date')
@@ -66,12 +47,12 @@ export async function tripsWithStops(db: Db, actor: Actor, period: Period, filte
 export type ReportTrip = Awaited<ReturnType<typeof tripsWithStops>>[number];
 
 /** The period's deliveries in scope a page at a time, with their trip's names (the delivery list's export rows). */
-export function deliveryPages(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+export function deliveryPages(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   return exportPages(db, actor, { date_from: period.from, date_to: period.to, ...filters });
 }
 
 /** The live deliveries of the period in scope, with the filters, each with its trip (if any) as `va`. */
-function scopedDeliveries(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+function scopedDeliveries(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   let deliveries = db
     .selectFrom('deliveries as d')
     .leftJoin('vehicle_allocations as va', 'va.id', 'd.vehicle_allocation_id')
@@ -93,7 +74,7 @@ const total = (expression: RawBuilder<number>) => sql<number>`coalesce(round(sum
  * Per center and delivery company, and for all of them (`is_total`): trips and the vehicles they
  * used; then the deliveries' loads and outcomes. Two grouped statements; the caller joins them.
  */
-export async function summaryFigures(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+export async function summaryFigures(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   const isTotal = sql<boolean>`grouping(va.department_id) = 1`;
   const trips = await scopedTrips(db, actor, period, filters)
     .select([
@@ -126,7 +107,7 @@ export async function summaryFigures(db: Db, actor: Actor, period: Period, filte
 }
 
 /** Names of centers and delivery companies by id (the summary's rows). */
-export async function namesOf(db: Db, departmentIds: number[], companyIds: number[]) {
+export async function namesOf(db: Executor, departmentIds: number[], companyIds: number[]) {
   const [departments, companies] = await Promise.all([
     departmentIds.length ? db.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute() : [],
     companyIds.length ? db.selectFrom('delivery_companies').select(['id', 'name']).where('id', 'in', companyIds).execute() : [],
@@ -140,7 +121,7 @@ export async function namesOf(db: Db, departmentIds: number[], companyIds: numbe
  * the day), the vehicle's fuel economy, the expenses the driver entered, the places its km is
  * estimated from, and the names the reports print. A query: each report narrows and orders it.
  */
-function costedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+function costedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   return scopedTrips(db, actor, period, filters)
     .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
@@ -201,7 +182,7 @@ function costedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilter
 }
 
 /** The completed trips of these kinds that delivery companies made in the period, with whom each company bills, by company, day, center and trip number. */
-export function billedTrips(db: Db, actor: Actor, period: Period, filters: ReportFilters, kinds: TripKind[]) {
+export function billedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters, kinds: TripKind[]) {
   return costedTrips(db, actor, period, filters)
     .where('va.status', '=', TRIP_STATUS.completed)
     .where('va.kind', 'in', kinds)
@@ -217,7 +198,7 @@ export function billedTrips(db: Db, actor: Actor, period: Period, filters: Repor
 }
 
 /** The period's trips with their costs' inputs, by vehicle number and trip. */
-export function tripsWithCosts(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+export function tripsWithCosts(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   return costedTrips(db, actor, period, filters).orderBy('v.vehicle_number').orderBy('va.trip_no').orderBy('va.id').execute();
 }
 
@@ -226,7 +207,7 @@ export type CostedTrip = Awaited<ReturnType<typeof tripsWithCosts>>[number];
 export type BilledTrip = Awaited<ReturnType<typeof billedTrips>>[number];
 
 /** The odometer readings the drivers recorded on their day (出退勤), by driver id; only days with both. */
-export async function odometersOf(db: Db, date: string, driverIds: number[]): Promise<Map<number, { start: number; end: number }>> {
+export async function odometersOf(db: Executor, date: string, driverIds: number[]): Promise<Map<number, { start: number; end: number }>> {
   if (driverIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('driver_work_records')
@@ -244,7 +225,7 @@ export async function odometersOf(db: Db, date: string, driverIds: number[]): Pr
  * each store counted once a day with its shipping fee (運賃: per store delivery), its slips, quantity
  * and weight. The customer: the delivery's, else the store's, else the store's company name.
  */
-export function customerSales(db: Db, actor: Actor, period: Period, filters: ReportFilters) {
+export function customerSales(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
   const visits = scopedDeliveries(db, actor, period, filters)
     .innerJoin('delivery_destinations as dest', 'dest.id', 'd.delivery_destination_id')
     .leftJoin('customers as c', (join) => join.on(sql<SqlBool>`c.id = coalesce(d.customer_id, dest.customer_id)`))

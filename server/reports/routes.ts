@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { REPORT_SLUGS, reportArea, REPORTS, type ReportSlug } from '../../common/reports.js';
 import { attendanceRecord } from './attendance-record.js';
-import type { ReportContext } from './context.js';
 import { dailyReportAll } from './daily-report.js';
 import { dailyExpense } from './expenses.js';
 import { deliveryOperation } from './delivery-operation.js';
+import { sendReport } from './files.js';
 import { invoices } from './invoices.js';
 import { payrollAccounting } from './payroll.js';
+import type { ReportMaker } from './report.js';
 import { reportPeriod } from './rules.js';
 import { dailySales } from './sales.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
 import { summary } from './summaries.js';
 import { workingTimeRecord } from './working-time.js';
 
-/** Each report's maker: it reads what it shows and sends the file in the asked format. */
-const MAKERS: Record<ReportSlug, (context: ReportContext) => Promise<FastifyReply>> = {
+/** Each report's maker: it reads what it shows and returns it rendered. */
+const MAKERS: Record<ReportSlug, ReportMaker> = {
   'delivery-operation': deliveryOperation,
   'dalivery-daily-report-all': dailyReportAll,
   'daily-summary': summary,
@@ -43,7 +43,8 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const period = reportPeriod(request.t, report.period, query);
       const { department_id, delivery_company_id, driver_id, vehicle_allocation_id } = query;
       const filters = { department_id, delivery_company_id, driver_id, vehicle_allocation_id };
-      return MAKERS[slug]({ app, request, reply, slug, query, period, filters });
+      const context = { db: app.db, request, slug, query, period, filters };
+      return sendReport(reply, app.pdf, await MAKERS[slug](context), context);
     });
   }
 };

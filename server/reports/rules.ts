@@ -3,15 +3,9 @@ import { type PeriodQuery, periodDays, type ReportPeriod } from '../../common/re
 import { invalid } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { rangeErrors } from '../deliveries/rules.js';
-import type { ReportContext } from './context.js';
-import type { Heading } from './files.js';
+import type { Heading, Period, ReportContext } from './report.js';
 
 /** A report's rules: the period it covers, its figures, its file's name. */
-
-export interface Period {
-  from: string;
-  to: string;
-}
 
 /** The first and last day a report covers (the schema refuses a day that does not exist); a range out of order or too long is refused naming the field. */
 export function reportPeriod(t: Translate, period: ReportPeriod, query: PeriodQuery): Period {

@@ -1,5 +1,5 @@
-import type { ReportContext } from './context.js';
-import { type Cell, type ColumnSpec, columnsOf, sendTable, type Table } from './files.js';
+import { columnsOf } from './files.js';
+import { type Cell, type ColumnSpec, type ReportContext, type Table, tableFile } from './report.js';
 import { type CostedTrip, customerSales, namesOf, tripsWithCosts } from './repository.js';
 import { groupBy, reportHeading } from './rules.js';
 import { tripCharge, tripKms } from './trip-costs.js';
@@ -84,7 +84,7 @@ function dayCells(day: CenterDay): Cell[] {
 
 export async function dailySales(context: ReportContext) {
   const { t } = context.request;
-  const { db } = context.app;
+  const { db } = context;
   const { actor } = context.request;
   const sales = await customerSales(db, actor, context.period, context.filters);
   const trips = await tripsWithCosts(db, actor, context.period, context.filters);
@@ -114,5 +114,5 @@ export async function dailySales(context: ReportContext) {
     rows,
     totals: () => [t('reports.common.total'), '', ...dayCells(total)],
   };
-  return sendTable(context, reportHeading(context, title), table);
+  return tableFile(reportHeading(context, title), table);
 }

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../common/locales/index.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type ColumnSpec, columnsOf, sendTable, type Table } from './files.js';
+import { columnsOf } from './files.js';
+import { type Cell, type ColumnSpec, type ReportContext, type Table, tableFile } from './report.js';
 import { namesOf, summaryFigures } from './repository.js';
 import { onTimeRate, reportHeading } from './rules.js';
 
@@ -61,7 +61,7 @@ const emptyLine = (departmentId: number | null, companyId: number | null): Line 
 
 /** The trips' and the deliveries' figures joined per (center, company); the total apart. */
 async function summaryLines(context: ReportContext) {
-  const { trips, loads } = await summaryFigures(context.app.db, context.request.actor, context.period, context.filters);
+  const { trips, loads } = await summaryFigures(context.db, context.request.actor, context.period, context.filters);
   const lines = new Map<string, Line>();
   const total = emptyLine(null, null);
   const lineOf = (row: { department_id: number | null; delivery_company_id: number | null; is_total: boolean }) => {
@@ -94,7 +94,7 @@ export async function summary(context: ReportContext) {
   const { lines, total } = await summaryLines(context);
   const ids = (pick: (line: Line) => number | null) => [...new Set(lines.map(pick).filter((id): id is number => id !== null))];
   const names = await namesOf(
-    context.app.db,
+    context.db,
     ids((line) => line.departmentId),
     ids((line) => line.companyId),
   );
@@ -110,5 +110,5 @@ export async function summary(context: ReportContext) {
     rows: lines.map((line) => [center(line), company(line), ...figuresOf(line)]),
     totals: () => [t('reports.common.total'), '', ...figuresOf(total)],
   };
-  return sendTable(context, reportHeading(context, title), table);
+  return tableFile(reportHeading(context, title), table);
 }

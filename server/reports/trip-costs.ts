@@ -1,6 +1,7 @@
 import { type TripPlaces, tripKm } from '../../common/places.js';
 import { tripStops } from '../allocation/repository.js';
-import type { CostedTrip, Db } from './repository.js';
+import type { CostedTrip } from './repository.js';
+import type { Executor } from '../../db/executor.js';
 
 /**
  * What a trip costs, for 請求書, 日次経費 and 日次売上報告: its estimated km (from its center through
@@ -10,7 +11,7 @@ import type { CostedTrip, Db } from './repository.js';
 type TripOfPlaces = Pick<CostedTrip, 'id' | 'kind' | 'origin_latitude' | 'origin_longitude' | 'destination_latitude' | 'destination_longitude'>;
 
 /** Each trip's estimated km by id (null: its center or every stop unlocated); the store trips' stops read in one go. */
-export async function tripKms(db: Db, trips: readonly TripOfPlaces[]): Promise<Map<number, number | null>> {
+export async function tripKms(db: Executor, trips: readonly TripOfPlaces[]): Promise<Map<number, number | null>> {
   const storeTrips = trips.filter((trip) => trip.kind === 'store_direct').map((trip) => trip.id);
   const stops: Map<number, TripPlaces['stops']> = storeTrips.length ? await tripStops(db, storeTrips) : new Map();
   return new Map(trips.map((trip) => [trip.id, tripKm(placesOf(trip, stops))]));

@@ -5,8 +5,8 @@ import { type ContextRecord, type DriverQuery, driversOfDays, recordsOfDrivers }
 import { addToTotals, contextRange, emptyFigureTotals, type FigureTotals, figuresOf, findingsOn } from '../driver-time/rules.js';
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type Column, type ColumnSpec, columnsOf } from './files.js';
+import { columnsOf } from './files.js';
+import type { Cell, Column, ColumnSpec, ReportContext } from './report.js';
 
 /**
  * The drivers' recorded days of a report's period, for 勤務時間記録表 and 出勤簿: read through the
@@ -77,13 +77,13 @@ function dayLine(record: ContextRecord, findings: RuleFinding[]): WorkDayLine {
  * driver is in scope.
  */
 export async function driversWithDays(context: ReportContext, withFindings: boolean): Promise<DriverPeriod[]> {
-  const { app, request, period, filters } = context;
+  const { db, request, period, filters } = context;
   const query: DriverQuery = { date: period.from, date_to: period.to, department_id: filters.department_id, delivery_company_id: filters.delivery_company_id };
   const driverId = context.query.driver_id;
   const read = withFindings ? contextRange(period.from, period.to) : period;
   const [drivers, records] = await Promise.all([
-    driversOfDays(app.db, request.actor, query, driverId),
-    recordsOfDrivers(app.db, request.actor, query, read.from, read.to, driverId),
+    driversOfDays(db, request.actor, query, driverId),
+    recordsOfDrivers(db, request.actor, query, read.from, read.to, driverId),
   ]);
   if (drivers.length === 0) throw new AppError(404, 'reports.workingTime.noDrivers');
   const byDriver = new Map<number, ContextRecord[]>();

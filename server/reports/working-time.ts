@@ -1,8 +1,8 @@
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
-import type { ReportContext } from './context.js';
-import { type Cell, type Heading, reportHtml, sendPdf, sendXlsx } from './files.js';
-import { fileName, reportHeading } from './rules.js';
+import { reportHtml } from './files.js';
+import { type Cell, type Heading, pdfFile, type ReportContext, sheetsFile } from './report.js';
+import { reportHeading } from './rules.js';
 import {
   COLUMNS,
   columnsOf,
@@ -77,8 +77,7 @@ function sheets(context: ReportContext, heading: Heading, drivers: DriverPeriod[
       ? [[...driverCells(driver), t(`${N}.noRecords`)]]
       : driver.days.map((day) => [...driverCells(driver), ...dayCells(t, day)]),
   );
-  return sendXlsx(
-    context.reply,
+  return sheetsFile(
     heading,
     [
       { sheet: t(`${N}.daysSheet`), columns: [...driverColumns(t), ...columnsOf(t, DAY_COLUMNS)], rows },
@@ -89,7 +88,6 @@ function sheets(context: ReportContext, heading: Heading, drivers: DriverPeriod[
         totals: () => [t('reports.common.total'), '', '', '', ...totalCells(sumTotals(drivers.map((driver) => driver.totals)))],
       },
     ],
-    fileName(context.slug, context.period, 'xlsx'),
   );
 }
 
@@ -136,7 +134,7 @@ function printed(context: ReportContext, heading: Heading, drivers: DriverPeriod
       },
     })),
   });
-  return sendPdf(context.reply, context.app.pdf, html, fileName(context.slug, context.period, 'pdf'), { landscape: true });
+  return pdfFile(html, { landscape: true });
 }
 
 export async function workingTimeRecord(context: ReportContext) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../errors.js';
-import { createGeocoder, GeocoderUnavailable } from '../geocoding/index.js';
-import { geocodeSchema } from './geocode-schemas.js';
+import { createGeocoder, GeocoderUnavailable } from './index.js';
+import { geocodeSchema } from './schemas.js';
 
 /** GET /api/geocode?address=…: the "get latitude/longitude" button of the destination screens. */
 const geocodeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,37 +3,18 @@ import { invalid } from '../errors.js';
 import type { MasterContext } from '../masters/definition.js';
 import { findRecord } from '../masters/service.js';
 import { refuseSuperAdminTargets, userMaster } from '../masters/user.js';
-import { companyScope } from '../masters/scope.js';
-import { setUserVehiclesSchema, userVehicleLabels, userVehiclesSchema } from './user-vehicle-schemas.js';
+import { allVisible, readColumnConfig, vehiclesOf, writeColumnConfig } from './repository.js';
+import {
+  columnConfigLabels,
+  getColumnConfigSchema,
+  putColumnConfigSchema,
+  setUserVehiclesSchema,
+  userVehicleLabels,
+  userVehiclesSchema,
+} from './schemas.js';
 
-/** The vehicles a planner is responsible for (user_vehicles), each visible to the caller. */
-async function vehiclesOf(ctx: MasterContext, userId: number) {
-  let query = ctx.db
-    .selectFrom('user_vehicles')
-    .innerJoin('vehicles', 'vehicles.id', 'user_vehicles.vehicle_id')
-    .select(['user_vehicles.user_id', 'vehicles.id as vehicle_id', 'vehicles.vehicle_number', 'vehicles.vehicle_type_id', 'vehicles.delivery_company_id'])
-    .where('user_vehicles.user_id', '=', userId)
-    .where('vehicles.deleted_at', 'is', null);
-  const scope = companyScope(ctx.actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id');
-  if (scope) query = query.where(scope);
-  return query.orderBy('vehicles.vehicle_number').execute();
-}
-
-/** Are all these vehicles live and visible to the caller? One query for the whole set. */
-async function allVisible(ctx: MasterContext, vehicleIds: number[]) {
-  if (vehicleIds.length === 0) return true;
-  let query = ctx.db
-    .selectFrom('vehicles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('vehicles.id', 'in', vehicleIds)
-    .where('vehicles.deleted_at', 'is', null);
-  const scope = companyScope(ctx.actor, 'vehicles.delivery_company_id', 'vehicles.base_department_id');
-  if (scope) query = query.where(scope);
-  const { n } = await query.executeTakeFirstOrThrow();
-  return Number(n) === vehicleIds.length;
-}
-
-const userVehicleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** A user's own settings (the lists' columns) and the vehicles a planner handles, under /api/user. */
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const context = (request: { actor: MasterContext['actor']; t: MasterContext['t'] }, db = app.db): MasterContext => ({
     db,
     actor: request.actor,
@@ -77,6 +58,17 @@ const userVehicleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return vehiclesOf(ctx, request.params.id);
       }),
   );
+
+  app.get('/user/column_config', { schema: getColumnConfigSchema, config: { anyUser: true, labels: columnConfigLabels } }, async (request) =>
+    readColumnConfig(app.db, request.actor.id),
+  );
+
+  app.put('/user/column_config', { schema: putColumnConfigSchema, config: { anyUser: true, labels: columnConfigLabels } }, async (request) =>
+    app.db.transaction().execute(async (trx) => {
+      await writeColumnConfig(trx, request.actor.id, request.body);
+      return readColumnConfig(trx, request.actor.id);
+    }),
+  );
 };
 
-export default userVehicleRoutes;
+export default userRoutes;

@@ -4,23 +4,13 @@ import { Type } from 'typebox';
 import { errorResponses } from '../http/schemas.js';
 import { toCsv } from '../imports/csv.js';
 import { importMaster } from '../imports/import-master.js';
+import { ImportResult } from '../imports/schemas.js';
 import { uploadedCsv } from '../imports/upload.js';
-import type { MasterContext, MasterDefinition } from '../masters/definition.js';
-import { fieldLabel } from '../masters/fields.js';
-import { masterConfig, masterExportQuery } from '../masters/schemas.js';
-import { masterExportRecords } from '../masters/export.js';
+import type { MasterContext, MasterDefinition } from './definition.js';
+import { fieldLabel } from './fields.js';
+import { masterConfig, masterExportQuery } from './schemas.js';
+import { masterExportRecords } from './export.js';
 import { sendCsv } from '../http/csv.js';
-
-/** What a CSV check or import answers (the delivery import answers the same). */
-export const ImportResult = Type.Object({
-  ok: Type.Boolean(),
-  total: Type.Integer(),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  encoding: Type.String(),
-  errors: Type.Array(Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() })),
-  errorCount: Type.Integer(),
-});
 
 /** A master's reads: the application's database, the caller and their language. */
 export const readContext = (app: FastifyInstance, request: FastifyRequest): MasterContext => ({

@@ -5,12 +5,12 @@ import type { Action } from '../../common/permissions.js';
 import { invalid } from '../errors.js';
 import { schemaFieldErrors } from '../http/field-errors.js';
 import { errorResponses, Id, IdParams } from '../http/schemas.js';
-import type { MasterContext, MasterDefinition } from '../masters/definition.js';
-import { readFields } from '../masters/fields.js';
-import { MASTERS } from '../masters/index.js';
-import { masterBody, masterConfig, masterListQuery, masterRecord } from '../masters/schemas.js';
-import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, updateRecord } from '../masters/service.js';
-import { readContext, registerMasterImport } from './master-imports.js';
+import type { MasterContext, MasterDefinition } from './definition.js';
+import { readFields } from './fields.js';
+import { MASTERS } from './index.js';
+import { masterBody, masterConfig, masterListQuery, masterRecord } from './schemas.js';
+import { approveRecord, createRecord, deleteRecords, findRecord, listRecords, updateRecord } from './service.js';
+import { readContext, registerMasterImport } from './import-routes.js';
 
 const IdsBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });
 const DeletedCount = Type.Object({ deleted: Type.Integer() });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findActor, profileOf } from '../auth/actor.js';
-import { loginLimits } from '../auth/login-limit.js';
-import { passwordMatches } from '../auth/password.js';
+import { findActor, profileOf } from './actor.js';
+import { loginLimits } from './login-limit.js';
+import { passwordMatches } from './password.js';
 import { unauthorized } from '../errors.js';
 import { revokeToken, signToken } from '../plugins/auth.js';
-import { loginLabels, loginSchema, logoutSchema, profileSchema } from './auth-schemas.js';
+import { loginLabels, loginSchema, logoutSchema, profileSchema } from './schemas.js';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = await loginLimits(app);

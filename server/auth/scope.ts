@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { isSuperAdmin, needsBaseCenter } from '../../common/permissions.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from './actor.js';
 import type { Database } from '../../db/types.js';
 
 /**
@@ -25,7 +25,8 @@ export async function isInSubtree(db: Kysely<Database>, rootId: number, id: numb
 }
 
 const NOTHING = sql<SqlBool>`false`;
-const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(column)} = ${departmentSubtree(rootId)}`;
+/** `column` in the department `rootId`'s subtree. */
+export const inSubtree = (column: string, rootId: number) => sql<SqlBool>`${sql.ref(column)} = ${departmentSubtree(rootId)}`;
 
 /** A department user sees their department and its descendants; super admins see all; companies none. */
 export function departmentScope(actor: Actor, column: string): Expression<SqlBool> | undefined {
@@ -67,6 +68,31 @@ export function userScope(actor: Actor): Expression<SqlBool> | undefined {
   if (actor.departmentId === null) return NOTHING;
   const subtree = departmentSubtree(actor.departmentId);
   return sql<SqlBool>`(users.department_id = ${subtree} or users.delivery_company_id in (select id from delivery_companies where department_id = ${subtree}))`;
+}
+
+/**
+ * Trips as SQL on `va` (vehicle_allocations): department users those planned in their subtree, a
+ * delivery company's staff the trips assigned to their company, super admins all.
+ */
+export function tripScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  if (actor.deliveryCompanyId !== null) return sql<SqlBool>`va.delivery_company_id = ${actor.deliveryCompanyId}`;
+  return departmentScope(actor, 'va.department_id');
+}
+
+/**
+ * Deliveries as SQL on `d`: department users their subtree's centers' (the (department_id, date) index
+ * searched with the subtree's ids); a delivery company's staff the deliveries on their company's trips;
+ * super admins all.
+ */
+export function deliveryScope(actor: Actor): Expression<SqlBool> | undefined {
+  if (isSuperAdmin(actor) || actor.deliveryCompanyId === null) return departmentScope(actor, 'd.department_id');
+  return sql<SqlBool>`d.vehicle_allocation_id in (select id from vehicle_allocations where delivery_company_id = ${actor.deliveryCompanyId})`;
+}
+
+/** The deliveries a department user may write, as SQL on `d`: their subtree's (carriers never write). */
+export function deliveryWriteScope(actor: Actor): Expression<SqlBool> | undefined {
+  return departmentScope(actor, 'd.department_id');
 }
 
 /** A department user's vehicle or driver without a base center (common's `needsBaseCenter`). */
