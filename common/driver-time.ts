@@ -12,7 +12,6 @@ const TOKYO_OFFSET = '+09:00';
 
 /** 00:00 to 47:59: the day and the next morning. */
 export const WORK_TIME_PATTERN = /^([0-3]\d|4[0-7]):([0-5]\d)$/;
-export const WORK_TIME_MAX_MINUTES = 48 * 60 - 1;
 
 /** アルコール検知 (mg/L): 0 to 5 accepted (0.15 and over is drunk driving; 5 is beyond any reading). */
 export const ALCOHOL_RANGE = { min: 0, max: 5 } as const;

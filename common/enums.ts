@@ -1,6 +1,5 @@
 // Numbers are what is stored; labels are i18n keys under `enums.<name>.<value>`.
 export const USER_TYPE = { superAdmin: 1, adminManage: 2, adminVehicleAllocation: 3 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 /** Department levels 1-4; a delivery company's own staff are level 5. */
 export const LEVEL = { headquarters: 1, division: 2, branch: 3, center: 4, deliveryCompany: 5 } as const;

@@ -98,8 +98,6 @@ function withColumns(query: ShareQuery, viewer: Viewer) {
     ]);
 }
 
-export type ShareRow = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
-
 const SORT_COLUMNS: Record<ShareSort, ReturnType<typeof sql>> = {
   id: sql`ds.id`,
   created_at: sql`ds.created_at`,

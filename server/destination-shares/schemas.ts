@@ -180,7 +180,6 @@ export const driverListSchema = {
   response: { 200: Type.Array(Share), ...errorResponses },
 };
 export const driverCreateSchema = createSchema;
-export const driverCommentsSchema = commentsSchema;
 export const driverCommentCreateSchema = { params: ShareParams, body: DriverCommentCreate, response: { 201: Comment, ...errorResponses } };
 
 /** field → i18n key of its label, for the messages of refused input. */

@@ -7,10 +7,10 @@
  * from data (a server's message key, a master declaration's namespace) goes through `runtimeKey`.
  */
 import { useTranslation } from 'react-i18next';
-import { keyIn, type MessageKey, type MessageSection, sectionIn } from '../../../../common/locales/index.js';
+import { keyIn, type MessageKey, sectionIn } from '../../../../common/locales/index.js';
 
 export { keyIn, sectionIn };
-export type { MessageKey, MessageSection };
+export type { MessageKey };
 
 export type Translate = (key: MessageKey, options?: Record<string, unknown>) => string;
 

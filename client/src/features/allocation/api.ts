@@ -127,19 +127,9 @@ export function capacityFigures(error: unknown): CapacityFigures | undefined {
   return figuresIn(body);
 }
 
-export function errorCode(error: unknown): string | undefined {
-  if (!isHttpError(error)) return undefined;
-  const body = (error as HttpError & { body?: { code?: unknown } }).body;
-  return typeof body?.code === 'string' ? body.code : undefined;
-}
-
 /** A refusal about the trip's state (stale version, busy vehicle, handled trip): the board refetches. */
 export function isConflict(error: unknown): boolean {
   return isHttpError(error) && error.statusCode === 409;
-}
-
-export function isOverCapacity(error: unknown): boolean {
-  return /overCapacity/i.test(errorCode(error) ?? '') || capacityFigures(error) !== undefined;
 }
 
 
