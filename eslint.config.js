@@ -54,8 +54,6 @@ export default tseslint.config(
           ],
         },
       ],
-      // The generic master engine and migrations work on tables named at run time.
-      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
@@ -64,6 +62,11 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // The generic master engine and migrations work on tables named at run time: only they may say `any`.
+    files: ['server/masters/**/*.ts', 'db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // Screens translate through the typed `useT()`; only the providers talk to i18next directly.

@@ -38,7 +38,8 @@ export function statementName(text: string): string | undefined {
  * unnamed as before.
  */
 export class PreparingClient extends pg.Client {
-  // pg's query() has a dozen overloads; only Kysely's (text, parameters) is changed.
+  // pg's query() has a dozen overloads; only Kysely's (text, parameters) is changed, the rest pass through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one signature that accepts every overload
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && Array.isArray(values) && callback === undefined) {
       const name = nameFor(config, values);
