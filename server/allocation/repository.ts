@@ -513,19 +513,3 @@ export async function writeStops(db: Db, tripId: number, stops: PlannedStop[], p
       where deliveries.id = v.id`.execute(db);
   }
 }
-
-/** The center's coordinates (where its trips start and end). */
-export async function departmentPoint(db: Db, id: number) {
-  return db.selectFrom('departments').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
-/** The center's operation times for store deliveries (delivery_type 1). */
-export async function operationTimes(db: Db, departmentId: number, deliveryType: number) {
-  return db
-    .selectFrom('operation_times')
-    .select(['loading_start', 'departure', 'work_end'])
-    .where('department_id', '=', departmentId)
-    .where('delivery_type', '=', deliveryType)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}

@@ -11,7 +11,6 @@ import type { Translate } from '../i18n.js';
 import { departmentScope, departmentSubtree } from '../masters/scope.js';
 import { tripsChanged } from '../realtime/outbox.js';
 import { startLoading } from './loading.js';
-import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
 import {
   assignDeliveries,
   checkVersion,
@@ -534,41 +533,3 @@ export async function copyDay(ctx: WriteContext, body: { from_date: string; to_d
   return report;
 }
 
-/**
- * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path
- * (createTrip, then setStops): the same scope, capacity, overlap and delivery rules. Pinned trips are
- * never touched: only new trips are made, and deliveries already on a trip are refused. A trip starts at
- * the times it was proposed with (a vehicle's later round), else at the center's.
- */
-export async function acceptProposal(
-  ctx: WriteContext,
-  body: {
-    department_id: number;
-    date: string;
-    proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[]; planned_loading_start?: string; planned_departure?: string }[];
-  },
-) {
-  const center = await centerInScope(ctx.db, ctx.actor, body.department_id);
-  const times = await proposalTimes(ctx.db, body.department_id, body.date, ctx.now);
-  let created = 0;
-  for (const item of body.proposal) {
-    const ids = [...new Set(item.delivery_ids)];
-    const departure = item.planned_departure ? new Date(item.planned_departure) : times.departure;
-    const plan = await proposedTripPlan(ctx.db, center, ids, departure);
-    const id = await createTrip(ctx, {
-      date: body.date,
-      kind: 'store_direct',
-      department_id: body.department_id,
-      vehicle_id: item.vehicle_id,
-      driver_id: item.driver_id ?? null,
-      direction_id: plan.direction_id,
-      load_unit: plan.load_unit === 1 ? 1 : 0,
-      planned_loading_start: item.planned_loading_start ?? times.loadingStart.toISOString(),
-      planned_departure: departure.toISOString(),
-      planned_arrival: plan.planned_arrival.toISOString(),
-    });
-    await setStops(ctx, id, 1, ids.map((delivery_id, i) => ({ delivery_id, seq: i + 1 })));
-    created++;
-  }
-  return created;
-}

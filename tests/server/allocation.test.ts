@@ -11,7 +11,9 @@ import { csvRecords } from './report-files.js';
 import { findActor } from '../../server/auth/actor.js';
 import { listTrips, tripExportPages } from '../../server/allocation/repository.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
-import { calculator, fleetTypes, proposalTimes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/planning.js';
+import { centerProposalTimes } from '../../server/allocation/board.js';
+import { calculator } from '../../server/allocation/calculator.js';
+import { fleetTypes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/proposal.js';
 import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 import { formatDateTime, tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
@@ -615,7 +617,7 @@ t.test('a trip planned today after the center’s loading start loads from the n
   const day = tokyoToday();
   const shown = (date: string, ...clocks: string[]) => clocks.map((clock) => `${date.replaceAll('-', '/')} ${clock}`);
   const times = async (date: string, now: string, nowDay = day) => {
-    const planned = await proposalTimes(db, fleet.center, date, new Date(at(nowDay, now)));
+    const planned = await centerProposalTimes(db, fleet.center, date, new Date(at(nowDay, now)));
     return [planned.loadingStart, planned.departure, planned.workEnd].map((instant) => formatDateTime(instant));
   };
   t.same(await times(day, '06:40'), shown(day, '07:00', '09:00', '18:00'), 'before the loading start: the center’s times');
@@ -1060,7 +1062,7 @@ t.test('the demo’s trips are planned as the server plans them: saving a round 
   t.same(outOfTurn, [], 'no stop reached before the one before it was left');
 });
 
-// The allocation rules as functions (common/allocation.ts, server/allocation/planning.ts).
+// The allocation rules as functions (common/allocation.ts, server/allocation/proposal.ts).
 // (A block of its own: its names and its application stay apart from the tests above.)
 {
   const twoTon = { pallet_capacity: 4, cage_cart_capacity: 10, max_loading_capacity: 2000 };
