@@ -28,9 +28,9 @@ import {
   tripWorkRulesSchema,
 } from './schemas.js';
 import { previewWorkRules } from './work-rules.js';
+import { copyDay } from './copy-day.js';
 import {
   cancelTrip,
-  copyDay,
   createTrip,
   loadingStart,
   moveDeliveries,

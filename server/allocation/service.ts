@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, nextPlanStep, overCapacity, timesFromNow, TRIP_STATUS } from '../../common/allocation.js';
-import { DELIVERY_STATUS, tokyoToday } from '../../common/deliveries.js';
+import { closedRefusal, confirmationRefusal, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { DELIVERY_STATUS } from '../../common/deliveries.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import { deadlineOf, expectedDelayStatus } from '../deliveries/delay.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { departmentScope, departmentSubtree } from '../masters/scope.js';
+import { departmentScope } from '../masters/scope.js';
 import { tripsChanged } from '../realtime/outbox.js';
 import { startLoading } from './loading.js';
 import {
@@ -64,7 +64,7 @@ async function touch(ctx: WriteContext, tripId: number) {
 
 const toDate = (value: string | null | undefined): Date | null | undefined => (value === undefined ? undefined : value === null ? null : new Date(value));
 
-interface Assignment {
+export interface Assignment {
   id: number | null;
   vehicle_id: number | null;
   driver_id: number | null;
@@ -78,7 +78,7 @@ interface Assignment {
  * UPDATE (vehicle first, then driver) so that two writes putting the same one on overlapping trips run
  * one after the other, and not on another live trip whose planned window overlaps (409 naming it).
  */
-async function checkAssignment(ctx: WriteContext, trip: Assignment) {
+export async function checkAssignment(ctx: WriteContext, trip: Assignment) {
   const vehicle = trip.vehicle_id === null ? null : await lockVehicle(ctx.db, ctx.actor, trip.vehicle_id);
   if (trip.vehicle_id !== null && !vehicle) throw fieldError(ctx, 'vehicle_id', 'errors.refNotFound');
   const driver = trip.driver_id === null ? null : await lockDriver(ctx.db, ctx.actor, trip.driver_id);
@@ -229,7 +229,8 @@ function columnsOf(fields: TripFields) {
   };
 }
 
-async function refuseOutOfScopeDepartment(ctx: WriteContext, departmentId: number) {
+/** A department the caller's scope holds; else 404. */
+export async function refuseOutOfScopeDepartment(ctx: WriteContext, departmentId: number) {
   let query = ctx.db.selectFrom('departments').select('id').where('id', '=', departmentId).where('deleted_at', 'is', null);
   const scope = departmentScope(ctx.actor, 'departments.id');
   if (scope) query = query.where(scope);
@@ -438,98 +439,3 @@ export async function loadingStart(ctx: WriteContext, id: number, version: numbe
   await checkVersion(ctx.db, trip!, version);
   await startLoading(ctx.db, id, ctx.now, ctx.actor.id);
 }
-
-/**
- * POST /copy (前日コピー): the day's live trips of the center's subtree as drafts on another day, with
- * vehicle, driver, route and times shifted by the days between (onto today, times already passed start
- * from now: common/allocation.ts `timesFromNow`); no deliveries. A trip whose number is
- * already taken that day is skipped (copying twice creates nothing more); a vehicle or driver busy at
- * the shifted window, or no longer visible, is left off the copy. Answers how many of each.
- */
-export async function copyDay(ctx: WriteContext, body: { from_date: string; to_date: string; department_id: number; kind?: TripKind }) {
-  const refusal = copyRefusal(body.from_date, body.to_date, tokyoToday(ctx.now));
-  if (refusal) throw invalid({ to_date: ctx.t(refusal) });
-  await refuseOutOfScopeDepartment(ctx, body.department_id);
-  let query = ctx.db
-    .selectFrom('vehicle_allocations as va')
-    .selectAll('va')
-    .where('va.date', '=', body.from_date)
-    .where('va.deleted_at', 'is', null)
-    .where('va.status', '<>', STATUS.cancelled)
-    .where('va.department_id', '=', departmentSubtree(body.department_id));
-  if (body.kind) query = query.where('va.kind', '=', body.kind);
-  const scope = departmentScope(ctx.actor, 'va.department_id');
-  if (scope) query = query.where(scope);
-  const sources = await query.orderBy('va.id').execute();
-  const shift = daysBetween(body.from_date, body.to_date) * 86_400_000;
-  const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null);
-  const copiedTimes = timesFromNow(
-    sources.map((source) => ({
-      vehicle_id: source.vehicle_id,
-      driver_id: source.driver_id,
-      planned_loading_start: moved(source.planned_loading_start),
-      planned_departure: moved(source.planned_departure),
-      planned_arrival: moved(source.planned_arrival),
-    })),
-    body.to_date === tokyoToday(ctx.now) ? nextPlanStep(ctx.now) : null,
-  );
-  const report = { created: 0, skipped: 0, without_vehicle_or_driver: 0 };
-  for (const [index, source] of sources.entries()) {
-    const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
-    if (taken.includes(source.trip_no)) {
-      report.skipped++;
-      continue;
-    }
-    const times = copiedTimes[index]!;
-    const keep = async (vehicle_id: number | null, driver_id: number | null) => {
-      try {
-        return { ...(await checkAssignment(ctx, { id: null, vehicle_id, driver_id, ...times })), vehicle_id, driver_id };
-      } catch (error) {
-        if (error instanceof AppError) return null;
-        throw error;
-      }
-    };
-    // Both if they can go; else the vehicle alone; else the driver alone; else neither.
-    const kept =
-      (await keep(source.vehicle_id, source.driver_id)) ??
-      (await keep(source.vehicle_id, null)) ??
-      (await keep(null, source.driver_id)) ??
-      (await keep(null, null))!;
-    const copy = await ctx.db
-      .insertInto('vehicle_allocations')
-      .values({
-        date: body.to_date,
-        kind: source.kind,
-        department_id: source.department_id,
-        trip_no: source.trip_no,
-        route_name: source.route_name,
-        origin_department_id: source.origin_department_id,
-        destination_department_id: source.destination_department_id,
-        direction_id: source.direction_id,
-        vehicle_id: kept.vehicle_id,
-        driver_id: kept.driver_id,
-        delivery_company_id: kept.vehicle?.delivery_company_id ?? kept.driver?.delivery_company_id ?? null,
-        trip_mode: source.trip_mode,
-        load_unit: source.load_unit,
-        receive_timing: source.receive_timing,
-        // Transfers are planned in quantities; a store trip's come from the deliveries it will be given.
-        ...(source.kind === 'store_direct' ? {} : { quantity: source.quantity, weight: source.weight, volume: source.volume }),
-        ...times,
-        toll: source.toll,
-        parking: source.parking,
-        other_expense: source.other_expense,
-        created_by: ctx.actor.id,
-        updated_by: ctx.actor.id,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tripsChanged(ctx.db, [copy.id]);
-    if (kept.driver_id !== null) await checkTripWorkRules(ctx.db, copy.id);
-    report.created++;
-    if (kept.vehicle_id !== source.vehicle_id || kept.driver_id !== source.driver_id) report.without_vehicle_or_driver++;
-  }
-  return report;
-}
-
