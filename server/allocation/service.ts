@@ -11,22 +11,16 @@ import type { Translate } from '../i18n.js';
 import { departmentScope } from '../masters/scope.js';
 import { tripsChanged } from '../realtime/outbox.js';
 import { startLoading } from './loading.js';
+import { checkVersion, type LockedTrip, lockDriver, lockTrips, lockVehicle, overlappingTrip, takenTripNos } from './repository.js';
 import {
   assignDeliveries,
-  checkVersion,
-  type LockedTrip,
   lockDeliveries,
-  lockDriver,
   lockTripDeliveries,
-  lockTrips,
-  lockVehicle,
-  overlappingTrip,
   type Placement,
   planningInput,
   releaseDeliveries,
-  takenTripNos,
   writeStops,
-} from './repository.js';
+} from './stops-repository.js';
 import { buildStops, nextTripNo, plannedWindow, returnWarnings, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
 import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
