@@ -1,4 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
+import { DELIVERY_STATUS } from '../../common/deliveries.js';
+import { LOAD_UNIT } from '../../common/enums.js';
 import type { Actor } from '../auth/actor.js';
 import { notFound } from '../errors.js';
 import { companyScope, departmentScope } from '../masters/scope.js';
@@ -59,7 +62,7 @@ export function unallocatedDeliveries(db: Db, centerId: number, date: string) {
     .where('d.date', '=', date)
     .where('d.department_id', '=', centerId)
     .where('d.deleted_at', 'is', null)
-    .where('d.status', '=', 0)
+    .where('d.status', '=', DELIVERY_STATUS.unallocated)
     .where('d.vehicle_allocation_id', 'is', null)
     .orderBy(sql`dd.direction_id nulls last`)
     .orderBy(sql`dd."order" nulls last`)
@@ -84,7 +87,7 @@ export function centerVehicles(db: Db, actor: Actor, centerId: number, date: str
       'vt.pallet_capacity',
       'vt.cage_cart_capacity',
       sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity'),
-      sql<boolean>`exists (select 1 from vehicle_allocations va where va.vehicle_id = v.id and va.date = ${date} and va.status <> 9 and va.deleted_at is null)`.as('busy'),
+      sql<boolean>`exists (select 1 from vehicle_allocations va where va.vehicle_id = v.id and va.date = ${date} and va.status <> ${sql.lit(TRIP_STATUS.cancelled)} and va.deleted_at is null)`.as('busy'),
     ])
     .where('v.base_department_id', '=', centerId)
     .where('v.deleted_at', 'is', null)
@@ -104,7 +107,7 @@ export function centerDrivers(db: Db, actor: Actor, centerId: number, date: stri
       'drivers.delivery_company_id',
       'drivers.default_vehicle_id',
       'drivers.binding_extension_agreement',
-      sql<boolean>`exists (select 1 from vehicle_allocations va where va.driver_id = drivers.id and va.date = ${date} and va.status <> 9 and va.deleted_at is null)`.as('busy'),
+      sql<boolean>`exists (select 1 from vehicle_allocations va where va.driver_id = drivers.id and va.date = ${date} and va.status <> ${sql.lit(TRIP_STATUS.cancelled)} and va.deleted_at is null)`.as('busy'),
     ])
     .where('drivers.base_department_id', '=', centerId)
     .where('drivers.deleted_at', 'is', null);
@@ -121,7 +124,7 @@ export async function storeTripIds(db: Db, centerId: number, date: string) {
     .where('department_id', '=', centerId)
     .where('date', '=', date)
     .where('kind', '=', 'store_direct')
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where('deleted_at', 'is', null)
     .orderBy('trip_no')
     .execute();
@@ -142,8 +145,8 @@ export function dayLoads(db: Db, centerId: number, date: string) {
       'dir_center.name as direction_center_name',
       sql<number>`coalesce(sum(d.quantity), 0)::int`.as('quantity'),
       sql<number>`coalesce(sum(d.weight), 0)::float8`.as('weight'),
-      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 0), 0)::int`.as('pallets'),
-      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 1), 0)::int`.as('cage_carts'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.pallet)}), 0)::int`.as('pallets'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.cageCart)}), 0)::int`.as('cage_carts'),
     ])
     .where('d.date', '=', date)
     .where('d.department_id', '=', centerId)
@@ -175,7 +178,7 @@ export async function blockedOn(db: Db, date: string, window: { start: Date; end
     .selectFrom('vehicle_allocations')
     .select(['vehicle_id', 'driver_id'])
     .where('date', '=', date)
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where('deleted_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -195,7 +198,7 @@ export async function vehiclesDayTrips(db: Db, vehicleIds: number[], date: strin
     .selectFrom('vehicle_allocations')
     .select(['vehicle_id', 'driver_id', 'direction_id', 'kind', 'pinned', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
     .where('date', '=', date)
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where('deleted_at', 'is', null)
     .where('vehicle_id', 'in', vehicleIds)
     .orderBy('planned_arrival')

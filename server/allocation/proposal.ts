@@ -426,7 +426,7 @@ export function tripPlan(center: { latitude: number | null; longitude: number | 
   const origin = pointOf(center);
   return {
     direction_id: ordered[0]?.direction_id ?? null,
-    load_unit: ordered[0]?.load_unit ?? 0,
+    load_unit: ordered[0]?.load_unit ?? LOAD_UNIT.pallet,
     planned_arrival: plannedReturn(departure, origin, stores.map((s) => pointOf(s) ?? origin ?? { latitude: 0, longitude: 0 })),
   };
 }

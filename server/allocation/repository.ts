@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Database, TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -326,7 +327,7 @@ export async function overlappingTrip(db: Db, column: 'vehicle_id' | 'driver_id'
     .select(['id', 'trip_no', 'date'])
     .where(column, '=', id)
     .where('deleted_at', 'is', null)
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where(sql<SqlBool>`coalesce(planned_loading_start, planned_departure) < ${window.end}`)
     .where('planned_arrival', '>', window.start);
   if (exceptTripId !== null) query = query.where('id', '<>', exceptTripId);

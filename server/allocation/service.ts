@@ -34,8 +34,6 @@ export interface WriteContext {
   now: Date;
 }
 
-const STATUS = TRIP_STATUS;
-
 const fieldError = (ctx: WriteContext, field: string, key: MessageKey, params: Record<string, unknown> = {}) =>
   invalid({ [field]: ctx.t(key, { field: ctx.t(`allocation.fields.${field}`), ...params }) });
 
@@ -327,13 +325,13 @@ export async function cancelTrip(ctx: WriteContext, id: number, version: number)
   refuseClosed(trip!, true);
   const deliveries = await lockTripDeliveries(ctx.db, id);
   if (deliveries.length && (trip!.handled_at !== null || deliveries.some((d) => d.handled_at !== null))) throw handledByApp();
-  const done = deliveries.find((d) => d.status >= STATUS.inTransit);
+  const done = deliveries.find((d) => d.status >= DELIVERY_STATUS.inTransit);
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, deliveries.map((d) => d.id), ctx.actor.id, ctx.now);
   await ctx.db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', id).execute();
   await ctx.db
     .updateTable('vehicle_allocations')
-    .set((eb) => ({ status: STATUS.cancelled, quantity: 0, weight: 0, volume: 0, warnings: '[]', version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
+    .set((eb) => ({ status: TRIP_STATUS.cancelled, quantity: 0, weight: 0, volume: 0, warnings: '[]', version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
     .where('id', '=', id)
     .execute();
 }
@@ -347,7 +345,7 @@ async function takeDeliveries(ctx: WriteContext, trip: LockedTrip, ids: number[]
   }
   for (const delivery of rows) {
     if (delivery.date !== trip.date || delivery.department_id !== trip.department_id) throw invalid({ stops: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
-    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+    if (delivery.status >= DELIVERY_STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
     if (delivery.vehicle_allocation_id !== null && delivery.vehicle_allocation_id !== trip.id) {
       throw new AppError(409, 'allocation.deliveryOnOtherTrip', { slip: delivery.slip_number });
     }
@@ -372,7 +370,7 @@ export async function setStops(ctx: WriteContext, id: number, version: number, e
   const added = await takeDeliveries(ctx, trip!, [...requested].filter((d) => !onTrip.has(d)));
   const removed = current.filter((d) => !requested.has(d.id));
   if ((added.length || removed.length) && (trip!.handled_at !== null || removed.some((d) => d.handled_at !== null))) throw handledByApp();
-  const done = removed.find((d) => d.status >= STATUS.inTransit);
+  const done = removed.find((d) => d.status >= DELIVERY_STATUS.inTransit);
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, removed.map((d) => d.id), ctx.actor.id, ctx.now);
   await assignDeliveries(ctx.db, id, entries, ctx.actor.id, ctx.now);
@@ -403,7 +401,7 @@ export async function moveDeliveries(ctx: WriteContext, from: { id: number; vers
     if (delivery.date !== target.date || delivery.department_id !== target.department_id) {
       throw invalid({ delivery_ids: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
     }
-    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+    if (delivery.status >= DELIVERY_STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
   }
   const onTarget = await lockTripDeliveries(ctx.db, target.id);
   const last = Math.max(0, ...onTarget.map((d) => d.stop_seq ?? 0));

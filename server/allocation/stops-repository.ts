@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { DELAY_STATUS } from '../../common/deliveries.js';
+import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import type { StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { departmentScope } from '../masters/scope.js';
@@ -38,7 +38,7 @@ export async function releaseDeliveries(db: Db, ids: number[], userId: number, n
   await db
     .updateTable('deliveries')
     .set((eb) => ({
-      status: 0,
+      status: DELIVERY_STATUS.unallocated,
       vehicle_allocation_id: null,
       stop_seq: null,
       estimated_arrival_time: null,
@@ -71,10 +71,10 @@ export async function assignDeliveries(db: Db, tripId: number, entries: { delive
   if (entries.length === 0) return;
   const ids = column(entries.map((e) => e.delivery_id), 'int');
   const seqs = column(entries.map((e) => e.seq), 'int');
-  await sql`update deliveries set status = 1, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
+  await sql`update deliveries set status = ${sql.lit(DELIVERY_STATUS.allocated)}, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
     version = deliveries.version + 1
     from unnest(${ids}, ${seqs}) as v(id, seq)
-    where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
+    where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> ${sql.lit(DELIVERY_STATUS.allocated)})`.execute(db);
 }
 
 /** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */

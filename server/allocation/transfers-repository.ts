@@ -1,4 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
+import { LOAD_UNIT } from '../../common/enums.js';
 import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { departmentScope, departmentSubtree } from '../masters/scope.js';
@@ -31,8 +33,8 @@ export function transferDemand(db: Db, actor: Actor, deliveryDate: string, depar
     .select([
       'd.department_id as origin',
       'dir.department_id as destination',
-      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 0), 0)::int`.as('pallets'),
-      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = 1), 0)::int`.as('cage_carts'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.pallet)}), 0)::int`.as('pallets'),
+      sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.cageCart)}), 0)::int`.as('cage_carts'),
       sql<number>`coalesce(sum(d.weight), 0)::float8`.as('weight'),
     ])
     .where('d.date', '=', deliveryDate)
@@ -45,7 +47,7 @@ export function transferDemand(db: Db, actor: Actor, deliveryDate: string, depar
 
 /** The caller's trips of the kind that day, planned by, from or to the chosen center's subtree. */
 export function ownTransferTrips(db: Db, actor: Actor, date: string, kind: TransferKind, departmentId: number | undefined) {
-  let query = tripRowQuery(db).where('va.date', '=', date).where('va.kind', '=', kind).where('va.status', '<>', 9);
+  let query = tripRowQuery(db).where('va.date', '=', date).where('va.kind', '=', kind).where('va.status', '<>', TRIP_STATUS.cancelled);
   const scope = tripScope(actor);
   if (scope) query = query.where(scope);
   if (departmentId !== undefined) {
@@ -62,7 +64,7 @@ export function otherTransferTrips(db: Db, actor: Actor, date: string, kind: Tra
   let query = tripRowQuery(db)
     .where('va.date', '=', date)
     .where('va.kind', '=', kind)
-    .where('va.status', '<>', 9)
+    .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where(laneVisible(actor, departmentId, 'va.origin_department_id', 'va.destination_department_id'));
   if (own.length) query = query.where('va.id', 'not in', own.map((trip) => trip.id));
   return query.orderBy('d.name').orderBy('va.trip_no').execute();
@@ -75,12 +77,12 @@ export function transferCoverage(db: Db, actor: Actor, date: string, kind: Trans
     .select([
       'va.origin_department_id as origin',
       'va.destination_department_id as destination',
-      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = 0), 0)::int`.as('covered_pallets'),
-      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = 1), 0)::int`.as('covered_cage_carts'),
+      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = ${sql.lit(LOAD_UNIT.pallet)}), 0)::int`.as('covered_pallets'),
+      sql<number>`coalesce(sum(va.quantity) filter (where va.load_unit = ${sql.lit(LOAD_UNIT.cageCart)}), 0)::int`.as('covered_cage_carts'),
     ])
     .where('va.date', '=', date)
     .where('va.kind', '=', kind)
-    .where('va.status', '<>', 9)
+    .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where('va.deleted_at', 'is', null)
     .where(laneVisible(actor, departmentId, 'va.origin_department_id', 'va.destination_department_id'))
     .groupBy(['va.origin_department_id', 'va.destination_department_id'])
@@ -102,7 +104,7 @@ export async function busyVehicles(db: Db, actor: Actor, date: string, departmen
   if (departmentId === undefined && listedVehicles.length === 0) return [];
   let query = tripRowQuery(db)
     .where('va.date', '=', date)
-    .where('va.status', '<>', 9)
+    .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where((eb) =>
       eb.or([
         ...(departmentId === undefined ? [] : [eb('v.base_department_id', '=', departmentSubtree(departmentId))]),

@@ -115,7 +115,7 @@ async function driversDays(db: Db, driverIds: number[], exceptTripIds: number[],
     .select(['driver_id', 'date', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
     .where('driver_id', 'in', driverIds)
     .where('deleted_at', 'is', null)
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where('id', 'not in', exceptTripIds)
     .where('date', '>=', from)
     .where('date', '<=', to)
