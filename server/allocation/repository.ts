@@ -14,8 +14,13 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 const stopCount = sql<number>`(select count(*)::int from allocation_stops s where s.vehicle_allocation_id = va.id)`;
 
-/** Trips as the API answers them, every name joined once. */
-export function tripRowQuery(db: Db) {
+/**
+ * Trips (`va`) with what names them, joined once under the aliases every area's trip query selects from:
+ * the planning center `d`, the transfer's origin `od` and destination `dd`, the direction `dir`, the
+ * carrier `dc`, the vehicle `v` and its type `vt`, the driver `drv`, who changed it last `u`. Each area
+ * narrows it and selects what it answers (Postgres drops the left joins a query selects nothing from).
+ */
+export function tripsWithNames(db: Db) {
   return db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
@@ -26,7 +31,12 @@ export function tripRowQuery(db: Db) {
     .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
     .leftJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
     .leftJoin('drivers as drv', 'drv.id', 'va.driver_id')
-    .leftJoin('users as u', 'u.id', 'va.updated_by')
+    .leftJoin('users as u', 'u.id', 'va.updated_by');
+}
+
+/** Trips as the API answers them, every name joined once. */
+export function tripRowQuery(db: Db) {
+  return tripsWithNames(db)
     .select([
       'va.id',
       'va.version',
