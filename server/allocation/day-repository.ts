@@ -31,13 +31,21 @@ export async function operationTimes(db: Db, departmentId: number, deliveryType:
     .executeTakeFirst();
 }
 
-/** The day's unallocated deliveries of a center, each with its store and direction, in direction then store order. */
-export function unallocatedDeliveries(db: Db, centerId: number, date: string) {
+/** A center's live deliveries of the day, each with its store, the store's direction and the center that direction belongs to. */
+function centerDayDeliveries(db: Db, centerId: number, date: string) {
   return db
     .selectFrom('deliveries as d')
     .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
     .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
     .leftJoin('departments as dir_center', 'dir_center.id', 'dir.department_id')
+    .where('d.date', '=', date)
+    .where('d.department_id', '=', centerId)
+    .where('d.deleted_at', 'is', null);
+}
+
+/** The day's unallocated deliveries of a center, each with its store and direction, in direction then store order. */
+export function unallocatedDeliveries(db: Db, centerId: number, date: string) {
+  return centerDayDeliveries(db, centerId, date)
     .select([
       'd.id',
       'd.version',
@@ -59,9 +67,6 @@ export function unallocatedDeliveries(db: Db, centerId: number, date: string) {
       'dir.department_id as direction_center_id',
       'dir_center.name as direction_center_name',
     ])
-    .where('d.date', '=', date)
-    .where('d.department_id', '=', centerId)
-    .where('d.deleted_at', 'is', null)
     .where('d.status', '=', DELIVERY_STATUS.unallocated)
     .where('d.vehicle_allocation_id', 'is', null)
     .orderBy(sql`dd.direction_id nulls last`)
@@ -133,11 +138,7 @@ export async function storeTripIds(db: Db, centerId: number, date: string) {
 
 /** A center's day per direction: its load (allocated or not) and the center the direction belongs to. */
 export function dayLoads(db: Db, centerId: number, date: string) {
-  return db
-    .selectFrom('deliveries as d')
-    .innerJoin('delivery_destinations as dd', 'dd.id', 'd.delivery_destination_id')
-    .leftJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .leftJoin('departments as dir_center', 'dir_center.id', 'dir.department_id')
+  return centerDayDeliveries(db, centerId, date)
     .select([
       'dd.direction_id',
       'dir.name as direction_name',
@@ -148,14 +149,10 @@ export function dayLoads(db: Db, centerId: number, date: string) {
       sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.pallet)}), 0)::int`.as('pallets'),
       sql<number>`coalesce(sum(d.quantity) filter (where d.load_unit = ${sql.lit(LOAD_UNIT.cageCart)}), 0)::int`.as('cage_carts'),
     ])
-    .where('d.date', '=', date)
-    .where('d.department_id', '=', centerId)
-    .where('d.deleted_at', 'is', null)
     .groupBy(['dd.direction_id', 'dir.name', 'dir.department_id', 'dir_center.name'])
     .orderBy(sql`dd.direction_id nulls last`)
     .execute();
 }
-
 
 /** The center's direction bases: each direction's default vehicle type and rounds a day. */
 export function directionBases(db: Db, centerId: number) {

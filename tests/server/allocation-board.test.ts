@@ -10,14 +10,8 @@ import { dayAfterDemo } from './helpers.js';
 
 // The store-direct board and the planned window of the trips it makes.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let fleet: World['fleet'];
-let stores: World['stores'];
-let newTrip: World['newTrip'];
-let deliveriesFor: World['deliveriesFor'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, fleet, stores, newTrip, deliveriesFor } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, fleet, stores, newTrip, deliveriesFor } = await allocationWorld(t));
 });

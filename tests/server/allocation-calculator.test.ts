@@ -6,16 +6,8 @@ import { dayAfterDemo } from './helpers.js';
 
 // The calculator through the API: its figures, its proposal, accepting it (the algorithm alone: allocation-proposal.test.ts).
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let fleet: World['fleet'];
-let stores: World['stores'];
-let newTrip: World['newTrip'];
-let deliveriesFor: World['deliveriesFor'];
-let roundsOf: World['roundsOf'];
-let deliveryRows: World['deliveryRows'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, fleet, stores, newTrip, deliveriesFor, roundsOf, deliveryRows } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, fleet, stores, newTrip, deliveriesFor, roundsOf, deliveryRows } = await allocationWorld(t));
 });

@@ -6,13 +6,8 @@ import { dayAfterDemo } from './helpers.js';
 
 // 前日コピー: a day’s trips copied onto another day.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let fleet: World['fleet'];
-let newTrip: World['newTrip'];
-let deliveriesFor: World['deliveriesFor'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, fleet, newTrip, deliveriesFor } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, fleet, newTrip, deliveriesFor } = await allocationWorld(t));
 });

@@ -8,11 +8,8 @@ import { demoDay } from './helpers.js';
 
 // The demo’s plans as the server plans them.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let fleet: World['fleet'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, fleet } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, fleet } = await allocationWorld(t));
 });

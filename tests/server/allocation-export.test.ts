@@ -8,12 +8,8 @@ import { demoDay, signedIn } from './helpers.js';
 
 // The trip list’s CSV export.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let app: World['app'];
-let db: World['db'];
-let center: World['center'];
-let branch: World['branch'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { app, db, center, branch } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ app, db, center, branch } = await allocationWorld(t));
 });

@@ -5,13 +5,8 @@ import { dayAfterDemo } from './helpers.js';
 
 // A trip’s stops: window warnings, the deliveries’ 到着予定 and 遅延見込, the planned return.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let stores: World['stores'];
-let newTrip: World['newTrip'];
-let deliveriesFor: World['deliveriesFor'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, stores, newTrip, deliveriesFor } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, stores, newTrip, deliveriesFor } = await allocationWorld(t));
 });

@@ -4,14 +4,8 @@ import { dayAfterDemo, departmentId } from './helpers.js';
 
 // Transfers between centers: demand and the trips covering it.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let db: World['db'];
-let center: World['center'];
-let branch: World['branch'];
-let fleet: World['fleet'];
-let stores: World['stores'];
-let newTrip: World['newTrip'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { db, center, branch, fleet, stores, newTrip } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ db, center, branch, fleet, stores, newTrip } = await allocationWorld(t));
 });

@@ -4,17 +4,8 @@ import { dayAfterDemo, departmentId, signedIn } from './helpers.js';
 
 // Trips: creating and changing one, capacity, one trip at a time per vehicle and driver, handled trips, stale versions, refusals, cancel / confirm / loading start, scope.
 
-type World = Awaited<ReturnType<typeof allocationWorld>>;
-let app: World['app'];
-let db: World['db'];
-let center: World['center'];
-let branch: World['branch'];
-let fleet: World['fleet'];
-let stores: World['stores'];
-let newTrip: World['newTrip'];
-let deliveriesFor: World['deliveriesFor'];
-let deliveryRows: World['deliveryRows'];
-
+// What the tests share, set once before they run (allocation-fixtures.ts).
+let { app, db, center, branch, fleet, stores, newTrip, deliveriesFor, deliveryRows } = {} as Awaited<ReturnType<typeof allocationWorld>>;
 t.before(async () => {
   ({ app, db, center, branch, fleet, stores, newTrip, deliveriesFor, deliveryRows } = await allocationWorld(t));
 });
