@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { loadingStartRefusal } from '../../common/allocation.js';
+import { loadingStartRefusal, TRIP_STATUS } from '../../common/allocation.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
@@ -46,7 +46,7 @@ export async function startLoading(
 
   await db
     .updateTable('vehicle_allocations')
-    .set((eb) => ({ status: 1, loading_started_at: now, updated_at: now, updated_by: userId, version: eb('version', '+', 1) }))
+    .set((eb) => ({ status: TRIP_STATUS.loading, loading_started_at: now, updated_at: now, updated_by: userId, version: eb('version', '+', 1) }))
     .where('id', '=', tripId)
     .execute();
 

@@ -1,8 +1,8 @@
 import { type Expression, sql, type SqlBool } from 'kysely';
-import { DELAY_STATUS } from '../../common/deliveries.js';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
-import type { Executor as Db } from '../../db/executor.js';
-import type { StoredWarning, TripKind } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
+import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
 import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
@@ -11,12 +11,16 @@ import type { TripFilters, TripListQuery } from './schemas.js';
 
 /** Queries of trips (vehicle_allocations), their stops and the deliveries they carry. */
 
-export type { Db };
 
 const stopCount = sql<number>`(select count(*)::int from allocation_stops s where s.vehicle_allocation_id = va.id)`;
 
-/** Trips as the API answers them, every name joined once. */
-export function tripRowQuery(db: Db) {
+/**
+ * Trips (`va`) with what names them, joined once under the aliases every area's trip query selects from:
+ * the planning center `d`, the transfer's origin `od` and destination `dd`, the direction `dir`, the
+ * carrier `dc`, the vehicle `v` and its type `vt`, the driver `drv`, who changed it last `u`. Each area
+ * narrows it and selects what it answers (Postgres drops the left joins a query selects nothing from).
+ */
+export function tripsWithNames(db: Executor) {
   return db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
@@ -27,7 +31,12 @@ export function tripRowQuery(db: Db) {
     .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
     .leftJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
     .leftJoin('drivers as drv', 'drv.id', 'va.driver_id')
-    .leftJoin('users as u', 'u.id', 'va.updated_by')
+    .leftJoin('users as u', 'u.id', 'va.updated_by');
+}
+
+/** Trips as the API answers them, every name joined once. */
+export function tripRowQuery(db: Executor) {
+  return tripsWithNames(db)
     .select([
       'va.id',
       'va.version',
@@ -100,7 +109,7 @@ const SORTS = {
 } as const;
 
 /** The caller's trips that the list's conditions choose, with their names. */
-function filteredTrips(db: Db, actor: Actor, filters: TripFilters) {
+function filteredTrips(db: Executor, actor: Actor, filters: TripFilters) {
   let rows = tripRowQuery(db).where('va.date', '>=', filters.date_from).where('va.date', '<=', filters.date_to);
   const scope = tripScope(actor);
   if (scope) rows = rows.where(scope);
@@ -114,7 +123,7 @@ function filteredTrips(db: Db, actor: Actor, filters: TripFilters) {
 }
 
 /** GET /vehicle_allocation: one page of the caller's trips and the total. */
-export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
+export async function listTrips(db: Executor, actor: Actor, query: TripListQuery) {
   const rows = filteredTrips(db, actor, query);
   const { total } = await rows
     .clearSelect()
@@ -131,14 +140,14 @@ export async function listTrips(db: Db, actor: Actor, query: TripListQuery) {
 }
 
 /** The trip list's CSV export: every trip its conditions choose, a page at a time in (date, id) order. */
-export const tripExportPages = (db: Db, actor: Actor, filters: TripFilters, pageSize = 1000) =>
+export const tripExportPages = (db: Executor, actor: Actor, filters: TripFilters, pageSize = 1000) =>
   pagesByDateAndId((after, size) => {
     const rows = filteredTrips(db, actor, filters);
     return (after ? rows.where(afterKey('va', after)) : rows).orderBy('va.date').orderBy('va.id').limit(size).execute();
   }, pageSize);
 
 /** The stops of these trips with their stores, as both the planners' and the drivers' answers need them. */
-function stopQuery(db: Db, ids: number[]) {
+function stopQuery(db: Executor, ids: number[]) {
   return db
     .selectFrom('allocation_stops as s')
     .innerJoin('delivery_destinations as dd', 'dd.id', 's.delivery_destination_id')
@@ -174,7 +183,7 @@ function stopQuery(db: Db, ids: number[]) {
 }
 
 /** The deliveries on these trips, by stop: the columns both areas send. */
-function stopDeliveryQuery(db: Db, ids: number[]) {
+function stopDeliveryQuery(db: Executor, ids: number[]) {
   return db
     .selectFrom('deliveries')
     .select([
@@ -208,7 +217,7 @@ type StopDelivery = Awaited<ReturnType<ReturnType<typeof stopDeliveryQuery>['exe
  * response schema is the allow-list of what it sends (the driver app never sees versions or
  * warnings, the planners never see the store's phone).
  */
-export async function tripStops(db: Db, ids: number[]) {
+export async function tripStops(db: Executor, ids: number[]) {
   const stopsOf = new Map<number, TripStop[]>();
   if (ids.length === 0) return stopsOf;
   const stops = await stopQuery(db, ids).execute();
@@ -234,7 +243,7 @@ export async function tripStops(db: Db, ids: number[]) {
  * Trips with their stops, and where each starts and returns (for its map): the origin of a transfer,
  * else the planning center, as planning reads it.
  */
-export async function tripDetails(db: Db, ids: number[]) {
+export async function tripDetails(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await tripRowQuery(db)
     .select([
@@ -249,14 +258,14 @@ export async function tripDetails(db: Db, ids: number[]) {
 }
 
 /** A trip the caller may read: live and planned by a department of their subtree; else 404. */
-export async function refuseOutOfScope(db: Db, actor: Actor, id: number) {
+export async function refuseOutOfScope(db: Executor, actor: Actor, id: number) {
   let query = db.selectFrom('vehicle_allocations as va').select('va.id').where('va.id', '=', id).where('va.deleted_at', 'is', null);
   const scope = tripScope(actor);
   if (scope) query = query.where(scope);
   if (!(await query.executeTakeFirst())) throw notFound();
 }
 
-export async function tripDetail(db: Db, id: number) {
+export async function tripDetail(db: Executor, id: number) {
   const [detail] = await tripDetails(db, [id]);
   if (!detail) throw notFound();
   return detail;
@@ -270,7 +279,7 @@ export type LockedTrip = Awaited<ReturnType<typeof lockTrips>>[number];
  * a trip missing, deleted or outside the caller's scope is a 404. The trips are recorded as changed
  * (`tripsChanged`): every trip write goes through here or inserts a trip.
  */
-export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
+export async function lockTrips(db: Executor, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   let query = db
     .selectFrom('vehicle_allocations as va')
@@ -287,14 +296,14 @@ export async function lockTrips(db: Db, actor: Actor, ids: number[]) {
 }
 
 /** A stale version: 409 naming who changed the trip last, asking to reload. */
-export async function checkVersion(db: Db, trip: { version: number; updated_by: number | null }, version: number) {
+export async function checkVersion(db: Executor, trip: { version: number; updated_by: number | null }, version: number) {
   if (trip.version === version) return;
   const user = trip.updated_by === null ? undefined : await db.selectFrom('users').select('name').where('id', '=', trip.updated_by).executeTakeFirst();
   throw user ? new AppError(409, 'allocation.stale', { name: user.name }) : new AppError(409, 'allocation.staleUnknown');
 }
 
 /** A vehicle visible to the caller, locked `FOR UPDATE` (serialises assignments of the same vehicle), with its capacities. */
-export async function lockVehicle(db: Db, actor: Actor, id: number) {
+export async function lockVehicle(db: Executor, actor: Actor, id: number) {
   let query = db
     .selectFrom('vehicles')
     .innerJoin('vehicle_types as vt', 'vt.id', 'vehicles.vehicle_type_id')
@@ -314,7 +323,7 @@ export async function lockVehicle(db: Db, actor: Actor, id: number) {
 }
 
 /** A driver visible to the caller, locked `FOR UPDATE`. */
-export async function lockDriver(db: Db, actor: Actor, id: number) {
+export async function lockDriver(db: Executor, actor: Actor, id: number) {
   let query = db.selectFrom('drivers').select(['drivers.id', 'drivers.name', 'drivers.delivery_company_id']).where('drivers.id', '=', id).where('drivers.deleted_at', 'is', null);
   const scope = companyScope(actor, 'drivers.delivery_company_id', 'drivers.base_department_id');
   if (scope) query = query.where(scope);
@@ -322,13 +331,13 @@ export async function lockDriver(db: Db, actor: Actor, id: number) {
 }
 
 /** Another live, non-cancelled trip of this vehicle or driver whose planned window overlaps [start, end). */
-export async function overlappingTrip(db: Db, column: 'vehicle_id' | 'driver_id', id: number, window: { start: Date; end: Date }, exceptTripId: number | null) {
+export async function overlappingTrip(db: Executor, column: 'vehicle_id' | 'driver_id', id: number, window: { start: Date; end: Date }, exceptTripId: number | null) {
   let query = db
     .selectFrom('vehicle_allocations')
     .select(['id', 'trip_no', 'date'])
     .where(column, '=', id)
     .where('deleted_at', 'is', null)
-    .where('status', '<>', 9)
+    .where('status', '<>', TRIP_STATUS.cancelled)
     .where(sql<SqlBool>`coalesce(planned_loading_start, planned_departure) < ${window.end}`)
     .where('planned_arrival', '>', window.start);
   if (exceptTripId !== null) query = query.where('id', '<>', exceptTripId);
@@ -336,7 +345,7 @@ export async function overlappingTrip(db: Db, column: 'vehicle_id' | 'driver_id'
 }
 
 /** Trip numbers taken on a day (after taking the day's advisory lock, so two creates never pick the same). */
-export async function takenTripNos(db: Db, departmentId: number, date: string, kind: TripKind) {
+export async function takenTripNos(db: Executor, departmentId: number, date: string, kind: TripKind) {
   await sql`select pg_advisory_xact_lock(727100, hashtext(${`${departmentId}:${date}:${kind}`}))`.execute(db);
   const rows = await db
     .selectFrom('vehicle_allocations')
@@ -347,186 +356,4 @@ export async function takenTripNos(db: Db, departmentId: number, date: string, k
     .where('deleted_at', 'is', null)
     .execute();
   return rows.map((r) => r.trip_no);
-}
-
-/** Deliveries named by a write, locked `FOR UPDATE` in id order, with the caller's scope (their shipping center). */
-export async function lockDeliveries(db: Db, actor: Actor, ids: number[]) {
-  if (ids.length === 0) return [];
-  let query = db
-    .selectFrom('deliveries')
-    .select(['id', 'date', 'department_id', 'delivery_destination_id', 'slip_number', 'status', 'vehicle_allocation_id', 'handled_at'])
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null);
-  const scope = departmentScope(actor, 'deliveries.department_id');
-  if (scope) query = query.where(scope);
-  return query.orderBy('id').forUpdate().execute();
-}
-
-/** The deliveries on a trip now, locked. */
-export async function lockTripDeliveries(db: Db, tripId: number) {
-  return db
-    .selectFrom('deliveries')
-    .select(['id', 'date', 'department_id', 'delivery_destination_id', 'slip_number', 'status', 'vehicle_allocation_id', 'stop_seq', 'handled_at'])
-    .where('vehicle_allocation_id', '=', tripId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-/** Takes deliveries off a trip: back to 未配車, with no 到着予定. */
-export async function releaseDeliveries(db: Db, ids: number[], userId: number, now: Date) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({
-      status: 0,
-      vehicle_allocation_id: null,
-      stop_seq: null,
-      estimated_arrival_time: null,
-      delivery_delay_status: DELAY_STATUS.onTime,
-      updated_at: now,
-      updated_by: userId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/**
- * A typed array parameter (`$n::type[]`): rows go in as one array per column and come out of
- * `unnest(…)`, so that a statement's text is the same whatever the number of rows. It is then
- * prepared once per connection (db/prepared.ts) rather than parsed and planned with hundreds of
- * parameters on every write; a 40-stop trip's stops were 640 parameters.
- */
-const column = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
-
-/** An instant as text, which both engines read back as the same timestamptz inside an array. */
-const instant = (at: Date | null | undefined) => (at ? at.toISOString() : null);
-
-/**
- * Puts deliveries on a trip (配車済) at the given raw seq; `planStops` numbers the stops afterwards.
- * A delivery already there at that seq is left as it is: dragging one delivery onto a trip of twenty
- * writes one row, not twenty-one (each written row is a new row version in every index of deliveries).
- */
-export async function assignDeliveries(db: Db, tripId: number, entries: { delivery_id: number; seq: number }[], userId: number, now: Date) {
-  if (entries.length === 0) return;
-  const ids = column(entries.map((e) => e.delivery_id), 'int');
-  const seqs = column(entries.map((e) => e.seq), 'int');
-  await sql`update deliveries set status = 1, vehicle_allocation_id = ${tripId}, stop_seq = v.seq, updated_at = ${now}, updated_by = ${userId},
-    version = deliveries.version + 1
-    from unnest(${ids}, ${seqs}) as v(id, seq)
-    where deliveries.id = v.id and (deliveries.vehicle_allocation_id is distinct from ${tripId} or deliveries.stop_seq is distinct from v.seq or deliveries.status <> 1)`.execute(db);
-}
-
-/** What planning a trip's stops needs: its deliveries in order with their stores, and where the trip starts. */
-export async function planningInput(db: Db, tripId: number) {
-  const deliveries = await db
-    .selectFrom('deliveries as del')
-    .innerJoin('delivery_destinations as dd', 'dd.id', 'del.delivery_destination_id')
-    .select([
-      'del.id',
-      'del.stop_seq',
-      'del.status',
-      'del.estimated_arrival_time',
-      'del.delivery_delay_status',
-      'del.quantity',
-      'del.weight',
-      'del.volume',
-      'del.delivery_destination_id',
-      'dd.customer_store_name as store',
-      'dd.latitude',
-      'dd.longitude',
-      'dd.start_time',
-      'dd.ending_time',
-      'dd.specified_time',
-    ])
-    .where('del.vehicle_allocation_id', '=', tripId)
-    .where('del.deleted_at', 'is', null)
-    .orderBy('del.stop_seq')
-    .orderBy('del.id')
-    .execute();
-  const origin = await db
-    .selectFrom('vehicle_allocations as va')
-    .innerJoin('departments as d', (join) => join.on(sql<SqlBool>`d.id = coalesce(va.origin_department_id, va.department_id)`))
-    .select(['d.latitude', 'd.longitude', 'va.date', 'va.planned_departure', 'va.planned_arrival', 'va.warnings'])
-    .where('va.id', '=', tripId)
-    .executeTakeFirstOrThrow();
-  return { deliveries, origin };
-}
-
-export interface PlannedStop {
-  seq: number;
-  delivery_destination_id: number;
-  planned_arrival: Date | null;
-  quantity: number;
-  weight: number;
-  warnings: StoredWarning[];
-}
-
-/** A delivery's place on its trip as planned: its stop, and its 到着予定 with 定刻 / 遅延見込. */
-export interface Placement {
-  id: number;
-  seq: number;
-  estimated: Date | null;
-  delay_status: number;
-}
-
-/**
- * Replaces a trip's stops (keeping what the driver reported at a store still on it) and writes the
- * deliveries whose place changed (`placed`: only those), stop and estimate in one row version each.
- */
-export async function writeStops(db: Db, tripId: number, stops: PlannedStop[], placed: Placement[], userId: number, now: Date) {
-  const oldStops = await db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', tripId).returningAll().execute();
-  const reported = new Map(oldStops.map((s) => [s.delivery_destination_id, s]));
-  if (stops.length) {
-    const kept = stops.map((stop) => reported.get(stop.delivery_destination_id));
-    const keptOf = <T>(pick: (old: NonNullable<(typeof kept)[number]>) => T) => kept.map((old) => (old ? pick(old) : null));
-    await sql`insert into allocation_stops (vehicle_allocation_id, seq, delivery_destination_id, planned_arrival, quantity, weight, warnings,
-        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)
-      select ${tripId}, s.seq, s.destination, s.planned_arrival, s.quantity, s.weight, s.warnings::jsonb,
-        s.arrived_at, s.arrival_latitude, s.arrival_longitude, s.departed_at, s.wait_minutes, s.work_started_at, s.work_ended_at, s.work_content, s.consignee_confirmed
-      from unnest(${sql.join([
-        column(stops.map((stop) => stop.seq), 'smallint'),
-        column(stops.map((stop) => stop.delivery_destination_id), 'int'),
-        column(stops.map((stop) => instant(stop.planned_arrival)), 'timestamptz'),
-        column(stops.map((stop) => stop.quantity), 'int'),
-        column(stops.map((stop) => stop.weight), 'float8'),
-        column(stops.map((stop) => JSON.stringify(stop.warnings)), 'text'),
-        column(keptOf((old) => instant(old.arrived_at)), 'timestamptz'),
-        column(keptOf((old) => old.arrival_latitude), 'float8'),
-        column(keptOf((old) => old.arrival_longitude), 'float8'),
-        column(keptOf((old) => instant(old.departed_at)), 'timestamptz'),
-        column(keptOf((old) => old.wait_minutes), 'int'),
-        column(keptOf((old) => instant(old.work_started_at)), 'timestamptz'),
-        column(keptOf((old) => instant(old.work_ended_at)), 'timestamptz'),
-        column(keptOf((old) => old.work_content), 'text'),
-        column(keptOf((old) => old.consignee_confirmed), 'bool'),
-      ])}) as s(seq, destination, planned_arrival, quantity, weight, warnings,
-        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)`.execute(db);
-  }
-  if (placed.length) {
-    await sql`update deliveries set stop_seq = v.seq, estimated_arrival_time = v.estimated, delivery_delay_status = v.delay_status,
-        updated_at = ${now}, updated_by = ${userId}, version = deliveries.version + 1
-      from unnest(${column(placed.map((p) => p.id), 'int')}, ${column(placed.map((p) => p.seq), 'int')},
-        ${column(placed.map((p) => instant(p.estimated)), 'timestamptz')}, ${column(placed.map((p) => p.delay_status), 'smallint')})
-        as v(id, seq, estimated, delay_status)
-      where deliveries.id = v.id`.execute(db);
-  }
-}
-
-/** The center's coordinates (where its trips start and end). */
-export async function departmentPoint(db: Db, id: number) {
-  return db.selectFrom('departments').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
-/** The center's operation times for store deliveries (delivery_type 1). */
-export async function operationTimes(db: Db, departmentId: number, deliveryType: number) {
-  return db
-    .selectFrom('operation_times')
-    .select(['loading_start', 'departure', 'work_end'])
-    .where('department_id', '=', departmentId)
-    .where('delivery_type', '=', deliveryType)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
 }

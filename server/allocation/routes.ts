@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../common/allocation.js';
 import type { Action } from '../../common/permissions.js';
 import { invalid } from '../errors.js';
-import { board, calculator, transfers } from './planning.js';
+import { board } from './board.js';
+import { acceptProposal, calculator } from './calculator.js';
+import { transfers } from './transfers.js';
 import { listTrips, refuseOutOfScope, tripDetail, tripDetails, tripExportPages } from './repository.js';
 import { tripExportCells, tripExportHeader } from './export.js';
 import { sendCsv } from '../http/csv.js';
@@ -26,10 +28,9 @@ import {
   tripWorkRulesSchema,
 } from './schemas.js';
 import { previewWorkRules } from './work-rules.js';
+import { copyDay } from './copy-day.js';
 import {
-  acceptProposal,
   cancelTrip,
-  copyDay,
   createTrip,
   loadingStart,
   moveDeliveries,

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { closedRefusal, confirmationRefusal, copyRefusal, daysBetween, nextPlanStep, overCapacity, timesFromNow, TRIP_STATUS } from '../../common/allocation.js';
-import { DELIVERY_STATUS, tokyoToday } from '../../common/deliveries.js';
+import { closedRefusal, confirmationRefusal, overCapacity, TRIP_STATUS } from '../../common/allocation.js';
+import { DELIVERY_STATUS } from '../../common/deliveries.js';
 import type { MessageKey } from '../../common/locales/index.js';
 import { plannedArrivals, plannedReturn } from '../../common/places.js';
 import type { Database, TripKind } from '../../db/types.js';
@@ -8,26 +8,19 @@ import type { Actor } from '../auth/actor.js';
 import { deadlineOf, expectedDelayStatus } from '../deliveries/delay.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { departmentScope, departmentSubtree } from '../auth/scope.js';
+import { departmentScope } from '../auth/scope.js';
 import { tripsChanged } from './events.js';
 import { startLoading } from './loading.js';
-import { centerInScope, proposalTimes, proposedTripPlan } from './planning.js';
+import { checkVersion, type LockedTrip, lockDriver, lockTrips, lockVehicle, overlappingTrip, takenTripNos } from './repository.js';
 import {
   assignDeliveries,
-  checkVersion,
-  type LockedTrip,
   lockDeliveries,
-  lockDriver,
   lockTripDeliveries,
-  lockTrips,
-  lockVehicle,
-  overlappingTrip,
   type Placement,
   planningInput,
   releaseDeliveries,
-  takenTripNos,
   writeStops,
-} from './repository.js';
+} from './stops-repository.js';
 import { buildStops, nextTripNo, plannedWindow, returnWarnings, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
 import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
@@ -40,8 +33,6 @@ export interface WriteContext {
   t: Translate;
   now: Date;
 }
-
-const STATUS = TRIP_STATUS;
 
 const fieldError = (ctx: WriteContext, field: string, key: MessageKey, params: Record<string, unknown> = {}) =>
   invalid({ [field]: ctx.t(key, { field: ctx.t(`allocation.fields.${field}`), ...params }) });
@@ -65,7 +56,7 @@ async function touch(ctx: WriteContext, tripId: number) {
 
 const toDate = (value: string | null | undefined): Date | null | undefined => (value === undefined ? undefined : value === null ? null : new Date(value));
 
-interface Assignment {
+export interface Assignment {
   id: number | null;
   vehicle_id: number | null;
   driver_id: number | null;
@@ -79,7 +70,7 @@ interface Assignment {
  * UPDATE (vehicle first, then driver) so that two writes putting the same one on overlapping trips run
  * one after the other, and not on another live trip whose planned window overlaps (409 naming it).
  */
-async function checkAssignment(ctx: WriteContext, trip: Assignment) {
+export async function checkAssignment(ctx: WriteContext, trip: Assignment) {
   const vehicle = trip.vehicle_id === null ? null : await lockVehicle(ctx.db, ctx.actor, trip.vehicle_id);
   if (trip.vehicle_id !== null && !vehicle) throw fieldError(ctx, 'vehicle_id', 'errors.refNotFound');
   const driver = trip.driver_id === null ? null : await lockDriver(ctx.db, ctx.actor, trip.driver_id);
@@ -230,7 +221,8 @@ function columnsOf(fields: TripFields) {
   };
 }
 
-async function refuseOutOfScopeDepartment(ctx: WriteContext, departmentId: number) {
+/** A department the caller's scope holds; else 404. */
+export async function refuseOutOfScopeDepartment(ctx: WriteContext, departmentId: number) {
   let query = ctx.db.selectFrom('departments').select('id').where('id', '=', departmentId).where('deleted_at', 'is', null);
   const scope = departmentScope(ctx.actor, 'departments.id');
   if (scope) query = query.where(scope);
@@ -333,13 +325,13 @@ export async function cancelTrip(ctx: WriteContext, id: number, version: number)
   refuseClosed(trip!, true);
   const deliveries = await lockTripDeliveries(ctx.db, id);
   if (deliveries.length && (trip!.handled_at !== null || deliveries.some((d) => d.handled_at !== null))) throw handledByApp();
-  const done = deliveries.find((d) => d.status >= STATUS.inTransit);
+  const done = deliveries.find((d) => d.status >= DELIVERY_STATUS.inTransit);
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, deliveries.map((d) => d.id), ctx.actor.id, ctx.now);
   await ctx.db.deleteFrom('allocation_stops').where('vehicle_allocation_id', '=', id).execute();
   await ctx.db
     .updateTable('vehicle_allocations')
-    .set((eb) => ({ status: STATUS.cancelled, quantity: 0, weight: 0, volume: 0, warnings: '[]', version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
+    .set((eb) => ({ status: TRIP_STATUS.cancelled, quantity: 0, weight: 0, volume: 0, warnings: '[]', version: eb('version', '+', 1), updated_at: ctx.now, updated_by: ctx.actor.id }))
     .where('id', '=', id)
     .execute();
 }
@@ -353,7 +345,7 @@ async function takeDeliveries(ctx: WriteContext, trip: LockedTrip, ids: number[]
   }
   for (const delivery of rows) {
     if (delivery.date !== trip.date || delivery.department_id !== trip.department_id) throw invalid({ stops: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
-    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+    if (delivery.status >= DELIVERY_STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
     if (delivery.vehicle_allocation_id !== null && delivery.vehicle_allocation_id !== trip.id) {
       throw new AppError(409, 'allocation.deliveryOnOtherTrip', { slip: delivery.slip_number });
     }
@@ -378,7 +370,7 @@ export async function setStops(ctx: WriteContext, id: number, version: number, e
   const added = await takeDeliveries(ctx, trip!, [...requested].filter((d) => !onTrip.has(d)));
   const removed = current.filter((d) => !requested.has(d.id));
   if ((added.length || removed.length) && (trip!.handled_at !== null || removed.some((d) => d.handled_at !== null))) throw handledByApp();
-  const done = removed.find((d) => d.status >= STATUS.inTransit);
+  const done = removed.find((d) => d.status >= DELIVERY_STATUS.inTransit);
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, removed.map((d) => d.id), ctx.actor.id, ctx.now);
   await assignDeliveries(ctx.db, id, entries, ctx.actor.id, ctx.now);
@@ -409,7 +401,7 @@ export async function moveDeliveries(ctx: WriteContext, from: { id: number; vers
     if (delivery.date !== target.date || delivery.department_id !== target.department_id) {
       throw invalid({ delivery_ids: ctx.t('allocation.deliveryOutOfDay', { slip: delivery.slip_number }) });
     }
-    if (delivery.status >= STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
+    if (delivery.status >= DELIVERY_STATUS.inTransit) throw new AppError(409, 'allocation.deliveryDone', { slip: delivery.slip_number });
   }
   const onTarget = await lockTripDeliveries(ctx.db, target.id);
   const last = Math.max(0, ...onTarget.map((d) => d.stop_seq ?? 0));
@@ -438,137 +430,4 @@ export async function loadingStart(ctx: WriteContext, id: number, version: numbe
   const [trip] = await lockTrips(ctx.db, ctx.actor, [id]);
   await checkVersion(ctx.db, trip!, version);
   await startLoading(ctx.db, id, ctx.now, ctx.actor.id);
-}
-
-/**
- * POST /copy (前日コピー): the day's live trips of the center's subtree as drafts on another day, with
- * vehicle, driver, route and times shifted by the days between (onto today, times already passed start
- * from now: common/allocation.ts `timesFromNow`); no deliveries. A trip whose number is
- * already taken that day is skipped (copying twice creates nothing more); a vehicle or driver busy at
- * the shifted window, or no longer visible, is left off the copy. Answers how many of each.
- */
-export async function copyDay(ctx: WriteContext, body: { from_date: string; to_date: string; department_id: number; kind?: TripKind }) {
-  const refusal = copyRefusal(body.from_date, body.to_date, tokyoToday(ctx.now));
-  if (refusal) throw invalid({ to_date: ctx.t(refusal) });
-  await refuseOutOfScopeDepartment(ctx, body.department_id);
-  let query = ctx.db
-    .selectFrom('vehicle_allocations as va')
-    .selectAll('va')
-    .where('va.date', '=', body.from_date)
-    .where('va.deleted_at', 'is', null)
-    .where('va.status', '<>', STATUS.cancelled)
-    .where('va.department_id', '=', departmentSubtree(body.department_id));
-  if (body.kind) query = query.where('va.kind', '=', body.kind);
-  const scope = departmentScope(ctx.actor, 'va.department_id');
-  if (scope) query = query.where(scope);
-  const sources = await query.orderBy('va.id').execute();
-  const shift = daysBetween(body.from_date, body.to_date) * 86_400_000;
-  const moved = (at: Date | null) => (at ? new Date(at.getTime() + shift) : null);
-  const copiedTimes = timesFromNow(
-    sources.map((source) => ({
-      vehicle_id: source.vehicle_id,
-      driver_id: source.driver_id,
-      planned_loading_start: moved(source.planned_loading_start),
-      planned_departure: moved(source.planned_departure),
-      planned_arrival: moved(source.planned_arrival),
-    })),
-    body.to_date === tokyoToday(ctx.now) ? nextPlanStep(ctx.now) : null,
-  );
-  const report = { created: 0, skipped: 0, without_vehicle_or_driver: 0 };
-  for (const [index, source] of sources.entries()) {
-    const taken = await takenTripNos(ctx.db, source.department_id, body.to_date, source.kind);
-    if (taken.includes(source.trip_no)) {
-      report.skipped++;
-      continue;
-    }
-    const times = copiedTimes[index]!;
-    const keep = async (vehicle_id: number | null, driver_id: number | null) => {
-      try {
-        return { ...(await checkAssignment(ctx, { id: null, vehicle_id, driver_id, ...times })), vehicle_id, driver_id };
-      } catch (error) {
-        if (error instanceof AppError) return null;
-        throw error;
-      }
-    };
-    // Both if they can go; else the vehicle alone; else the driver alone; else neither.
-    const kept =
-      (await keep(source.vehicle_id, source.driver_id)) ??
-      (await keep(source.vehicle_id, null)) ??
-      (await keep(null, source.driver_id)) ??
-      (await keep(null, null))!;
-    const copy = await ctx.db
-      .insertInto('vehicle_allocations')
-      .values({
-        date: body.to_date,
-        kind: source.kind,
-        department_id: source.department_id,
-        trip_no: source.trip_no,
-        route_name: source.route_name,
-        origin_department_id: source.origin_department_id,
-        destination_department_id: source.destination_department_id,
-        direction_id: source.direction_id,
-        vehicle_id: kept.vehicle_id,
-        driver_id: kept.driver_id,
-        delivery_company_id: kept.vehicle?.delivery_company_id ?? kept.driver?.delivery_company_id ?? null,
-        trip_mode: source.trip_mode,
-        load_unit: source.load_unit,
-        receive_timing: source.receive_timing,
-        // Transfers are planned in quantities; a store trip's come from the deliveries it will be given.
-        ...(source.kind === 'store_direct' ? {} : { quantity: source.quantity, weight: source.weight, volume: source.volume }),
-        ...times,
-        toll: source.toll,
-        parking: source.parking,
-        other_expense: source.other_expense,
-        created_by: ctx.actor.id,
-        updated_by: ctx.actor.id,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tripsChanged(ctx.db, [copy.id]);
-    if (kept.driver_id !== null) await checkTripWorkRules(ctx.db, copy.id);
-    report.created++;
-    if (kept.vehicle_id !== source.vehicle_id || kept.driver_id !== source.driver_id) report.without_vehicle_or_driver++;
-  }
-  return report;
-}
-
-/**
- * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path
- * (createTrip, then setStops): the same scope, capacity, overlap and delivery rules. Pinned trips are
- * never touched: only new trips are made, and deliveries already on a trip are refused. A trip starts at
- * the times it was proposed with (a vehicle's later round), else at the center's.
- */
-export async function acceptProposal(
-  ctx: WriteContext,
-  body: {
-    department_id: number;
-    date: string;
-    proposal: { vehicle_id: number; driver_id?: number | null; delivery_ids: number[]; planned_loading_start?: string; planned_departure?: string }[];
-  },
-) {
-  const center = await centerInScope(ctx.db, ctx.actor, body.department_id);
-  const times = await proposalTimes(ctx.db, body.department_id, body.date, ctx.now);
-  let created = 0;
-  for (const item of body.proposal) {
-    const ids = [...new Set(item.delivery_ids)];
-    const departure = item.planned_departure ? new Date(item.planned_departure) : times.departure;
-    const plan = await proposedTripPlan(ctx.db, center, ids, departure);
-    const id = await createTrip(ctx, {
-      date: body.date,
-      kind: 'store_direct',
-      department_id: body.department_id,
-      vehicle_id: item.vehicle_id,
-      driver_id: item.driver_id ?? null,
-      direction_id: plan.direction_id,
-      load_unit: plan.load_unit === 1 ? 1 : 0,
-      planned_loading_start: item.planned_loading_start ?? times.loadingStart.toISOString(),
-      planned_departure: departure.toISOString(),
-      planned_arrival: plan.planned_arrival.toISOString(),
-    });
-    await setStops(ctx, id, 1, ids.map((delivery_id, i) => ({ delivery_id, seq: i + 1 })));
-    created++;
-  }
-  return created;
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay, type WorkRulesPreview } from '../../common/work-rules.js';
-import type { Database, StoredWarning } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
+import type { StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { invalid } from '../errors.js';
 import type { Translate } from '../i18n.js';
@@ -15,7 +15,6 @@ import { companyScope } from '../auth/scope.js';
  */
 
 /** The route's transaction for a write; the database itself for a preview. */
-type Db = Kysely<Database>;
 
 const WORK_RULE_PREFIX = WORK_RULE_CODE_PREFIX;
 
@@ -99,8 +98,8 @@ export const withWorkRuleWarnings = (warnings: StoredWarning[], ours: StoredWarn
 /** This module's warnings among a trip's (kept when the stops' summary is rewritten). */
 export const workRuleWarningsOf = (warnings: StoredWarning[]) => warnings.filter((w) => w.code.startsWith(WORK_RULE_PREFIX));
 
-/** Each driver's recorded days and other live planned trips (all but `exceptTripId`) from `from` to `to`, as working days. */
-async function driversDays(db: Db, driverIds: number[], exceptTripId: number, from: string, to: string): Promise<Map<number, WorkDay[]>> {
+/** Each driver's recorded days and other live planned trips (all but `exceptTripIds`) from `from` to `to`, as working days. */
+async function driversDays(db: Executor, driverIds: number[], exceptTripIds: number[], from: string, to: string): Promise<Map<number, WorkDay[]>> {
   const days = new Map<number, WorkDay[]>(driverIds.map((id) => [id, []]));
   if (driverIds.length === 0) return days;
   const records = await db
@@ -115,8 +114,8 @@ async function driversDays(db: Db, driverIds: number[], exceptTripId: number, fr
     .select(['driver_id', 'date', 'planned_loading_start', 'planned_departure', 'planned_arrival'])
     .where('driver_id', 'in', driverIds)
     .where('deleted_at', 'is', null)
-    .where('status', '<>', 9)
-    .where('id', '<>', exceptTripId)
+    .where('status', '<>', TRIP_STATUS.cancelled)
+    .where('id', 'not in', exceptTripIds)
     .where('date', '>=', from)
     .where('date', '<=', to)
     .execute();
@@ -141,10 +140,10 @@ async function driversDays(db: Db, driverIds: number[], exceptTripId: number, fr
 /** The days a check of a trip on `date` reads: from the start of the fiscal year (monthly and annual totals) to the days the trip touches. */
 const contextRange = (date: string) => ({ from: `${fiscalYearOf(addDays(date, -DAYS_BEFORE))}-04-01`, to: addDays(date, DAYS_AFTER + 1) });
 
-/** What a planned day brings for a driver, as stored warnings (the trip `exceptTripId` left out of the context). */
-async function plannedWarnings(db: Db, driverId: number, agreement: boolean, planned: WorkDay, exceptTripId: number | null): Promise<StoredWarning[]> {
+/** What a planned day brings for a driver, as stored warnings (the trips `exceptTripIds` left out of the context). */
+async function plannedWarnings(db: Executor, driverId: number, agreement: boolean, planned: WorkDay, exceptTripIds: number[]): Promise<StoredWarning[]> {
   const { from, to } = contextRange(planned.date);
-  const context = (await driversDays(db, [driverId], exceptTripId ?? 0, from, to)).get(driverId)!;
+  const context = (await driversDays(db, [driverId], exceptTripIds, from, to)).get(driverId)!;
   return assignmentFindings(context, planned, agreement).map(findingWarning);
 }
 
@@ -152,9 +151,9 @@ async function plannedWarnings(db: Db, driverId: number, agreement: boolean, pla
  * For the calculator's choice of drivers on `date`: what a planned day would bring each driver, as the
  * trip form's check says it, given each one's recorded days and planned trips, read at once.
  */
-export async function assignmentCheck(db: Db, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
+export async function assignmentCheck(db: Executor, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
   const { from, to } = contextRange(date);
-  const days = await driversDays(db, drivers.map((d) => d.id), 0, from, to);
+  const days = await driversDays(db, drivers.map((d) => d.id), [0], from, to);
   const agreement = new Map(drivers.map((d) => [d.id, d.binding_extension_agreement]));
   return (driverId: number, planned: WorkDay | null): RuleFinding[] =>
     planned === null ? [] : assignmentFindings(days.get(driverId) ?? [], planned, agreement.get(driverId) ?? false);
@@ -163,9 +162,10 @@ export async function assignmentCheck(db: Db, drivers: { id: number; binding_ext
 /**
  * Checks a trip's planned times with its driver's work and stores what it brings on the trip's
  * warnings (replacing the previous check's). A trip without a driver, without complete planned times,
- * or cancelled, has none.
+ * or cancelled, has none. Trips in `notYet` are left out of the driver's other trips (a day's copies
+ * checked in the order they are made, each before the next one was there).
  */
-export async function checkTripWorkRules(db: Db, tripId: number) {
+export async function checkTripWorkRules(db: Executor, tripId: number, notYet: number[] = []) {
   const trip = await db
     .selectFrom('vehicle_allocations as va')
     .leftJoin('drivers as d', 'd.id', 'va.driver_id')
@@ -173,7 +173,7 @@ export async function checkTripWorkRules(db: Db, tripId: number) {
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
   const planned = trip.driver_id !== null && trip.status !== TRIP_STATUS.cancelled ? plannedDay(trip) : null;
-  const ours = planned && trip.driver_id !== null ? await plannedWarnings(db, trip.driver_id, trip.binding_extension_agreement ?? false, planned, tripId) : [];
+  const ours = planned && trip.driver_id !== null ? await plannedWarnings(db, trip.driver_id, trip.binding_extension_agreement ?? false, planned, [tripId, ...notYet]) : [];
   const warnings = withWorkRuleWarnings(trip.warnings, ours);
   if (JSON.stringify(warnings) !== JSON.stringify(trip.warnings)) {
     await db.updateTable('vehicle_allocations').set({ warnings: JSON.stringify(warnings) }).where('id', '=', tripId).execute();
@@ -185,7 +185,7 @@ export async function checkTripWorkRules(db: Db, tripId: number) {
  * warnings the trip would carry. The driver must be visible to the caller (else 400 naming it); the
  * trip being edited, if named, is left out of the driver's other trips. Nothing is written.
  */
-export async function previewWorkRules(db: Db, actor: Actor, t: Translate, body: WorkRulesPreview): Promise<StoredWarning[]> {
+export async function previewWorkRules(db: Executor, actor: Actor, t: Translate, body: WorkRulesPreview): Promise<StoredWarning[]> {
   let query = db
     .selectFrom('drivers')
     .select(['drivers.id', 'drivers.binding_extension_agreement'])
@@ -202,5 +202,5 @@ export async function previewWorkRules(db: Db, actor: Actor, t: Translate, body:
     planned_departure: toDate(body.planned_departure),
     planned_arrival: toDate(body.planned_arrival),
   });
-  return planned ? plannedWarnings(db, driver.id, driver.binding_extension_agreement, planned, body.trip_id ?? null) : [];
+  return planned ? plannedWarnings(db, driver.id, driver.binding_extension_agreement, planned, [body.trip_id ?? 0]) : [];
 }

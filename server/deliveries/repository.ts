@@ -3,6 +3,7 @@ import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Executor } from '../../db/executor.js';
+import { tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { deliveryScope, deliveryWriteScope, departmentSubtree, destinationScope, inSubtree } from '../auth/scope.js';
 import type { DeliveryFilters, DeliveryListQuery } from './schemas.js';
@@ -211,17 +212,14 @@ export async function findDelivery(db: Executor, actor: Actor, id: number, forWr
 /** The trip and the stop a delivery is carried on, for its detail. */
 export async function tripAndStop(db: Executor, tripId: number | null, seq: number | null) {
   if (tripId === null) return { trip: null, stop: null };
-  const trip = await db
-    .selectFrom('vehicle_allocations as va')
-    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
-    .leftJoin('drivers as dr', 'dr.id', 'va.driver_id')
+  const trip = await tripsWithNames(db)
     .select([
       'va.id',
       'va.trip_no',
       'va.route_name',
       'va.status',
       'v.vehicle_number',
-      'dr.name as driver_name',
+      'drv.name as driver_name',
       'va.planned_loading_start',
       'va.planned_departure',
       'va.planned_arrival',

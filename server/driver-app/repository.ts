@@ -1,8 +1,8 @@
-import { sql, type Updateable } from 'kysely';
+import { expressionBuilder, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
-import { tripStops } from '../allocation/repository.js';
+import { tripStops, tripsWithNames } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
 import { tripsChanged } from '../allocation/events.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
@@ -43,24 +43,20 @@ export async function setLoginFlag(db: Executor, driverId: number, signedIn: boo
 // ---- Trips ---------------------------------------------------------------------------------------
 
 /** The driver's published trips: their own, live, confirmed (確定); a draft is not theirs to see yet. */
-function ownTrips(db: Executor, driverId: number) {
-  return db
-    .selectFrom('vehicle_allocations as va')
-    .where('va.driver_id', '=', driverId)
-    .where('va.deleted_at', 'is', null)
-    .where('va.confirmed_at', 'is not', null);
+function publishedTo(driverId: number) {
+  const eb = expressionBuilder<{ va: VehicleAllocationTable }, 'va'>();
+  return eb.and([eb('va.driver_id', '=', driverId), eb('va.deleted_at', 'is', null), eb('va.confirmed_at', 'is not', null)]);
 }
+
+const ownTrips = (db: Executor, driverId: number) => db.selectFrom('vehicle_allocations as va').where(publishedTo(driverId));
 
 /**
  * The driver's trips of a day (not cancelled), or one trip of theirs by id, each with its stops in order
  * and the deliveries at each stop (allocation's `tripStops`): three queries whatever the number of trips.
  */
 export async function driverTrips(db: Executor, driverId: number, filter: { date: string } | { id: number }) {
-  let query = ownTrips(db, driverId)
-    .innerJoin('departments as d', 'd.id', 'va.department_id')
-    .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
-    .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
-    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+  let query = tripsWithNames(db)
+    .where(publishedTo(driverId))
     .select([
       'va.id',
       'va.date',

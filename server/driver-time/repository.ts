@@ -1,13 +1,14 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { TRIP_STATUS } from '../../common/allocation.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import type { Executor } from '../../db/executor.js';
+import { tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { departmentSubtree } from '../auth/scope.js';
 import type { DayQueryType } from './schemas.js';
 
 
 const NOTHING = sql<SqlBool>`false`;
-const CANCELLED = 9;
 
 /**
  * What a drivers' query covers: one day (the pages), or the days from `date` to `date_to` (the
@@ -24,7 +25,7 @@ export interface DriverQuery {
 /** The driver `dr` has a live trip from `from` to `to` planned by a center of the subtree. */
 const tripInSubtree = (from: string, to: string, rootId: number) =>
   sql<SqlBool>`exists (select 1 from vehicle_allocations va where va.driver_id = dr.id and va.date >= ${from} and va.date <= ${to}
-    and va.deleted_at is null and va.status <> ${CANCELLED} and va.department_id = ${departmentSubtree(rootId)})`;
+    and va.deleted_at is null and va.status <> ${TRIP_STATUS.cancelled} and va.department_id = ${departmentSubtree(rootId)})`;
 
 /** Based in the subtree, or on one of its trips those days (a driver lent by another center). */
 const ofSubtree = (from: string, to: string, rootId: number) =>
@@ -152,10 +153,7 @@ export type ContextRecord = Awaited<ReturnType<typeof recordsOfDrivers>>[number]
 
 /** The day's live trips of the page's drivers (cancelled ones left out), in departure order. */
 export function tripsOfDrivers(db: Executor, actor: Actor, query: DayQueryType) {
-  return db
-    .selectFrom('vehicle_allocations as va')
-    .innerJoin('departments as d', 'd.id', 'va.department_id')
-    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
+  return tripsWithNames(db)
     .select([
       'va.id',
       'va.driver_id',
@@ -169,7 +167,7 @@ export function tripsOfDrivers(db: Executor, actor: Actor, query: DayQueryType) 
     ])
     .where('va.date', '=', query.date)
     .where('va.deleted_at', 'is', null)
-    .where('va.status', '<>', CANCELLED)
+    .where('va.status', '<>', TRIP_STATUS.cancelled)
     .where('va.driver_id', 'in', scopedDrivers(db, actor, query).select('dr.id'))
     .orderBy('va.driver_id')
     .orderBy(sql`va.planned_departure nulls last`)

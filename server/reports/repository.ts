@@ -1,10 +1,10 @@
-import { type RawBuilder, sql, type SqlBool } from 'kysely';
+import { expressionBuilder, type RawBuilder, sql, type SqlBool } from 'kysely';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { DELIVERY_TYPE, LOAD_UNIT } from '../../common/enums.js';
 import type { Executor } from '../../db/executor.js';
-import type { TripKind } from '../../db/types.js';
-import { tripDetails } from '../allocation/repository.js';
+import type { TripKind, VehicleAllocationTable } from '../../db/types.js';
+import { tripDetails, tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { exportPages } from '../deliveries/repository.js';
 import { deliveryScope, departmentSubtree, tripScope } from '../auth/scope.js';
@@ -13,21 +13,25 @@ import type { Period, ReportFilters } from './report.js';
 /** The reports' queries: every one scoped to the caller in SQL, as the lists are. */
 
 
-/** The live, not cancelled trips of the period in scope, with the filters. */
-function scopedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
-  let trips = db
-    .selectFrom('vehicle_allocations as va')
-    .where('va.deleted_at', 'is', null)
-    .where('va.status', '<>', TRIP_STATUS.cancelled)
-    .where('va.date', '>=', period.from)
-    .where('va.date', '<=', period.to);
+/** The live, not cancelled trips of the period in scope, with the filters: a condition on `va`. */
+function inReport(actor: Actor, period: Period, filters: ReportFilters) {
+  const eb = expressionBuilder<{ va: VehicleAllocationTable }, 'va'>();
   const scope = tripScope(actor);
-  if (scope) trips = trips.where(scope);
-  if (filters.department_id !== undefined) trips = trips.where('va.department_id', '=', departmentSubtree(filters.department_id));
-  if (filters.delivery_company_id !== undefined) trips = trips.where('va.delivery_company_id', '=', filters.delivery_company_id);
-  if (filters.vehicle_allocation_id !== undefined) trips = trips.where('va.id', '=', filters.vehicle_allocation_id);
-  return trips;
+  return eb.and([
+    eb('va.deleted_at', 'is', null),
+    eb('va.status', '<>', TRIP_STATUS.cancelled),
+    eb('va.date', '>=', period.from),
+    eb('va.date', '<=', period.to),
+    ...(scope ? [scope] : []),
+    ...(filters.department_id !== undefined ? [eb('va.department_id', '=', departmentSubtree(filters.department_id))] : []),
+    ...(filters.delivery_company_id !== undefined ? [eb('va.delivery_company_id', '=', filters.delivery_company_id)] : []),
+    ...(filters.vehicle_allocation_id !== undefined ? [eb('va.id', '=', filters.vehicle_allocation_id)] : []),
+  ]);
 }
+
+/** The live, not cancelled trips of the period in scope, with the filters. */
+const scopedTrips = (db: Executor, actor: Actor, period: Period, filters: ReportFilters) =>
+  db.selectFrom('vehicle_allocations as va').where(inReport(actor, period, filters));
 
 /** The period's trips with their stops and each stop's deliveries, by day, center and trip number. */
 export async function tripsWithStops(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
@@ -122,14 +126,8 @@ export async function namesOf(db: Executor, departmentIds: number[], companyIds:
  * estimated from, and the names the reports print. A query: each report narrows and orders it.
  */
 function costedTrips(db: Executor, actor: Actor, period: Period, filters: ReportFilters) {
-  return scopedTrips(db, actor, period, filters)
-    .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
-    .innerJoin('departments as d', 'd.id', 'va.department_id')
-    .leftJoin('departments as od', 'od.id', 'va.origin_department_id')
-    .leftJoin('departments as dd', 'dd.id', 'va.destination_department_id')
-    .leftJoin('directions as dir', 'dir.id', 'va.direction_id')
-    .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
-    .leftJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+  return tripsWithNames(db)
+    .where(inReport(actor, period, filters))
     .leftJoinLateral(
       (eb) =>
         eb

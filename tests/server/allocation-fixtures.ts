@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import type { Test } from 'tap';
 import type { Db } from '../../db/index.js';
 import type { TripKind } from '../../db/types.js';
-import { departmentId } from './helpers.js';
+import { demoApp, departmentId, signedIn } from './helpers.js';
 
 /** Small builders for the allocation tests: trips and deliveries made directly in the database. */
 
@@ -161,4 +163,63 @@ export async function reportCast(db: Db) {
     otherVehicle: otherFleet.vehicles[0]!,
     otherDriver: otherFleet.drivers[0]!,
   };
+}
+
+/** A signed-in user's requests. */
+export type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** A clock time of a day in Tokyo, as the API takes it. */
+export const at = (date: string, time: string) => `${date}T${time}:00+09:00`;
+export const iso = (date: string, time: string) => new Date(at(date, time)).toISOString();
+
+/** PUT a trip's complete list of deliveries, in the order given (or at the seqs given). */
+export const putStops = (api: Api, trip: { id: number; version: number }, ids: number[], seqs?: number[]) =>
+  api({ method: 'PUT', url: `/api/vehicle_allocation/${trip.id}/stops`, payload: { version: trip.version, stops: ids.map((delivery_id, i) => ({ delivery_id, seq: seqs?.[i] ?? i + 1 })) } });
+
+/**
+ * What the allocation tests through the API work in: the demo app, the sessions of a center's and a
+ * branch's planner, 品川's fleet and stores, and builders of trips and deliveries at 品川.
+ */
+export async function allocationWorld(t: Test) {
+  const { app, db } = await demoApp(t);
+  const center = await signedIn(app, 'center');
+  const branch = await signedIn(app, 'branch');
+  const fleet = await fleetOf(db, 'CT-SHINAGAWA');
+  const stores = await storesOf(db, 'CT-SHINAGAWA');
+
+  async function newTrip(api: Api, date: string, body: Record<string, unknown> = {}) {
+    const response = await api({ method: 'POST', url: '/api/vehicle_allocation', payload: { date, kind: 'store_direct', department_id: fleet.center, ...body } });
+    if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+
+  /** Deliveries of the center made one after the other (ids in the order given). */
+  async function deliveriesFor(date: string, specs: { store: number; quantity?: number; weight?: number; load_unit?: number }[]) {
+    const made = [];
+    for (const spec of specs) {
+      made.push(
+        await makeDelivery(db, {
+          date,
+          department_id: fleet.center,
+          delivery_destination_id: stores[spec.store]!.id,
+          quantity: spec.quantity ?? 1,
+          weight: spec.weight ?? 100,
+          load_unit: spec.load_unit ?? 0,
+        }),
+      );
+    }
+    return made;
+  }
+
+  /** A setter of the rounds a day (回転数) of the direction's base at 品川, restored when the test ends. */
+  async function roundsOf(t: Test, directionId: number) {
+    const baseRow = () => db.updateTable('direction_bases').where('direction_id', '=', directionId).where('base_department_id', '=', fleet.center);
+    const { trips_per_day } = await db.selectFrom('direction_bases').select('trips_per_day').where('direction_id', '=', directionId).where('base_department_id', '=', fleet.center).executeTakeFirstOrThrow();
+    t.teardown(() => baseRow().set({ trips_per_day }).execute());
+    return (rounds: number) => baseRow().set({ trips_per_day: rounds }).execute();
+  }
+
+  const deliveryRows = (ids: number[]) => db.selectFrom('deliveries').select(['id', 'status', 'vehicle_allocation_id', 'stop_seq']).where('id', 'in', ids).orderBy('id').execute();
+
+  return { app, db, center, branch, fleet, stores, newTrip, deliveriesFor, roundsOf, deliveryRows };
 }
