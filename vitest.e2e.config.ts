@@ -10,14 +10,13 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     minWorkers: 1,
-    // A whole test, not a wait (waits have their own timeouts, below and in the harness). On
-    // 2026-11-26's slowest machine the longest tests took 47-55 s of the former 90 s.
+    // A whole test, not a wait (waits have their own timeouts, below and in the harness), with room for
+    // a loaded 2-core machine.
     testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Each worker process keeps the modules it loaded from one file to the next: loading the server's
-    // sources through Vite's transform cost every file 4-6 s of CPU before its first test ("collect":
-    // 75 s for the suite, 14 s without isolation). Nothing of a file outlives it: each starts and stops
+    // sources through Vite's transform would cost every file seconds of CPU before its first test. Nothing of a file outlives it: each starts and stops
     // its own stack (harness.ts), and no test file changes process-wide state.
     isolate: false,
     // A loaded 2-core machine renders slowly: every expect.poll waits up to 15 s, not vitest's 1 s.

@@ -1,5 +1,5 @@
 /**
- * The realtime protocol between the server and the screens (issue 8), one place for both sides.
+ * The realtime protocol between the server and the screens, one place for both sides.
  *
  * - The socket is `/api/ws`. Browsers cannot set headers on a websocket and a token in the URL ends
  *   up in logs, so the client offers two subprotocols: `REALTIME_PROTOCOL` and `bearer.<token>`;

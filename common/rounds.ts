@@ -3,7 +3,7 @@ import { tokyoMinutes } from './time.js';
 import { type Clocks, clocksOf, minutesMissedAt, type StoreTimes } from './windows.js';
 
 /**
- * The board's 近い順 (docs/decisions.md): the order of a trip's stops that keeps the most stores'
+ * The board's 近い順 (docs/decisions/allocation.md): the order of a trip's stops that keeps the most stores'
  * times, then misses the fewest minutes, then drives the fewest km, from the center and back.
  * Arrivals are planned as the server plans them (common/places.ts `plannedArrivals`: no waiting).
  */

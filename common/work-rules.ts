@@ -1,8 +1,6 @@
 /**
  * Drivers' working time under the 2024 rules (改善基準告示, in force since 2024-04-01), applied by
  * the server (pages, reports, assignment warnings) and the screens (inline edits) alike.
- * CONTRACT for issue 8's helpers: the types and signatures below are fixed; the bodies are the
- * work-rules helper's to write.
  */
 import { formatMinutes } from './time.js';
 

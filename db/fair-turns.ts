@@ -9,10 +9,10 @@ import { PreparingPGliteConnection } from './prepared.js';
  * PGlite runs each statement synchronously on the main thread, and Kysely's mutex over its single
  * connection resumes the queued statements one after another as microtasks, without the event loop
  * polling in between. Under load that served sockets unfairly: at 50 connections a few requests
- * waited seconds (a plain route spinning 4 ms per request shows the same tail: p50 160 ms, p99
- * 1.2 s). Here each turn waits a `setImmediate`, which lets the poll phase read every socket that
- * became ready first, and requests are served in the order they arrived (the same spinning route:
- * p50 205 ms, p99 290 ms; docs/performance.md).
+ * waited seconds (a plain route spinning a few ms per request shows the same tail). Here each turn
+ * waits a `setImmediate`, which lets the poll phase read every socket that became ready first, and
+ * requests are served in the order they arrived: the tail shrinks to a few times the median
+ * (docs/performance.md).
  *
  * Code inside a transaction must use the transaction (`trx`), never the root `db`: a root query would
  * wait for the turn its own transaction holds.

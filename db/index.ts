@@ -18,7 +18,7 @@ export interface DbOptions {
   snapshot?: Blob;
   /**
    * The embedded database's `shared_buffers` (PostgreSQL's 128MB when unset). PGlite sets that memory up
-   * at every start, half of opening a test's small copy (0.8 s → 0.4 s with 16MB): tests ask for less.
+   * at every start, half the cost of opening a test's small copy: tests ask for less.
    */
   sharedBuffers?: string;
 }
@@ -54,8 +54,8 @@ const connectionLost = (error: Error) => console.error(`PostgreSQL connection lo
  * instead (answered 503), Kysely's failed rollback discards the client, and the pool opens a new one.
  * Its clients prepare the statements they run (db/prepared.ts), and idle ones are kept
  * (`idleTimeoutMillis: 0`): pg closes them after 10 s by default, and each planner's move after a
- * pause then paid a new connection and the preparing of every statement again, 115-160 ms rather
- * than 40-45 (`npm run bench -- allocation`, docs/performance.md). A connection the server drops
+ * pause would pay a new connection and the preparing of every statement again (`npm run bench --
+ * allocation`, docs/performance.md). A connection the server drops
  * while idle is removed by the pool ('error' below) and replaced on demand.
  */
 function postgresPool(connectionString: string) {

@@ -94,8 +94,8 @@ export async function benchAllocation() {
     await db.updateTable('vehicle_allocations').set({ version: 1 }).execute();
     await Promise.all(trips.map((trip) => plan(trip)));
     const sorted = [...timings].sort((a, b) => a - b);
-    // A planner's pause: longer than pg's default idle timeout (10 s), which used to close the pool's
-    // connections and their prepared statements, so that the next move paid the cold start again.
+    // A planner's pause: longer than pg's default idle timeout (10 s), which would close the pool's
+    // connections and their prepared statements (db/index.ts keeps them), so that the next move paid the cold start again.
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     await db.updateTable('vehicle_allocations').set({ version: 1 }).execute();
     await Promise.all(trips.map((trip) => plan(trip, 1)));

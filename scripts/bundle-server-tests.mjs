@@ -1,8 +1,8 @@
 // `npm run test:server` runs this before tap: it bundles every server test file, with the application
 // and the libraries it loads, into a few ES modules under .tap/server-tests, which tap then runs with
 // plain Node (.taprc), the test files in a few groups, a process each. Loaded module by module through a
-// TypeScript loader, a process spent about 3 s before its first test on ~1,300 modules (TypeBox alone
-// 683); bundled, the server suite took 40 % less time (docs/performance.md). Plain JavaScript, run by node.
+// TypeScript loader, a process spends most of its start on the application's modules before its first
+// test; bundled, it does not (docs/performance.md). Plain JavaScript, run by node.
 // The bundle options are our one way of bundling for Node (esbuild-node.mjs).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +18,11 @@ const TIMES = path.join(ROOT, '.tap/test-times');
 /** The times also kept in the temp folder, beside the test databases' snapshots: a new clone on a machine that ran the suite starts from them. */
 const TIMES_CACHE = path.join(tmpdir(), 'haisha-test-times.json');
 /**
- * The processes the test files share, two per job of tap's (.taprc). A process of its own per file cost
- * each file about 2 s of CPU (Node's start, loading the bundle, tap's module hooks, compiling the
- * application's schemas, warming the JIT up again): about a fifth of the suite on this 2-core machine.
- * One process per job ended unevenly: a file's time varies by a fifth from run to run, and the job
- * that finished first then idled (up to 36 s seen). With two per job, the job that finishes its first
- * group takes the next one: 126-143 s for the suite (mean 132 s) against 129-153 s (mean 142 s) in
- * runs taken in turn on 2026-12-02's machine (docs/performance.md).
+ * The processes the test files share, two per job of tap's (.taprc). A process of its own per file
+ * pays Node's start, loading the bundle, tap's module hooks, compiling the application's schemas and
+ * warming the JIT up again, for every file. One process per job ends unevenly, since a file's time
+ * varies from run to run and the job that finished first then idles; with two per job, the job that
+ * finishes its first group takes the next one (docs/performance.md).
  */
 const GROUPS = 4;
 /** A file without a time yet (new, or a first run) counts as this long (ms). */

@@ -1,7 +1,7 @@
 // `npm start`, `npm run import`, `npm run export`, `npm run generate`, `npm run db:migrate`, `npm run bench`: runs a
 // TypeScript entry point as one bundled ES module (esbuild-node.mjs), bundled again only when a file
 // it was built from has changed since. Loaded module by module through a TypeScript loader, a command
-// spent about 2 s starting (~1,300 modules); from its bundle, a quarter of a second (docs/performance.md).
+// spends most of its start on the application's modules; from its bundle it does not (docs/performance.md).
 // usage: node scripts/run.mjs scripts/<entry>.ts [arguments…]
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

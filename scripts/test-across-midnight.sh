@@ -1,8 +1,8 @@
 #!/bin/bash
 # The server test files that read days, each run alone with Tokyo's midnight (15:00 UTC) falling a few
 # seconds into it, under libfaketime (Debian's `faketime`: apt-get install faketime). Not part of
-# `npm test`: a check to run after changing how tests or the demo pick their days (docs/decisions.md,
-# "Running the server tests"). Usage: bash scripts/test-across-midnight.sh [file names without .test.ts]
+# `npm test`: a check to run after changing how tests or the demo pick their days (docs/decisions/testing.md,
+# "The demo's day is the process's, not the clock's"). Usage: bash scripts/test-across-midnight.sh [file names without .test.ts]
 set -u
 cd "$(dirname "$0")/.."
 command -v faketime > /dev/null || { echo "faketime is missing: apt-get install faketime" >&2; exit 2; }

@@ -1,4 +1,4 @@
-// Labels of the masters beyond departments (issue: every master). Merged into ja.ts.
+// Labels of the masters beyond departments. Merged into ja.ts.
 const titles = (name: string) => ({
   list: `${name}一覧`,
   create: `${name}登録`,

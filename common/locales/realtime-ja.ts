@@ -1,4 +1,4 @@
-/** Realtime (issue 8): the socket's refusal of a plain request, and the bell's words. */
+/** Realtime: the socket's refusal of a plain request, and the bell's words. */
 export const realtimeJa = {
   realtime: {
     upgradeRequired: 'このアドレスは WebSocket 専用です（{{path}}）。',

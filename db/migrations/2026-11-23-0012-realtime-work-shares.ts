@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen in time: never import application code here.
 
 /**
- * Issue 8's data (DOMAIN.md sections 4-6):
+ * Realtime, working-rule and address-sharing data (DOMAIN.md sections 4-6):
  * - a notification may name the trip it is about, so that the bell opens it;
  * - a driver may have a 36協定-style agreement that raises the monthly binding limit from 284 h to 310 h;
  * - a working day records its breaks as intervals ([{start, end}], ISO timestamps), so that

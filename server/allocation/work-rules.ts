@@ -8,7 +8,7 @@ import type { Translate } from '../i18n.js';
 import { companyScope } from '../auth/scope.js';
 
 /**
- * The assignment check (DOMAIN.md section 5, issue 8): a trip's planned times, with its driver's
+ * The assignment check (DOMAIN.md section 5): a trip's planned times, with its driver's
  * recorded days (driver_work_records) and other planned trips, against the 2024 working-time rules.
  * What the trip makes break is stored on the trip as warnings (`workRules.<rule>`, params: level,
  * date and the figures in minutes); the planner may still save.

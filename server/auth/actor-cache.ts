@@ -10,7 +10,7 @@ export const ACTOR_CACHE_MAX = 10_000;
 
 /**
  * Who each token speaks for, remembered between requests so that a request needs no statement to
- * authenticate (docs/decisions.md, "The actor remembered"). Forgotten, all at once, whenever a write to
+ * authenticate (docs/decisions/auth-and-scope.md, "The actor remembered"). Forgotten, all at once, whenever a write to
  * users, departments or revoked tokens commits (the trigger of migration 0015 notifies `haisha_actors`),
  * and after any request of this process that may have written. A lookup that ran while something was
  * forgotten is not remembered (it may have read the state before that write). Trusted only while its

@@ -54,8 +54,7 @@ const deliveryRoute = sql<string | null>`coalesce(va.route_name, '便' || va.tri
  * (never a query per row), every name by a join. The statements are prepared and planned once
  * (db/prepared.ts), so the joins' planning is paid once per connection; at execution they are the
  * cheaper form: the center's, vehicle's and company's names as scalar lookups cost PostgreSQL a scan
- * started again for each of the page's 50 rows, 1.0-1.5 ms of a page against 0.5 ms joined
- * (docs/performance.md, "The delivery page's names by join").
+ * started again for each of the page's rows (docs/performance.md, delivery list).
  */
 function withNames(query: ReturnType<typeof filtered>) {
   return query

@@ -45,7 +45,7 @@ const masterContext = (trx: Trx, request: FastifyRequest) => ({ db: trx, actor: 
 const temporaryCode = () => `TMP-${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /**
- * The driver-app API (DOMAIN.md section 4, issue 7): sign-in with driver tokens, the day's confirmed
+ * The driver-app API (DOMAIN.md section 4): sign-in with driver tokens, the day's confirmed
  * trips, the events of a trip and its stops, clocking in and out, and 仮登録 of vehicles and stores.
  * Every route but login takes a driver token only (`config.driver`), and a driver reaches only their
  * own trips and records. Each write is one transaction that locks the trip and raises its version.

@@ -8,8 +8,8 @@ import { AppError } from '../errors.js';
 /**
  * Where Debian and the usual packages put Chromium, tried in order when `CHROMIUM_PATH` is unset. First
  * Debian's headless shell (package chromium-headless-shell, what scripts/setup-system.sh installs): the
- * same Blink and Skia without the full browser around them; the browser suite took about 30 % less CPU
- * with it than with the full `chromium` (docs/performance.md).
+ * same Blink and Skia without the full browser around them, and less CPU than the full `chromium`
+ * (docs/performance.md).
  */
 const KNOWN_PATHS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
@@ -54,8 +54,8 @@ function turns(limit: number) {
 /**
  * One Chromium for the whole process, started at the first PDF and again after it exits. A page
  * renders our own HTML only: no script runs and nothing is fetched from anywhere. Pages are kept
- * for the next PDF (at most one per turn): the demo day's 配送運行指示書 (5 pages) took 1.55 s on a new
- * page and 1.05 s on a kept one (docs/performance.md).
+ * for the next PDF (at most one per turn): a kept page renders the next report without paying a new
+ * page's set-up (docs/performance.md).
  */
 export default fp(async function pdfPlugin(app: FastifyInstance, options: { chromiumPath?: string }) {
   let browser: Promise<Browser> | undefined;

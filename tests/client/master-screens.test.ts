@@ -58,7 +58,7 @@ const EXPECTED: Record<string, MasterScreen> = {
   '/operation-time/edit/:id': { page: 'edit', master: 'operation-times' },
   '/customers': { page: 'list', master: 'customers' },
   '/download/set-init-price': { page: 'list', master: 'unit-prices', title: 'screens.setInitPrice' },
-  // Read-only detail views (docs/decisions.md, Screens).
+  // Read-only detail views (docs/decisions/ui.md, "Details, and records out of reach").
   '/departments/detail/:id': { page: 'show', master: 'departments' },
   '/vehicle-type/detail/:id': { page: 'show', master: 'vehicle-types' },
   '/delivery-destination/detail/:id': { page: 'show', master: 'delivery-destinations' },

@@ -51,7 +51,7 @@ const SPEC_ROUTES = [
 
 /**
  * Not in the specification: a read-only detail view of every master with its own pages (read-only
- * users could not see a record's other fields), beside its edit route (docs/decisions.md, Screens).
+ * users could not see a record's other fields), beside its edit route (docs/decisions/ui.md, "Details, and records out of reach").
  */
 const DETAIL_ROUTES = [
   '/departments/detail', '/departments/detail/:id', '/delivery-company/detail/:id', '/vehicle-type/detail/:id',

@@ -10,7 +10,7 @@ const stackOf = useStack();
 /** The day of the transfer this file adds, and the day the trip list opens on (the browser's today). */
 const TODAY = await todayForFile();
 
-/** Issue 6: what a planner on a slow line waits for before the login form, in gzip bytes. */
+/** What a planner on a slow line waits for before the login form, in gzip bytes. */
 const LOGIN_BUDGET_BYTES = 350 * 1024;
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };

@@ -27,7 +27,7 @@ export const CHROMIUM_FLAGS = [
 /**
  * The real application as `npm start` runs it — built client, API, embedded database with the demo
  * data — on a free port, and a real headless Chromium to drive it. The database is a copy of the demo
- * snapshot the server tests share (seeded once a day, not once per file: 0.4 s rather than 5 s).
+ * snapshot the server tests share (seeded once a day, not once per file).
  * `env` adds settings (e.g. GSI_GEOCODER_URL pointing at a local stand-in).
  */
 export async function startStack(env: Record<string, string> = {}) {
@@ -118,7 +118,7 @@ export async function signIn(page: Page, loginId: string, password = 'demo1234')
 /**
  * Goes to `path` inside the application already open in `page`, as a click on one of its links does:
  * the router follows the browser's history and nothing reloads. A test opens its first page with
- * `page.goto` (each load boots the whole client again, about 2 s of JavaScript here); the pages after
+ * `page.goto` (each load boots the whole client again); the pages after
  * it, when the test is not about a reload, come this way.
  */
 export async function visit(page: Page, path: string) {

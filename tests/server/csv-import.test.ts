@@ -131,13 +131,22 @@ t.test('CSV imports', async (t) => {
   });
 
   t.test('other requests are served while a long import runs on the one embedded connection', async (t) => {
-    const file = [...destinationCsvLines(4000)].join('\n');
+    const lines = [...destinationCsvLines(4000)];
+    let reading!: () => void;
+    const readingStarted = new Promise<void>((resolve) => (reading = resolve));
+    // The file in chunks of 100 lines: the second is asked for only once the import has taken the first.
+    async function* chunks() {
+      for (let start = 0; start < lines.length; start += 100) {
+        if (start > 0) reading();
+        yield lines.slice(start, start + 100).join('\n') + '\n';
+      }
+    }
     let importDone = false;
-    const running = importMaster(db, deliveryDestinationMaster, superAdmin, ja, Readable.from([file]), { commit: true }).then((result) => {
+    const running = importMaster(db, deliveryDestinationMaster, superAdmin, ja, Readable.from(chunks()), { commit: true }).then((result) => {
       importDone = true;
       return result;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await readingStarted;
     const profile = await hq({ method: 'GET', url: '/api/auth/profile' });
     t.equal(profile.statusCode, 200);
     t.equal(importDone, false, 'the profile answered before the import finished');

@@ -317,7 +317,8 @@ t.test("the framework's own refusals (broken JSON, a wrong content type) are loc
         const pid = await idleTransactionBackend(db);
         t.ok(pid, 'the import holds an open transaction while its upload streams in');
         await sql`select pg_terminate_backend(${pid})`.execute(db);
-        await sleep(200);
+        const gone = async () => (await sql`select 1 from pg_stat_activity where pid = ${pid}`.execute(db)).rows.length === 0;
+        for (let attempt = 0; attempt < 200 && !(await gone()); attempt++) await sleep(25);
       });
       if (onPostgres) {
         t.equal(response.statusCode, 503);

@@ -2,7 +2,7 @@
  * Stands in for `rc-util/es/Dom/dynamicCSS` in the browser bundle (vite.config.ts). antd's style engine
  * calls `updateCSS` from every mounted instance of every styled component (each row's buttons, checkbox
  * and tags), and each call scanned the document head and read its style element's text back to compare
- * it: about 190 ms of a 50-row list's rendering (docs/performance.md). Here a style already written
+ * it: a large share of a list's rendering (docs/performance.md). Here a style already written
  * with the same text, still in the document, is returned as it is; anything else goes to rc-util.
  */
 import { clearContainerCache, injectCSS, removeCSS as removeStyle, updateCSS as updateStyle } from 'rc-util/es/Dom/dynamicCSS.js';

@@ -90,7 +90,7 @@ export function DeleteSelectedButton({
 /**
  * A list's row deletion, decided once for the whole list: one mutation, its refused-deletion toast,
  * and what follows a deletion. Refine's DeleteButton asked for its own mutation, access control,
- * resource and translations in every row (docs/decisions.md, "A list's row buttons").
+ * resource and translations in every row (docs/decisions/ui.md, "A list's keys and row buttons").
  */
 export function useRowDelete(resource: string, onDeleted: () => void) {
   const { mutate, isLoading, variables } = useDelete();
