@@ -1,6 +1,6 @@
 // Lint: TypeScript's recommended rules, and import rules that keep the layers apart.
 import { readdirSync } from 'node:fs';
-import { URL } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -22,6 +22,13 @@ const featureZones = FEATURES.map((area) => ({
   message: 'a feature imports another only through client/src/shared or client/src/app: move what both use to shared/',
 }));
 
+/**
+ * The wire shapes (server/<area>/schemas.ts) are declared once, on the server: the client imports them as
+ * types only (`import type`, erased from the bundle), and nothing else of the server.
+ */
+const SERVER_SCHEMAS = fileURLToPath(new URL('./server/*/schemas.ts', import.meta.url));
+const SERVER_VALUES = 'the client imports from the server only types, of its schemas (import type … from server/<area>/schemas.ts)';
+
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data', '.scratch'] }, // .scratch: a developer's own throwaway scripts, never committed
   js.configs.recommended,
@@ -41,7 +48,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            forbid('./client', './server', 'the client never imports the server'),
+            { target: './client', from: './server/**', except: [SERVER_SCHEMAS], message: SERVER_VALUES },
             forbid('./client', './db', 'the client never imports the database layer'),
             forbid('./client/src/shared', './client/src/features', 'shared/ serves the features and imports none of them'),
             ...featureZones,
@@ -67,6 +74,13 @@ export default tseslint.config(
     // The generic master engine and migrations work on tables named at run time: only they may say `any`.
     files: ['server/masters/**/*.ts', 'db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The server's schemas reach the client as types only: a value import would bring the server into the bundle.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: SERVER_VALUES }] }],
+    },
   },
   {
     // Screens translate through the typed `useT()`; only the providers talk to i18next directly.

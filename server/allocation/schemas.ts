@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, Instant, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, Instant, INT4_MAX, Nullable, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 /** The wire shapes of trips (配車, 便): what each route accepts and answers (allow-lists). */
 
@@ -425,3 +425,12 @@ export const tripLabels: Record<string, string> = {
   from_date: 'allocation.fields.from_date',
   to_date: 'allocation.fields.to_date',
 };
+
+/** The answers and bodies as the client reads and writes them (timestamps as text): its types are these. */
+export type TripWire = Wire<typeof Trip>;
+export type TripDetailWire = Wire<typeof TripDetail>;
+export type StopsWire = Wire<typeof StopsBody>;
+export type BoardWire = Wire<(typeof boardSchema.response)[200]>;
+export type CalculatorWire = Wire<(typeof calculatorSchema.response)[200]>;
+export type TransfersWire = Wire<(typeof transfersSchema.response)[200]>;
+export type CopyReportWire = Wire<(typeof tripCopySchema.response)[200]>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errorResponses, Id, Nullable, OkResponse, Text } from '../http/schemas.js';
+import { errorResponses, Id, Nullable, OkResponse, Text, type Wire } from '../http/schemas.js';
 
 export const LoginBody = Type.Object(
   {
@@ -26,6 +26,12 @@ export const loginSchema = {
   body: LoginBody,
   response: { 200: Type.Object({ access_token: Type.String(), user: Profile }), ...errorResponses },
 };
+
+/** The body and answers as the client writes and reads them. */
+export type LoginBodyWire = Wire<typeof LoginBody>;
+export type ProfileWire = Wire<typeof Profile>;
+export type LoginAnswerWire = Wire<(typeof loginSchema.response)[200]>;
+
 export const profileSchema = { response: { 200: Profile, ...errorResponses } };
 export const logoutSchema = { response: { 200: OkResponse, ...errorResponses } };
 

@@ -3,7 +3,7 @@ import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS,
 import { AMOUNT_RANGE } from '../../common/validation.js';
 import { ImportResult } from '../imports/schemas.js';
 import { stopReport } from '../allocation/schemas.js';
-import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
 const Amount = Type.Number({ minimum: AMOUNT_RANGE.min, maximum: AMOUNT_RANGE.max });
@@ -76,6 +76,10 @@ const Stop = Type.Object({
 });
 
 export const DeliveryDetail = Type.Intersect([DeliveryRow, Type.Object({ trip: Nullable(Trip), stop: Nullable(Stop) })]);
+
+/** The answers as the client reads them (timestamps as text): its types are these. */
+export type DeliveryRowWire = Wire<typeof DeliveryRow>;
+export type DeliveryDetailWire = Wire<typeof DeliveryDetail>;
 
 /** The list's filters, shared by the list and the export. */
 const filters = {

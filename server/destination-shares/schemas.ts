@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { EDITABLE_STATUSES, SHARE_CATEGORIES, SHARE_LIMITS, SHARE_SORTS, SHARE_STATUSES } from '../../common/shares.js';
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from '../../common/validation.js';
-import { errorResponses, Id, INT4_MAX, Nullable, OkResponse, Text, Timestamp } from '../http/schemas.js';
+import { errorResponses, Id, INT4_MAX, Nullable, OkResponse, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
 const Latitude = Type.Number({ minimum: LATITUDE_RANGE.min, maximum: LATITUDE_RANGE.max });
@@ -57,6 +57,10 @@ export const Comment = Type.Object({
   updated_at: Timestamp,
 });
 
+/** The answers as the client reads them (timestamps as text): its types are these. */
+export type ShareWire = Wire<typeof Share>;
+export type CommentWire = Wire<typeof Comment>;
+
 /** A store the caller may write a share about (the selects of the screens). */
 export const ShareDestination = Type.Object({
   id: Id,
@@ -65,6 +69,7 @@ export const ShareDestination = Type.Object({
   customer_company_name: Type.String(),
   address: Type.String(),
 });
+export type ShareDestinationWire = Wire<typeof ShareDestination>;
 
 const Page = {
   _start: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { BREAK_MINUTES_MAX, BREAKS_MAX, ODOMETER_MAX } from '../../common/driver-time.js';
-import { CalendarDate, errorResponses, Id, INT4_MAX, Instant, Nullable, Text, Timestamp } from '../http/schemas.js';
+import { CalendarDate, errorResponses, Id, INT4_MAX, Instant, Nullable, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 /** The wire shapes of drivers' working days (出退勤): what each route accepts and answers (allow-lists). */
 
@@ -156,6 +156,11 @@ export const attendanceSchema = {
     ...errorResponses,
   },
 };
+
+/** The answers as the client reads them (timestamps as text): its types are these. */
+export type DriverDayWire = Wire<typeof DriverDay>;
+export type DaySheetWire = Wire<(typeof dayListSchema.response)[200]>;
+export type AttendanceWire = Wire<(typeof attendanceSchema.response)[200]>;
 
 /** Field labels, so that a refused input names the field as the screens do. */
 export const driverTimeLabels: Record<string, string> = Object.fromEntries(

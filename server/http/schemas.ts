@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { Format } from 'typebox/format';
 import { isCalendarDay } from '../../common/deliveries.js';
 import { CSV_ENCODINGS, isCalendarMonth } from '../../common/reports.js';
@@ -47,6 +47,15 @@ export const Instant = Type.String({ format: 'instant' });
 
 /** A timestamp: a Date from the database, ISO 8601 text on the wire. */
 export const Timestamp = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
+
+/** A value as JSON carries it: a Date (a `Timestamp` on the server) arrives as its ISO text. */
+export type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+
+/**
+ * What a schema's JSON is to the one who reads it: the client's wire types are these, imported as types
+ * only (`import type`, erased from the bundle), so that each shape is declared once, here on the server.
+ */
+export type Wire<S extends TSchema> = Json<Static<S>>;
 
 /** The one error shape of the API: a localised message, the status, and one message per wrong field. */
 export const ErrorResponse = Type.Object({

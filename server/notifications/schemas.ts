@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errorResponses, IdParams, Nullable, Timestamp } from '../http/schemas.js';
+import { errorResponses, IdParams, Nullable, Timestamp, type Wire } from '../http/schemas.js';
 
 /** The bell asks 15 at first and 15 more per "show more" (specification section 9); this is its end. */
 export const PER_PAGE_MAX = 1000;
@@ -33,6 +33,10 @@ export const notificationPageSchema = {
     ...errorResponses,
   },
 };
+
+/** The answers as the client reads them (timestamps as text). */
+export type NotificationWire = Wire<typeof Notification>;
+export type NotificationPageWire = Wire<(typeof notificationPageSchema.response)[200]>;
 
 export const notificationShowSchema = {
   params: IdParams,

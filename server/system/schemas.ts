@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errorResponses, Nullable, Timestamp } from '../http/schemas.js';
+import { errorResponses, Nullable, Timestamp, type Wire } from '../http/schemas.js';
 
 /** The wire shapes of the system pages: システム情報 (/debug, super admins) and 動作確認 (/test, everyone). */
 
@@ -33,6 +33,10 @@ export const statusSchema = { querystring: NoQuery, response: { 200: SystemStatu
 
 /** The server's answer to a round trip: its clock and version. */
 export const pingSchema = { querystring: NoQuery, response: { 200: Type.Object({ now: Timestamp, version: Type.String() }), ...errorResponses } };
+
+/** The answers as the client reads them (timestamps as text). */
+export type SystemStatusWire = Wire<typeof SystemStatus>;
+export type PingWire = Wire<(typeof pingSchema.response)[200]>;
 
 /** A one-page PDF printed by the server's Chromium. */
 export const pdfCheckSchema = { querystring: NoQuery, response: { 200: Type.String(), ...errorResponses } };

@@ -7,7 +7,7 @@ import type { Stop } from '../../client/src/shared/trips/types.js';
 import type { Destination } from '../../client/src/shared/map/types.js';
 
 const stop = (seq: number, name: string, latitude: number | null, longitude: number | null) =>
-  ({ seq, delivery_destination_id: seq * 10, delivery_code: `ST${seq}`, store_name: name, address: null, latitude, longitude, start_time: '06:00', ending_time: '20:00', specified_time: null, planned_arrival: null }) as Stop;
+  ({ seq, delivery_destination_id: seq * 10, delivery_code: `ST${seq}`, store_name: name, address: '', latitude, longitude, start_time: '06:00', ending_time: '20:00', specified_time: null, planned_arrival: null }) as Stop;
 
 const destination = (id: number, order: number | null): Destination => ({
   id,

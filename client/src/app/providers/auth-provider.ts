@@ -3,6 +3,7 @@
  * profile (type, level, roles) drives the access-control provider.
  */
 import type { AuthProvider, HttpError } from '@refinedev/core';
+import type { LoginAnswerWire, LoginBodyWire } from '../../../../server/auth/schemas.js';
 import { i18n } from './i18n.js';
 import { API_URL, http, isHttpError } from './http.js';
 import { liveProvider } from '../../shared/realtime/live-bridge.js';
@@ -14,10 +15,7 @@ import { toast } from './toast.js';
 export const LOGIN_PATH = '/login';
 export const FORBIDDEN_TOAST_KEY = 'forbidden';
 
-export interface LoginValues {
-  login_id: string;
-  password: string;
-}
+export type LoginValues = LoginBodyWire;
 
 async function fetchProfile(): Promise<Profile> {
   const { data } = await http.get<Profile>(`${API_URL}/auth/profile`);
@@ -43,7 +41,7 @@ export function loadProfile(): Promise<Profile | null> {
 export const authProvider: AuthProvider = {
   login: async ({ login_id, password }: LoginValues) => {
     try {
-      const { data } = await http.post<{ access_token: string; user: Profile }>(`${API_URL}/auth/login`, {
+      const { data } = await http.post<LoginAnswerWire>(`${API_URL}/auth/login`, {
         login_id,
         password,
       });

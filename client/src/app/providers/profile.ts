@@ -1,18 +1,9 @@
 import { SUPER_ADMIN_ROLE, USER_TYPE } from '../../../../common/enums.js';
 import type { Actor } from '../../../../common/permissions.js';
+import type { ProfileWire } from '../../../../server/auth/schemas.js';
 
-/** `GET /api/auth/profile` (docs/api.md). */
-export interface Profile {
-  id: number;
-  name: string;
-  login_id: string;
-  type: number;
-  level: number;
-  roles: { name: string }[];
-  department: { id: number; code: string; name: string; level: number } | null;
-  delivery_company: { id: number; name: string } | null;
-  config: unknown;
-}
+/** `GET /api/auth/profile` (docs/api.md): the server's schema, imported as a type only. */
+export type Profile = ProfileWire;
 
 /** The specification lets the `super_admin` role see everything, whatever the stored type. */
 export function actorOf(profile: Pick<Profile, 'type' | 'level' | 'roles'>): Actor {

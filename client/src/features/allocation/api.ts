@@ -1,6 +1,7 @@
 /** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
 import type { WorkRulesPreview } from '../../../../common/work-rules.js';
+import type { CopyReportWire } from '../../../../server/allocation/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
 import type { Board, Calculator, CalculatorProposal, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from '../../shared/trips/types.js';
 
@@ -59,11 +60,7 @@ export async function createTrip(body: Record<string, unknown>): Promise<Trip> {
 
 /** 前日コピー: the trips of `fromDate` as drafts on `toDate` (vehicles, drivers, routes, times; no deliveries). */
 /** What a copy of a day did: trips made, trips already there, trips made without their vehicle or driver. */
-export interface CopyReport {
-  created: number;
-  skipped: number;
-  without_vehicle_or_driver: number;
-}
+export type CopyReport = CopyReportWire;
 
 export async function copyDay(departmentId: number, fromDate: string, toDate: string, kind: TripKind): Promise<CopyReport> {
   const { data } = await http.post<CopyReport>(`${BASE}/copy`, { department_id: departmentId, from_date: fromDate, to_date: toDate, kind });

@@ -19,6 +19,7 @@ import { DeleteSelectedButton } from '../../shared/components/delete-selected-bu
 import { RowLinkButton, useRowLinks } from '../../shared/components/row-links.js';
 import { DateRangeFilter, MultiSelectFilter, PAGE_SIZE, useListTableProps } from '../../shared/components/list-table.js';
 import { useLiveRefetch } from '../../shared/realtime/use-live.js';
+import type { Trip } from '../../shared/trips/types.js';
 import { useProfile } from '../../app/providers/use-profile.js';
 import { actionsColumn, clipped, headerCell } from '../../shared/masters/columns.js';
 import { RefSelect } from '../../shared/masters/ref-select.js';
@@ -89,7 +90,7 @@ const routeOf = (row: Delivery, t: Translate) => (row.trip_no === null ? null : 
 /** Trips to filter by: the trip list for those who may read it, else the trips seen on the page. */
 function useTripOptions(search: DeliverySearch, rows: readonly Delivery[], canListTrips: boolean) {
   const { t } = useT();
-  const { data } = useList<{ id: number; trip_no: number; route_name: string | null; vehicle_number: string | null }>({
+  const { data } = useList<Pick<Trip, 'id' | 'trip_no' | 'route_name' | 'vehicle_number'>>({
     resource: 'vehicle-allocations',
     filters: [
       { field: 'date_from', operator: 'eq', value: search.date_from },

@@ -5,6 +5,7 @@
  */
 import type { CrudFilters } from '@refinedev/core';
 import { DELAY_STATUSES, DELIVERY_SORTS, DELIVERY_STATUSES, dateRangeProblem } from '../../../../common/deliveries.js';
+import type { DeliveryFilters } from '../../../../server/deliveries/schemas.js';
 
 /** Every column of the list, in the default order (the specification's delivery-list row, plus store and status). */
 export const DELIVERY_COLUMNS = [
@@ -45,17 +46,8 @@ export interface ColumnConfig {
   hidden: string[];
 }
 
-export interface DeliverySearch {
-  date_from: string;
-  date_to: string;
-  department_id?: number;
-  delivery_company_id?: number;
-  driver_id?: number;
-  vehicle_allocation_id?: number;
-  status?: number[];
-  delivery_delay_status?: number[];
-  q?: string;
-}
+/** The list's conditions: the API's (server/deliveries/schemas.ts), shared by the list and its CSV export. */
+export type DeliverySearch = DeliveryFilters;
 
 /** As kept in `delivery-search` and on the server: the day it was saved decides whether its dates still apply. */
 export type SavedSearch = Partial<DeliverySearch> & { saved_on?: string };

@@ -1,67 +1,16 @@
 /** Calls of the address-sharing API (server/destination-shares/); writes carry a version where the server checks one. */
-import type { ShareCategory, ShareStatus } from '../../../../common/shares.js';
+import type { CommentWire, ShareCreate, ShareDestinationWire, ShareWire } from '../../../../server/destination-shares/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
 
 export const BASE = `${API_URL}/destination_share`;
 /** Refine's resource (resources.tsx) for the list's useTable. */
 export const RESOURCE = 'destination-shares';
 
-interface Authorship {
-  author_kind: 'user' | 'driver';
-  author_name: string;
-  mine: boolean;
-}
-
-export interface Share extends Authorship {
-  id: number;
-  version: number;
-  delivery_destination_id: number;
-  delivery_code: string;
-  store_name: string;
-  customer_company_name: string;
-  destination_address: string;
-  destination_latitude: number | null;
-  destination_longitude: number | null;
-  destination_version: number;
-  title: string;
-  body: string;
-  category: ShareCategory;
-  corrected_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  status: ShareStatus;
-  comment_count: number;
-  last_comment_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Comment extends Authorship {
-  share_id: number;
-  idx: number;
-  body: string;
-  latitude: number | null;
-  longitude: number | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ShareDestination {
-  id: number;
-  delivery_code: string;
-  store_name: string;
-  customer_company_name: string;
-  address: string;
-}
-
-export interface ShareInput {
-  delivery_destination_id: number;
-  title: string;
-  category: ShareCategory;
-  body?: string;
-  corrected_address?: string | null;
-}
+export type Share = ShareWire;
+export type Comment = CommentWire;
+export type ShareDestination = ShareDestinationWire;
+/** What the create form sends: the store, a title, a category and the text (no coordinates). */
+export type ShareInput = Omit<ShareCreate, 'latitude' | 'longitude'>;
 
 export async function fetchShare(id: number | string): Promise<Share> {
   return (await http.get<Share>(`${BASE}/${id}`)).data;

@@ -1,118 +1,30 @@
-/** The wire shapes of the working-time API (server/driver-time/schemas.ts). */
-import type { DepartureState, WorkFigures } from '../../../../common/driver-time.js';
-import type { FindingLevel, WorkRule } from '../../../../common/work-rules.js';
+/**
+ * The working-time API as the screens read it: each shape is the server's schema
+ * (server/driver-time/schemas.ts), imported as a type only; a finding's rule is narrowed to the rules
+ * the screens name (`workRules.<rule>`).
+ */
+import type { DepartureState } from '../../../../common/driver-time.js';
+import type { RuleFinding } from '../../../../common/work-rules.js';
+import type { AttendanceWire, DaySheetWire, DayQueryType, DriverDayWire, WorkRecordBodyType } from '../../../../server/driver-time/schemas.js';
 
 export type { DepartureState };
 
-export interface WorkRecord {
-  id: number;
-  date: string;
-  clock_in: string | null;
-  clock_out: string | null;
-  break_minutes: number;
-  breaks: { start: string; end: string }[];
-  departure_at: string | null;
-  return_at: string | null;
-  odometer_start: number | null;
-  odometer_end: number | null;
-  alcohol_check_before: number | null;
-  alcohol_check_after: number | null;
-  checker: string | null;
-  note: string | null;
-  version: number;
-  updated_at: string;
-  updated_by_name: string | null;
-}
+/** Findings with their rule as the screens name it. */
+type WithFindings<T extends { findings: unknown }> = Omit<T, 'findings'> & { findings: Finding[] };
 
-export type Figures = WorkFigures;
+export type Finding = Omit<DriverDayWire['findings'][number], 'rule'> & Pick<RuleFinding, 'rule'>;
+export type DriverDay = WithFindings<DriverDayWire>;
+export type WorkRecord = NonNullable<DriverDay['record']>;
+export type Figures = NonNullable<DriverDay['figures']>;
 
-export interface Finding {
-  rule: WorkRule;
-  level: FindingLevel;
-  date: string;
-  figures: Record<string, number>;
-}
+export type DaySheet = Omit<DaySheetWire, 'rows'> & { rows: DriverDay[] };
 
-export interface DriverFields {
-  driver_id: number;
-  driver_name: string;
-  login_id: string;
-  delivery_company_id: number;
-  delivery_company_name: string;
-  base_department_id: number | null;
-  base_department_name: string | null;
-  binding_extension_agreement: boolean;
-}
+export type AttendanceRow = WithFindings<AttendanceWire['rows'][number]>;
+export type AttendanceTrip = AttendanceRow['trips'][number];
+export type Attendance = Omit<AttendanceWire, 'rows'> & { rows: AttendanceRow[] };
 
-export interface DriverDay extends DriverFields {
-  record: WorkRecord | null;
-  figures: Figures | null;
-  findings: Finding[];
-}
+/** A save always carries the record's version (0: a new day). */
+export type WorkRecordBody = WorkRecordBodyType & { version: number };
 
-export interface DaySheet {
-  date: string;
-  rows: DriverDay[];
-  totals: {
-    drivers: number;
-    clocked_in: number;
-    binding: number;
-    worked: number;
-    overtime: number;
-    late_night: number;
-    driving: number;
-    distance: number;
-    warnings: number;
-    violations: number;
-  };
-}
-
-export interface WorkRecordBody {
-  version: number;
-  clock_in?: string | null;
-  clock_out?: string | null;
-  departure_at?: string | null;
-  return_at?: string | null;
-  breaks?: { start: string; end: string }[];
-  break_minutes?: number;
-  odometer_start?: number | null;
-  odometer_end?: number | null;
-  alcohol_check_before?: number | null;
-  alcohol_check_after?: number | null;
-  checker?: string | null;
-  note?: string | null;
-}
-
-
-export interface AttendanceTrip {
-  id: number;
-  trip_no: number;
-  route_name: string | null;
-  department_name: string;
-  vehicle_number: string | null;
-  planned_departure: string | null;
-  departed_at: string | null;
-  status: number;
-  delay_minutes: number | null;
-  state: DepartureState;
-}
-
-export interface AttendanceRow extends DriverFields {
-  clock_in: string | null;
-  clock_out: string | null;
-  departure_at: string | null;
-  trips: AttendanceTrip[];
-  findings: Finding[];
-}
-
-export interface Attendance {
-  date: string;
-  rows: AttendanceRow[];
-  totals: { drivers: number; attended: number; trips: number; departed: number; late: number };
-}
-
-export interface DayQuery {
-  date: string;
-  q?: string;
-  delivery_company_id?: number;
-}
+/** What the screens ask by: the day, a name, a company. */
+export type DayQuery = Omit<DayQueryType, 'department_id'>;

@@ -4,6 +4,7 @@ import { Badge, Button, List, Popover, Typography } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../../../common/time.js';
+import type { NotificationPageWire, NotificationWire } from '../../../../server/notifications/schemas.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../app/config.js';
 import { useLiveRefetch } from '../../shared/realtime/use-live.js';
 import { API_URL, isHttpError } from '../../app/providers/http.js';
@@ -12,21 +13,11 @@ import { toast } from '../../app/providers/toast.js';
 import { useT } from '../../app/providers/translate.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
 
-export interface AppNotification {
-  id: number;
-  title: string;
-  type: string;
-  read_at: string | null;
-  date_create: string;
-  /** the trip whose loading started, when the notification names one */
-  vehicle_allocation_id: number | null;
-}
+/** A notification with the trip whose loading started, when it names one (the server's schema). */
+export type AppNotification = NotificationWire;
 
 /** The specification's list body: `status_read` nonzero while the caller has unread notifications. */
-interface NotificationPage {
-  status_read: number;
-  data: { data: AppNotification[]; total: number; page: number; per_page: number };
-}
+type NotificationPage = NotificationPageWire;
 
 export const NOTIFICATION_LIST_URL = `${API_URL}/notification/get_notification_submit_loading_center`;
 

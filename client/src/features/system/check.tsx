@@ -6,6 +6,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { PingWire } from '../../../../server/system/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
 import { liveStatusStore } from '../../shared/realtime/live-channels.js';
 import { keyIn, type MessageKey, useT } from '../../app/providers/translate.js';
@@ -25,7 +26,7 @@ const failure = (error: unknown): CheckResult => ({ outcome: 'failed', detail: i
 /** The server's answer and the clock, from one round trip. */
 async function pingChecks(t: (key: MessageKey, options?: Record<string, unknown>) => string): Promise<Record<'api' | 'clock', CheckResult>> {
   const sentAt = Date.now();
-  const { data } = await http.get<{ now: string; version: string }>(`${API_URL}/system/ping`);
+  const { data } = await http.get<PingWire>(`${API_URL}/system/ping`);
   const receivedAt = Date.now();
   const seconds = clockSkewSeconds(data.now, sentAt, receivedAt);
   const outcome = clockOutcome(seconds);

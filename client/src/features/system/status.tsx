@@ -6,22 +6,13 @@ import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Spin, Typography } from 'antd';
 import { formatDateTime } from '../../../../common/time.js';
+import type { SystemStatusWire } from '../../../../server/system/schemas.js';
 import { API_URL, http } from '../../app/providers/http.js';
 import { toast } from '../../app/providers/toast.js';
 import { keyIn, type MessageKey, useT } from '../../app/providers/translate.js';
 import { Details } from '../../shared/components/details.js';
 
-interface SystemStatus {
-  version: string;
-  node: string;
-  started_at: string;
-  now: string;
-  database: { kind: 'pglite' | 'postgresql'; version: string; migrations: number; latest_migration: string | null };
-  chromium_path: string | null;
-  geocoder: 'gsi' | 'google';
-  map_tile_url: string | null;
-  records: Record<string, number>;
-}
+type SystemStatus = SystemStatusWire;
 
 const S = 'system.status';
 

@@ -1,4 +1,6 @@
 /** The records the map pages read (the destination and direction masters, the nearest search). */
+import type { NearDestination as NearDestinationWire } from '../../../../server/places/schemas.js';
+
 export interface Destination {
   id: number;
   delivery_code: string;
@@ -15,9 +17,8 @@ export interface Destination {
   specified_time: string | null;
 }
 
-export interface NearDestination extends Omit<Destination, 'order'> {
-  distance_km: number;
-}
+/** A destination near a point, with its distance (the server's schema, server/places/schemas.ts). */
+export type NearDestination = NearDestinationWire;
 
 export interface Direction {
   id: number;

@@ -9,18 +9,11 @@ import { pageTotals } from '../deliveries/page-totals.js';
 import { isCalendarDay } from '../../../../common/deliveries.js';
 import type { CsvEncoding } from '../../../../common/reports.js';
 import { formatDateTime } from '../../../../common/time.js';
+import type { TripFilters } from '../../../../server/allocation/schemas.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './kinds.js';
 
-export interface TripSearch {
-  date_from: string;
-  date_to: string;
-  department_id?: number;
-  kind?: TripKind;
-  delivery_company_id?: number;
-  vehicle_id?: number;
-  driver_id?: number;
-  status?: number[];
-}
+/** The trip list's conditions: the API's (server/allocation/schemas.ts), shared by its pages and its CSV export. */
+export type TripSearch = TripFilters;
 
 const ID_FIELDS = ['department_id', 'delivery_company_id', 'vehicle_id', 'driver_id'] as const;
 

@@ -7,12 +7,8 @@ import { Alert, Space, Tag } from 'antd';
 import { formatDate } from '../../../../common/time.js';
 import { findingMessageParams, findingOfWarning, type RuleFinding } from '../../../../common/work-rules.js';
 import { HoverTooltip } from '../components/hover-tooltip.js';
+import type { Warning } from '../trips/types.js';
 import { useT } from '../../app/providers/translate.js';
-
-export interface StoredWarning {
-  code: string;
-  params?: Record<string, string | number>;
-}
 
 /** antd's amber and red. */
 export const LEVEL_COLOUR = { warning: 'warning', violation: 'error' } as const;
@@ -48,7 +44,7 @@ export function FindingTag({ finding, onDate, brief = false }: { finding: RuleFi
 }
 
 /** The working-time warnings among a trip's stored warnings, as findings (violations first). */
-export function findingsOfWarnings(warnings: StoredWarning[]): RuleFinding[] {
+export function findingsOfWarnings(warnings: Warning[]): RuleFinding[] {
   return warnings
     .map(findingOfWarning)
     .filter((f): f is RuleFinding => f !== null)
@@ -69,7 +65,7 @@ export function FindingTags({ findings, onDate, brief }: { findings: RuleFinding
  * The working-time findings of an assignment as a box above a form: red when any is a violation,
  * amber otherwise; nothing when there are none. The planner may still save.
  */
-export function FindingsAlert({ warnings, date }: { warnings: StoredWarning[]; date?: string }) {
+export function FindingsAlert({ warnings, date }: { warnings: Warning[]; date?: string }) {
   const { t } = useT();
   const findings = findingsOfWarnings(warnings);
   if (findings.length === 0) return null;
