@@ -98,8 +98,9 @@ function formField(fact: FieldFacts, { ref, ...screen }: ScreenFacts = {}): Fiel
   });
 }
 
-/** The fields of one master's form, by name. */
-const formOf = (master: MasterFacts) => (name: string, screen?: ScreenFacts) => formField(factOf(master, name), screen);
+/** A master's form: its fields by name, in the form's order, each with what the screen adds. */
+const form = (master: MasterFacts, screens: Record<string, ScreenFacts>): FieldSpec[] =>
+  Object.entries(screens).map(([name, screen]) => formField(factOf(master, name), screen));
 
 /** What a screen takes from the master's facts as they are. */
 const screenOf = (master: MasterFacts): Pick<MasterDeclaration, 'resource' | 'i18n' | 'temporary' | 'actions'> =>
@@ -128,20 +129,6 @@ const refFilter = (master: MasterFacts, filter: string, options: RefOptions = {}
 });
 const enumFilter = (filter: string, spec: EnumSpec): FilterSpec => ({ name: filter, kind: 'enum', enum: spec });
 
-const department = formOf(DEPARTMENT);
-const deliveryCompany = formOf(DELIVERY_COMPANY);
-const vehicleType = formOf(VEHICLE_TYPE);
-const vehicle = formOf(VEHICLE);
-const user = formOf(USER);
-const driver = formOf(DRIVER);
-const destination = formOf(DELIVERY_DESTINATION);
-const district = formOf(DISTRICT);
-const direction = formOf(DIRECTION);
-const directionBase = formOf(DIRECTION_BASE);
-const operationTime = formOf(OPERATION_TIME);
-const customer = formOf(CUSTOMER);
-const unitPrice = formOf(UNIT_PRICE);
-
 /** A delivery company's staff work in their own company only. */
 const OWN_COMPANY: ScreenFacts = { carrier: 'own-company' };
 /** A vehicle's or driver's base center. */
@@ -162,17 +149,17 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'address', ellipsis: true },
       updatedAt,
     ],
-    fields: [
-      department('code'),
-      department('name'),
-      department('level', { enum: ENUMS.level, span: 8 }),
-      department('parent_id', { ref: { excludeSelf: true }, span: 16 }),
-      department('postal_code'),
-      department('address'),
-      department('phone'),
-      department('latitude'),
-      department('longitude'),
-    ],
+    fields: form(DEPARTMENT, {
+      code: {},
+      name: {},
+      level: { enum: ENUMS.level, span: 8 },
+      parent_id: { ref: { excludeSelf: true }, span: 16 },
+      postal_code: {},
+      address: {},
+      phone: {},
+      latitude: {},
+      longitude: {},
+    }),
   },
   {
     identifier: 'delivery-companies',
@@ -189,17 +176,17 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'invoice_registration_number' },
       updatedAt,
     ],
-    fields: [
-      deliveryCompany('code'),
-      deliveryCompany('name'),
-      deliveryCompany('name_kana', { span: 16 }),
-      deliveryCompany('department_id'),
-      deliveryCompany('invoice_registration_number'),
-      deliveryCompany('postal_code'),
-      deliveryCompany('address'),
-      deliveryCompany('phone'),
-      deliveryCompany('email', { span: 16 }),
-    ],
+    fields: form(DELIVERY_COMPANY, {
+      code: {},
+      name: {},
+      name_kana: { span: 16 },
+      department_id: {},
+      invoice_registration_number: {},
+      postal_code: {},
+      address: {},
+      phone: {},
+      email: { span: 16 },
+    }),
   },
   {
     identifier: 'vehicle-types',
@@ -214,13 +201,13 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('cage_cart_capacity', { render: 'number' }),
       updatedAt,
     ],
-    fields: [
-      vehicleType('code'),
-      vehicleType('name'),
-      vehicleType('max_loading_capacity', THIRD),
-      vehicleType('pallet_capacity', THIRD),
-      vehicleType('cage_cart_capacity', THIRD),
-    ],
+    fields: form(VEHICLE_TYPE, {
+      code: {},
+      name: {},
+      max_loading_capacity: THIRD,
+      pallet_capacity: THIRD,
+      cage_cart_capacity: THIRD,
+    }),
   },
   {
     identifier: 'vehicles',
@@ -243,15 +230,15 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'average_volume', render: 'number' },
       updatedAt,
     ],
-    fields: [
-      vehicle('vehicle_number'),
-      vehicle('vehicle_type_id'),
-      vehicle('delivery_company_id', OWN_COMPANY),
-      vehicle('base_department_id', BASE_CENTER),
-      vehicle('avg_fuel_economy', THIRD),
-      vehicle('max_loading_capacity', THIRD),
-      vehicle('average_volume', THIRD),
-    ],
+    fields: form(VEHICLE, {
+      vehicle_number: {},
+      vehicle_type_id: {},
+      delivery_company_id: OWN_COMPANY,
+      base_department_id: BASE_CENTER,
+      avg_fuel_economy: THIRD,
+      max_loading_capacity: THIRD,
+      average_volume: THIRD,
+    }),
   },
   {
     identifier: 'users',
@@ -274,15 +261,15 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'email', ellipsis: true },
       updatedAt,
     ],
-    fields: [
-      user('login_id'),
-      user('name', { span: 12 }),
-      user('password'),
-      user('type', { enum: ENUMS.userType, options: 'assignableUserTypes' }),
-      user('department_id', { carrier: 'hidden' }),
-      user('delivery_company_id', OWN_COMPANY),
-      user('email', { span: 24 }),
-    ],
+    fields: form(USER, {
+      login_id: {},
+      name: { span: 12 },
+      password: {},
+      type: { enum: ENUMS.userType, options: 'assignableUserTypes' },
+      department_id: { carrier: 'hidden' },
+      delivery_company_id: OWN_COMPANY,
+      email: { span: 24 },
+    }),
     exclusive: ['department_id', 'delivery_company_id'],
   },
   {
@@ -308,22 +295,22 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       enumCol('login_flag', ENUMS.loginFlag),
       updatedAt,
     ],
-    fields: [
-      driver('login_id'),
-      driver('password'),
-      driver('name', { span: 12 }),
-      driver('name_kana'),
-      driver('delivery_company_id', OWN_COMPANY),
-      driver('base_department_id', BASE_CENTER),
-      driver('default_vehicle_id', {
+    fields: form(DRIVER, {
+      login_id: {},
+      password: {},
+      name: { span: 12 },
+      name_kana: {},
+      delivery_company_id: OWN_COMPANY,
+      base_department_id: BASE_CENTER,
+      default_vehicle_id: {
         ref: { ...VEHICLE_OPTIONS, filterBy: { delivery_company_id: 'delivery_company_id' } },
         display: 'default_vehicle_number',
-      }),
-      driver('phone'),
-      driver('employment_type', { enum: ENUMS.employmentType, span: 8 }),
-      driver('hourly_wage', THIRD),
-      driver('binding_extension_agreement', THIRD),
-    ],
+      },
+      phone: {},
+      employment_type: { enum: ENUMS.employmentType, span: 8 },
+      hourly_wage: THIRD,
+      binding_extension_agreement: THIRD,
+    }),
   },
   {
     identifier: 'delivery-destinations',
@@ -348,25 +335,25 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'ending_time' },
       updatedAt,
     ],
-    fields: [
-      destination('delivery_code', THIRD),
-      destination('customer_company_name', THIRD),
-      destination('customer_store_name', THIRD),
-      destination('customer_address', { span: 24, geocode: { latitude: 'latitude', longitude: 'longitude' } }),
-      destination('latitude', { requiredMessage: 'errors.getLatLngFirst' }),
-      destination('longitude', { requiredMessage: 'errors.getLatLngFirst' }),
-      destination('customer_id', THIRD),
-      destination('direction_id', THIRD),
-      destination('order', THIRD),
-      destination('delivery_type', { enum: ENUMS.deliveryType, span: 8 }),
-      destination('specified_time', TIME),
-      destination('start_time', TIME),
-      destination('ending_time', after('start_time')),
-      destination('shipping_fee', THIRD),
-      destination('classification', THIRD),
-      destination('phone'),
-      destination('comment', { kind: 'textarea', span: 24 }),
-    ],
+    fields: form(DELIVERY_DESTINATION, {
+      delivery_code: THIRD,
+      customer_company_name: THIRD,
+      customer_store_name: THIRD,
+      customer_address: { span: 24, geocode: { latitude: 'latitude', longitude: 'longitude' } },
+      latitude: { requiredMessage: 'errors.getLatLngFirst' },
+      longitude: { requiredMessage: 'errors.getLatLngFirst' },
+      customer_id: THIRD,
+      direction_id: THIRD,
+      order: THIRD,
+      delivery_type: { enum: ENUMS.deliveryType, span: 8 },
+      specified_time: TIME,
+      start_time: TIME,
+      ending_time: after('start_time'),
+      shipping_fee: THIRD,
+      classification: THIRD,
+      phone: {},
+      comment: { kind: 'textarea', span: 24 },
+    }),
   },
   {
     identifier: 'districts',
@@ -375,7 +362,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     defaultSort: [{ field: 'code', order: 'asc' }],
     filters: [refFilter(DISTRICT, 'department_id')],
     columns: [col('code'), col('name'), refCol('department_id'), updatedAt],
-    fields: [district('code'), district('name'), district('department_id')],
+    fields: form(DISTRICT, { code: {}, name: {}, department_id: {} }),
   },
   {
     identifier: 'directions',
@@ -384,7 +371,7 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
     defaultSort: [{ field: 'code', order: 'asc' }],
     filters: [refFilter(DIRECTION, 'district_id'), refFilter(DIRECTION, 'department_id', CENTER)],
     columns: [col('code', { temporaryTag: true }), col('name'), refCol('district_id'), refCol('department_id'), updatedAt],
-    fields: [direction('code'), direction('name'), direction('district_id'), direction('department_id', { ref: CENTER })],
+    fields: form(DIRECTION, { code: {}, name: {}, district_id: {}, department_id: { ref: CENTER } }),
   },
   {
     identifier: 'direction-bases',
@@ -408,13 +395,13 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('trips_per_day', { render: 'number' }),
       updatedAt,
     ],
-    fields: [
-      directionBase('direction_id'),
-      directionBase('base_department_id', { ref: CENTER }),
-      directionBase('delivery_company_id'),
-      directionBase('vehicle_type_id'),
-      directionBase('trips_per_day'),
-    ],
+    fields: form(DIRECTION_BASE, {
+      direction_id: {},
+      base_department_id: { ref: CENTER },
+      delivery_company_id: {},
+      vehicle_type_id: {},
+      trips_per_day: {},
+    }),
   },
   {
     identifier: 'operation-times',
@@ -433,14 +420,14 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('work_end'),
       updatedAt,
     ],
-    fields: [
-      operationTime('department_id', { ref: CENTER, fixedOnEdit: true }),
-      operationTime('delivery_type', { enum: ENUMS.deliveryType, fixedOnEdit: true }),
-      operationTime('work_start', TIME),
-      operationTime('loading_start', after('work_start')),
-      operationTime('departure', after('loading_start')),
-      operationTime('work_end', after('departure')),
-    ],
+    fields: form(OPERATION_TIME, {
+      department_id: { ref: CENTER, fixedOnEdit: true },
+      delivery_type: { enum: ENUMS.deliveryType, fixedOnEdit: true },
+      work_start: TIME,
+      loading_start: after('work_start'),
+      departure: after('loading_start'),
+      work_end: after('departure'),
+    }),
   },
   {
     identifier: 'customers',
@@ -456,13 +443,13 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('billing_closing_day', { render: 'closingDay' }),
       updatedAt,
     ],
-    fields: [
-      customer('code'),
-      customer('name'),
-      customer('address', { span: 24 }),
-      customer('phone', { span: 12 }),
-      customer('billing_closing_day'),
-    ],
+    fields: form(CUSTOMER, {
+      code: {},
+      name: {},
+      address: { span: 24 },
+      phone: { span: 12 },
+      billing_closing_day: {},
+    }),
   },
   {
     identifier: 'unit-prices',
@@ -488,15 +475,15 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('effective_from', { render: 'date' }),
       updatedAt,
     ],
-    fields: [
-      unitPrice('vehicle_type_id'),
-      unitPrice('kind', { enum: ENUMS.priceKind }),
-      unitPrice('delivery_company_id', { span: 24 }),
-      unitPrice('price_per_trip'),
+    fields: form(UNIT_PRICE, {
+      vehicle_type_id: {},
+      kind: { enum: ENUMS.priceKind },
+      delivery_company_id: { span: 24 },
+      price_per_trip: {},
       // Stored NOT NULL (default 0) although the API declares it optional: a new price starts at 0.
-      unitPrice('price_per_km', { initial: 0 }),
-      unitPrice('effective_from'),
-    ],
+      price_per_km: { initial: 0 },
+      effective_from: {},
+    }),
   },
 ];
 
