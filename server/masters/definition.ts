@@ -1,14 +1,10 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { MessageKey } from '../../common/locales/index.js';
-import type { Action, Area } from '../../common/permissions.js';
+import type { FieldFacts, MasterFacts } from '../../common/masters/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { FieldErrors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { DisplayColumn } from './display.js';
-
-/** `boolean`: a yes/no switch; empty or absent on a create is `false`. */
-/** `date`: a calendar day as YYYY-MM-DD text that exists (2026-02-30 does not). */
-export type FieldType = 'string' | 'date' | 'integer' | 'number' | 'boolean';
 
 /**
  * A foreign key: on writes the referenced row must be live and visible to the caller; in CSV the
@@ -21,18 +17,25 @@ export interface FieldRef {
   scope(actor: Actor): Expression<SqlBool> | undefined;
 }
 
-/** One column a client may write, with the checks every write applies. */
-export interface Field {
+/** One column a client may write, with the checks every write applies (common/masters); a foreign key with how it resolves. */
+export interface Field extends FieldFacts {
   ref?: FieldRef;
-  name: string;
-  type: FieldType;
-  required?: boolean;
-  /** maximum length of a string */
-  max?: number;
-  pattern?: RegExp;
-  range?: { min: number; max: number };
-  /** accepted on writes but never stored or returned as such (a password, hashed by `toColumns`) */
-  writeOnly?: boolean;
+}
+
+/**
+ * The master's shared fields, each foreign key (`refersTo`) given its server side: the table, the
+ * CSV column naming it and the scope it is seen through.
+ */
+export function fieldsOf(fields: readonly FieldFacts[], refs: Record<string, FieldRef> = {}): Field[] {
+  const named = new Set(fields.filter((field) => field.refersTo).map((field) => field.name));
+  const stray = Object.keys(refs).find((name) => !named.has(name));
+  if (stray) throw new Error(`${stray} is no foreign key`);
+  return fields.map((field) => {
+    if (!field.refersTo) return field;
+    const ref = refs[field.name];
+    if (!ref) throw new Error(`foreign key ${field.name} has no reference`);
+    return { ...field, ref };
+  });
 }
 
 /** A row elsewhere that refers to this master and so blocks its deletion. */
@@ -54,18 +57,13 @@ export type Values = Record<string, string | number | boolean | null>;
 export type Row = Record<string, unknown> & { id: number; version: number };
 
 /**
- * A master declared as data. The generic routes, service and CSV importer serve every master
+ * A master declared as data: its shared facts (common/masters) and what only the server knows. The generic routes, service and CSV importer serve every master
  * from its declaration (its request and response schemas too: `server/masters/schemas.ts`); only
  * rules that really differ live in `check`, `toColumns`, `checkDelete` and `afterWrite`.
  * Every column a client receives is declared here: a column that is not (a password hash) never leaves.
  */
-export interface MasterDefinition {
-  /** URL segment under /api and the importer's name, e.g. `department` */
-  resource: string;
+export interface MasterDefinition extends Omit<MasterFacts, 'fields' | 'readOnly'> {
   table: string;
-  area: Area;
-  /** locale namespace holding `fields.*` and `titles.*` */
-  i18n: string;
   /** the business key (a code, or several columns): unique among live rows, used by CSV upsert */
   key: string[];
   /**
@@ -73,10 +71,6 @@ export interface MasterDefinition {
    * for keys that must not tell who holds them (login ids).
    */
   keyTaken?: MessageKey;
-  /** rows registered from the driver app stay temporary (仮登録) until an admin approves them */
-  temporary?: boolean;
-  /** the actions this master offers; default all of them */
-  actions?: Action[];
   fields: Field[];
   search: string[];
   /** columns a list may be sorted by (`_sort`): the table's own, or display columns (sorted by the name shown) */
@@ -98,7 +92,7 @@ export interface MasterDefinition {
   /** What the actor may change, when narrower than what they may see. */
   writeScope?(actor: Actor): Expression<SqlBool> | undefined;
   /** Columns clients read and filter on but never write (a driver's app login flag). */
-  readOnly?: Field[];
+  readOnly?: readonly Field[];
   /** Extra display columns joined in lists and reads, by the name the client reads, e.g. the parent's name. */
   displayColumns?: Record<string, DisplayColumn>;
   /** Rules across fields or rows, after each field passed its own checks. */

@@ -1,25 +1,14 @@
-import { INVOICE_REGISTRATION_PATTERN } from '../../common/validation.js';
-import { addressFields, codeField, emailField, kanaField, nameField } from './common-fields.js';
-import type { MasterDefinition } from './definition.js';
+import { DELIVERY_COMPANY } from '../../common/masters/index.js';
+import { fieldsOf, type MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { contractedCompanyScope, departmentScope } from '../auth/scope.js';
 
 export const deliveryCompanyMaster: MasterDefinition = {
-  resource: 'delivery_company',
+  ...DELIVERY_COMPANY,
   table: 'delivery_companies',
-  area: 'delivery_company',
-  i18n: 'deliveryCompanies',
   key: ['code'],
-  fields: [
-    codeField,
-    nameField,
-    kanaField,
-    ...addressFields.filter((f) => f.name !== 'latitude' && f.name !== 'longitude'),
-    emailField,
-    { name: 'department_id', type: 'integer', required: true, ref: departmentRef() },
-    { name: 'invoice_registration_number', type: 'string', pattern: INVOICE_REGISTRATION_PATTERN },
-  ],
+  fields: fieldsOf(DELIVERY_COMPANY.fields, { department_id: departmentRef() }),
   search: ['code', 'name', 'name_kana', 'address'],
   sorts: ['id', 'code', 'name', 'name_kana', 'department_id', 'department_name', 'updated_at'],
   filters: ['department_id'],

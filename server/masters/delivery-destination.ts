@@ -1,8 +1,7 @@
-import { ADDRESS_MAX, CODE_PATTERN, NAME_MAX } from '../../common/validation.js';
+import { DELIVERY_DESTINATION } from '../../common/masters/index.js';
 import { isEndAfterStart } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
-import { countField, latitudeField, longitudeField, phoneField, timeField, yenField } from './common-fields.js';
-import type { MasterContext, MasterDefinition, Values } from './definition.js';
+import { fieldsOf, type MasterContext, type MasterDefinition, type Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { customerRef, directionRef } from './refs.js';
 import { destinationScope } from '../auth/scope.js';
@@ -16,31 +15,10 @@ export async function checkTimeWindow(ctx: MasterContext, values: Values): Promi
 }
 
 export const deliveryDestinationMaster: MasterDefinition = {
-  resource: 'delivery_destination',
+  ...DELIVERY_DESTINATION,
   table: 'delivery_destinations',
-  area: 'delivery_destination',
-  i18n: 'deliveryDestinations',
-  temporary: true,
   key: ['delivery_code'],
-  fields: [
-    { name: 'delivery_code', type: 'string', required: true, max: 20, pattern: CODE_PATTERN },
-    { name: 'customer_company_name', type: 'string', required: true, max: NAME_MAX },
-    { name: 'customer_store_name', type: 'string', required: true, max: NAME_MAX },
-    { name: 'customer_address', type: 'string', required: true, max: ADDRESS_MAX },
-    yenField('shipping_fee'),
-    { name: 'direction_id', type: 'integer', ref: directionRef },
-    countField('order', 10_000),
-    { name: 'delivery_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
-    timeField('specified_time'),
-    { ...latitudeField, required: true },
-    { ...longitudeField, required: true },
-    { name: 'classification', type: 'string', max: 50 },
-    phoneField,
-    timeField('start_time'),
-    timeField('ending_time'),
-    { name: 'comment', type: 'string', max: 1000 },
-    { name: 'customer_id', type: 'integer', ref: customerRef },
-  ],
+  fields: fieldsOf(DELIVERY_DESTINATION.fields, { direction_id: directionRef, customer_id: customerRef }),
   search: ['delivery_code', 'customer_company_name', 'customer_store_name', 'customer_address', 'phone'],
   sorts: ['id', 'delivery_code', 'customer_company_name', 'customer_store_name', 'direction_id', 'direction_name', 'order', 'delivery_type', 'temporary_registration_date', 'updated_at', 'customer_name'],
   filters: ['direction_id', 'delivery_type', 'customer_id', 'classification'],

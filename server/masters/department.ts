@@ -1,8 +1,8 @@
+import { DEPARTMENT } from '../../common/masters/index.js';
 import type { Kysely } from 'kysely';
 import { isSuperAdmin } from '../../common/permissions.js';
 import type { FieldErrors } from '../errors.js';
-import { addressFields, codeField, nameField } from './common-fields.js';
-import type { MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import { fieldsOf, type MasterContext, type MasterDefinition, type Row, type Values } from './definition.js';
 import { lookup } from './display.js';
 import { ensureOperationTimes } from './operation-time.js';
 import { departmentRef } from './refs.js';
@@ -61,18 +61,10 @@ async function checkDepartment(ctx: MasterContext, values: Values, existing: Row
 }
 
 export const departmentMaster: MasterDefinition = {
-  resource: 'department',
+  ...DEPARTMENT,
   table: 'departments',
-  area: 'department',
-  i18n: 'departments',
   key: ['code'],
-  fields: [
-    codeField,
-    nameField,
-    { name: 'level', type: 'integer', required: true, range: { min: 1, max: 4 } },
-    { name: 'parent_id', type: 'integer', ref: departmentRef('parent_code') },
-    ...addressFields,
-  ],
+  fields: fieldsOf(DEPARTMENT.fields, { parent_id: departmentRef('parent_code') }),
   search: ['code', 'name', 'address'],
   sorts: ['id', 'code', 'name', 'level', 'parent_id', 'parent_name', 'parent_code', 'updated_at'],
   filters: ['level', 'parent_id'],

@@ -1,23 +1,15 @@
-import { codeField, nameField } from './common-fields.js';
-import type { MasterDefinition } from './definition.js';
+import { DIRECTION } from '../../common/masters/index.js';
+import { fieldsOf, type MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef, districtRef } from './refs.js';
 import { departmentScope } from '../auth/scope.js';
 
 /** 方面: a delivery area served from one center. */
 export const directionMaster: MasterDefinition = {
-  resource: 'direction',
+  ...DIRECTION,
   table: 'directions',
-  area: 'direction',
-  i18n: 'directions',
-  temporary: true,
   key: ['code'],
-  fields: [
-    codeField,
-    nameField,
-    { name: 'district_id', type: 'integer', ref: districtRef },
-    { name: 'department_id', type: 'integer', required: true, ref: departmentRef() },
-  ],
+  fields: fieldsOf(DIRECTION.fields, { district_id: districtRef, department_id: departmentRef() }),
   search: ['code', 'name'],
   sorts: ['id', 'code', 'name', 'district_id', 'district_name', 'department_id', 'department_name', 'temporary_registration_date', 'updated_at'],
   filters: ['district_id', 'department_id'],

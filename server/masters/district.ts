@@ -1,16 +1,14 @@
-import { codeField, nameField } from './common-fields.js';
-import type { MasterDefinition } from './definition.js';
+import { DISTRICT } from '../../common/masters/index.js';
+import { fieldsOf, type MasterDefinition } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { departmentScope } from '../auth/scope.js';
 
 export const districtMaster: MasterDefinition = {
-  resource: 'district',
+  ...DISTRICT,
   table: 'districts',
-  area: 'district',
-  i18n: 'districts',
   key: ['code'],
-  fields: [codeField, nameField, { name: 'department_id', type: 'integer', required: true, ref: departmentRef() }],
+  fields: fieldsOf(DISTRICT.fields, { department_id: departmentRef() }),
   search: ['code', 'name'],
   sorts: ['id', 'code', 'name', 'department_id', 'department_name', 'updated_at'],
   filters: ['department_id'],

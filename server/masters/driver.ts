@@ -1,7 +1,7 @@
-import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
+import { DRIVER } from '../../common/masters/index.js';
+import { PASSWORD_MIN } from '../../common/validation.js';
 import type { FieldErrors } from '../errors.js';
-import { kanaField, nameField, phoneField, yenField } from './common-fields.js';
-import type { MasterContext, MasterDefinition, Values } from './definition.js';
+import { fieldsOf, type MasterContext, type MasterDefinition, type Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { passwordColumns } from './password.js';
 import { companyRef, departmentRef, vehicleRef } from './refs.js';
@@ -25,26 +25,10 @@ async function checkDriver(ctx: MasterContext, values: Values): Promise<FieldErr
 }
 
 export const driverMaster: MasterDefinition = {
-  resource: 'driver',
+  ...DRIVER,
   table: 'drivers',
-  area: 'driver',
-  i18n: 'drivers',
   key: ['login_id'],
-  fields: [
-    nameField,
-    kanaField,
-    { name: 'login_id', type: 'string', required: true, pattern: LOGIN_ID_PATTERN },
-    { name: 'password', type: 'string', max: 200, writeOnly: true },
-    { name: 'delivery_company_id', type: 'integer', required: true, ref: companyRef() },
-    { name: 'base_department_id', type: 'integer', ref: departmentRef('base_department_code') },
-    phoneField,
-    { name: 'default_vehicle_id', type: 'integer', ref: vehicleRef('default_vehicle_number') },
-    { name: 'employment_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
-    yenField('hourly_wage'),
-    // 労使協定: the monthly binding limit of the 2024 rules is 310 h instead of 284 h (common/work-rules.ts)
-    { name: 'binding_extension_agreement', type: 'boolean' },
-  ],
-  readOnly: [{ name: 'login_flag', type: 'integer', range: { min: 0, max: 1 } }],
+  fields: fieldsOf(DRIVER.fields, { delivery_company_id: companyRef(), base_department_id: departmentRef('base_department_code'), default_vehicle_id: vehicleRef('default_vehicle_number') }),
   search: ['name', 'name_kana', 'login_id', 'phone'],
   sorts: ['id', 'name', 'name_kana', 'login_id', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'employment_type', 'login_flag', 'updated_at', 'default_vehicle_number'],
   filters: ['delivery_company_id', 'base_department_id', 'employment_type', 'login_flag', 'default_vehicle_id'],

@@ -1,26 +1,23 @@
+import { OPERATION_STEPS, OPERATION_TIME } from '../../common/masters/index.js';
 import { DELIVERY_TYPE, LEVEL } from '../../common/enums.js';
 import { minutesOf } from '../../common/time.js';
 import type { FieldErrors } from '../errors.js';
-import { timeField } from './common-fields.js';
-import type { MasterContext, MasterDefinition, Values } from './definition.js';
+import { fieldsOf, type MasterContext, type MasterDefinition, type Values } from './definition.js';
 import { lookup } from './display.js';
 import { departmentRef } from './refs.js';
 import { departmentScope } from '../auth/scope.js';
 
-/** The day of a center, in order: work starts, loading starts, trucks leave, work ends. */
-const STEPS = ['work_start', 'loading_start', 'departure', 'work_end'] as const;
-
 /** Defaults for a new center, per delivery type; planners adjust them on the operation time screen. */
-const DEFAULT_TIMES: Record<number, Record<(typeof STEPS)[number], string>> = {
+const DEFAULT_TIMES: Record<number, Record<(typeof OPERATION_STEPS)[number], string>> = {
   [DELIVERY_TYPE.betweenCenters]: { work_start: '05:00', loading_start: '06:00', departure: '08:00', work_end: '17:00' },
   [DELIVERY_TYPE.storeDirect]: { work_start: '06:00', loading_start: '07:00', departure: '09:00', work_end: '18:00' },
 };
 
 async function checkSteps(ctx: MasterContext, values: Values): Promise<FieldErrors> {
-  for (let i = 1; i < STEPS.length; i++) {
-    const before = minutesOf(String(values[STEPS[i - 1]!] ?? ''));
-    const after = minutesOf(String(values[STEPS[i]!] ?? ''));
-    if (before !== null && after !== null && after <= before) return { [STEPS[i]!]: ctx.t('errors.endAfterStart') };
+  for (let i = 1; i < OPERATION_STEPS.length; i++) {
+    const before = minutesOf(String(values[OPERATION_STEPS[i - 1]!] ?? ''));
+    const after = minutesOf(String(values[OPERATION_STEPS[i]!] ?? ''));
+    if (before !== null && after !== null && after <= before) return { [OPERATION_STEPS[i]!]: ctx.t('errors.endAfterStart') };
   }
   return {};
 }
@@ -38,21 +35,14 @@ export async function ensureOperationTimes(ctx: MasterContext, departmentId: num
 }
 
 export const operationTimeMaster: MasterDefinition = {
-  resource: 'operation_time',
+  ...OPERATION_TIME,
   table: 'operation_times',
-  area: 'operation_time',
-  i18n: 'operationTimes',
   key: ['department_id', 'delivery_type'],
-  actions: ['list', 'show', 'edit', 'import'],
-  fields: [
-    { name: 'department_id', type: 'integer', required: true, ref: departmentRef() },
-    { name: 'delivery_type', type: 'integer', required: true, range: { min: 0, max: 2 } },
-    ...STEPS.map((step) => timeField(step, true)),
-  ],
+  fields: fieldsOf(OPERATION_TIME.fields, { department_id: departmentRef() }),
   search: [],
-  sorts: ['id', 'department_id', 'department_name', 'delivery_type', ...STEPS, 'updated_at'],
+  sorts: ['id', 'department_id', 'department_name', 'delivery_type', ...OPERATION_STEPS, 'updated_at'],
   filters: ['department_id', 'delivery_type'],
-  csvColumns: ['department_code', 'delivery_type', ...STEPS],
+  csvColumns: ['department_code', 'delivery_type', ...OPERATION_STEPS],
   references: [],
   scope: (actor) => departmentScope(actor, 'operation_times.department_id'),
   displayColumns: { department_name: lookup('department_id', 'departments') },

@@ -1,11 +1,11 @@
+import { USER } from '../../common/masters/index.js';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { USER_TYPE } from '../../common/enums.js';
 import { assignableUserTypes, belongsToOne, isSuperAdmin } from '../../common/permissions.js';
-import { LOGIN_ID_PATTERN, PASSWORD_MIN } from '../../common/validation.js';
+import { PASSWORD_MIN } from '../../common/validation.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, type FieldErrors } from '../errors.js';
-import { emailField, nameField } from './common-fields.js';
-import type { FieldRef, MasterContext, MasterDefinition, Row, Values } from './definition.js';
+import { type FieldRef, fieldsOf, type MasterContext, type MasterDefinition, type Row, type Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { passwordColumns } from './password.js';
 import { companyRef, departmentRef } from './refs.js';
@@ -65,22 +65,12 @@ async function refuseProtectedAccounts(ctx: MasterContext, ids: number[]) {
 }
 
 export const userMaster: MasterDefinition = {
-  resource: 'user',
+  ...USER,
   table: 'users',
-  area: 'user',
-  i18n: 'users',
   key: ['login_id'],
   // A login id is unique across every company: saying where it is used would reveal other companies' staff.
   keyTaken: 'errors.loginIdUnavailable',
-  fields: [
-    nameField,
-    { name: 'login_id', type: 'string', required: true, pattern: LOGIN_ID_PATTERN },
-    { name: 'password', type: 'string', max: 200, writeOnly: true },
-    { name: 'type', type: 'integer', required: true, range: { min: 1, max: 3 } },
-    { name: 'department_id', type: 'integer', ref: departmentRef() },
-    { name: 'delivery_company_id', type: 'integer', ref: managedCompanyRef },
-    emailField,
-  ],
+  fields: fieldsOf(USER.fields, { department_id: departmentRef(), delivery_company_id: managedCompanyRef }),
   search: ['name', 'login_id', 'email'],
   sorts: ['id', 'name', 'login_id', 'type', 'department_id', 'department_name', 'delivery_company_id', 'delivery_company_name', 'updated_at'],
   filters: ['type', 'department_id', 'delivery_company_id'],

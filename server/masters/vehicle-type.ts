@@ -1,20 +1,12 @@
-import { codeField, countField, nameField } from './common-fields.js';
-import type { MasterDefinition } from './definition.js';
+import { VEHICLE_TYPE } from '../../common/masters/index.js';
+import { fieldsOf, type MasterDefinition } from './definition.js';
 
 /** A shared catalogue (2t, 4t, 10t, trailer…): every department sees the same vehicle types. */
 export const vehicleTypeMaster: MasterDefinition = {
-  resource: 'vehicle_type',
+  ...VEHICLE_TYPE,
   table: 'vehicle_types',
-  area: 'vehicle_type',
-  i18n: 'vehicleTypes',
   key: ['code'],
-  fields: [
-    codeField,
-    nameField,
-    countField('max_loading_capacity', 100_000),
-    countField('pallet_capacity', 100),
-    countField('cage_cart_capacity', 200),
-  ],
+  fields: fieldsOf(VEHICLE_TYPE.fields),
   search: ['code', 'name'],
   sorts: ['id', 'code', 'name', 'max_loading_capacity', 'pallet_capacity', 'cage_cart_capacity', 'updated_at'],
   filters: [],

@@ -1,7 +1,6 @@
-import { VEHICLE_NUMBER_MAX } from '../../common/validation.js';
-import { amountField, countField } from './common-fields.js';
+import { VEHICLE } from '../../common/masters/index.js';
 import type { FieldErrors } from '../errors.js';
-import type { MasterContext, MasterDefinition, Values } from './definition.js';
+import { fieldsOf, type MasterContext, type MasterDefinition, type Values } from './definition.js';
 import { copiedLookup } from './display.js';
 import { companyRef, departmentRef, vehicleTypeRef } from './refs.js';
 import { companyScope, needsBase } from '../auth/scope.js';
@@ -13,21 +12,10 @@ async function checkVehicle(ctx: MasterContext, values: Values): Promise<FieldEr
 }
 
 export const vehicleMaster: MasterDefinition = {
-  resource: 'vehicle',
+  ...VEHICLE,
   table: 'vehicles',
-  area: 'vehicle',
-  i18n: 'vehicles',
-  temporary: true,
   key: ['vehicle_number'],
-  fields: [
-    { name: 'vehicle_number', type: 'string', required: true, max: VEHICLE_NUMBER_MAX },
-    { name: 'vehicle_type_id', type: 'integer', required: true, ref: vehicleTypeRef },
-    { name: 'delivery_company_id', type: 'integer', required: true, ref: companyRef() },
-    { name: 'base_department_id', type: 'integer', ref: departmentRef('base_department_code') },
-    amountField('avg_fuel_economy'),
-    countField('max_loading_capacity', 100_000),
-    amountField('average_volume'),
-  ],
+  fields: fieldsOf(VEHICLE.fields, { vehicle_type_id: vehicleTypeRef, delivery_company_id: companyRef(), base_department_id: departmentRef('base_department_code') }),
   search: ['vehicle_number'],
   sorts: ['id', 'vehicle_number', 'vehicle_type_id', 'vehicle_type_name', 'delivery_company_id', 'delivery_company_name', 'base_department_id', 'base_department_name', 'temporary_registration_date', 'updated_at'],
   filters: ['vehicle_type_id', 'delivery_company_id', 'base_department_id'],

@@ -1,101 +1,110 @@
 /**
- * Every master screen, declared as data. Field names, types, required-ness and limits follow the
- * server's declarations (server/masters/*.ts); tests/client/masters.test.ts compares the two.
+ * Every master screen, declared as data: what the forms and lists add to the masters' shared
+ * facts (common/masters: fields, types, requirements, limits, references). The form's field order
+ * is the screen's own; tests/client/master-declarations.test.ts checks what can still disagree.
  */
-import { DEPARTMENT_LEVELS, LEVEL } from '../../../../common/enums.js';
+import { LEVEL } from '../../../../common/enums.js';
 import {
-  ADDRESS_MAX,
-  AMOUNT_RANGE,
-  CODE_PATTERN,
-  DATE_PATTERN,
-  EMAIL_PATTERN,
-  INVOICE_REGISTRATION_PATTERN,
-  LATITUDE_RANGE,
-  LOGIN_ID_PATTERN,
-  LONGITUDE_RANGE,
-  NAME_MAX,
-  PASSWORD_MIN,
-  PHONE_PATTERN,
-  POSTAL_CODE_PATTERN,
-  TIME_PATTERN,
-  VEHICLE_NUMBER_MAX,
-} from '../../../../common/validation.js';
-import type { ColumnSpec, EnumSpec, FieldSpec, FilterSpec, MasterDeclaration, RefSpec } from '../../shared/masters/types.js';
+  CUSTOMER,
+  DELIVERY_COMPANY,
+  DELIVERY_DESTINATION,
+  DEPARTMENT,
+  DIRECTION,
+  DIRECTION_BASE,
+  DISTRICT,
+  DRIVER,
+  factOf,
+  type FieldFacts,
+  type FieldType,
+  MASTER_ENUMS,
+  type MasterFacts,
+  OPERATION_TIME,
+  UNIT_PRICE,
+  USER,
+  VEHICLE,
+  VEHICLE_TYPE,
+} from '../../../../common/masters/index.js';
+import type {
+  ColumnSpec,
+  EnumSpec,
+  FieldKind,
+  FieldSpec,
+  FilterSpec,
+  MasterDeclaration,
+  RefSpec,
+} from '../../shared/masters/types.js';
 
 export const ENUMS = {
-  level: { labels: 'enums.level', values: DEPARTMENT_LEVELS, showValue: true },
-  userType: { labels: 'enums.userType', values: [1, 2, 3] },
-  deliveryType: { labels: 'masterEnums.deliveryType', values: [0, 1, 2] },
-  employmentType: { labels: 'masterEnums.employmentType', values: [0, 1, 2] },
-  loginFlag: { labels: 'masterEnums.loginFlag', values: [0, 1] },
-  priceKind: { labels: 'masterEnums.priceKind', values: [0, 1] },
+  level: { labels: 'enums.level', values: MASTER_ENUMS.level, showValue: true },
+  userType: { labels: 'enums.userType', values: MASTER_ENUMS.userType },
+  deliveryType: { labels: 'masterEnums.deliveryType', values: MASTER_ENUMS.deliveryType },
+  employmentType: { labels: 'masterEnums.employmentType', values: MASTER_ENUMS.employmentType },
+  loginFlag: { labels: 'masterEnums.loginFlag', values: MASTER_ENUMS.loginFlag },
+  priceKind: { labels: 'masterEnums.priceKind', values: MASTER_ENUMS.priceKind },
 } as const satisfies Record<string, EnumSpec>;
 
-const REFS = {
-  department: { resource: 'department' },
-  center: { resource: 'department', filters: { level: LEVEL.center } },
-  company: { resource: 'delivery_company' },
-  vehicleType: { resource: 'vehicle_type' },
-  vehicle: { resource: 'vehicle', label: ['vehicle_number'] },
-  district: { resource: 'district' },
-  direction: { resource: 'direction' },
-  customer: { resource: 'customer' },
-} as const satisfies Record<string, RefSpec>;
+/** How a select names and narrows another master's records (which master: the field's `refersTo`). */
+type RefOptions = Omit<RefSpec, 'resource'>;
 
-// Fields several masters share.
-const code: FieldSpec = { name: 'code', kind: 'text', required: true, max: 20, pattern: CODE_PATTERN, span: 8 };
-const name: FieldSpec = { name: 'name', kind: 'text', required: true, max: NAME_MAX, span: 16 };
-const kana: FieldSpec = { name: 'name_kana', kind: 'text', max: NAME_MAX };
-const postalCode: FieldSpec = { name: 'postal_code', kind: 'text', max: 8, pattern: POSTAL_CODE_PATTERN, span: 8 };
-const address: FieldSpec = { name: 'address', kind: 'text', max: ADDRESS_MAX, span: 16 };
-const phone: FieldSpec = { name: 'phone', kind: 'text', max: 20, pattern: PHONE_PATTERN, span: 8 };
-const email: FieldSpec = { name: 'email', kind: 'text', max: 200, pattern: EMAIL_PATTERN };
-const latitude: FieldSpec = { name: 'latitude', kind: 'number', range: LATITUDE_RANGE, span: 8 };
-const longitude: FieldSpec = { name: 'longitude', kind: 'number', range: LONGITUDE_RANGE, span: 8 };
-const loginId: FieldSpec = { name: 'login_id', kind: 'text', required: true, max: 50, pattern: LOGIN_ID_PATTERN };
-const password = (requiredOnCreate: boolean): FieldSpec => ({
-  name: 'password',
-  kind: 'password',
-  requiredOnCreate,
-  min: PASSWORD_MIN,
-  max: 200,
-});
-const time = (fieldName: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name: fieldName,
-  kind: 'time',
-  pattern: TIME_PATTERN,
-  span: 6,
-  ...extra,
-});
-const count = (fieldName: string, max: number, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name: fieldName,
-  kind: 'integer',
-  range: { min: 0, max },
-  span: 8,
-  ...extra,
-});
-const amount = (fieldName: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name: fieldName,
-  kind: 'number',
-  range: AMOUNT_RANGE,
-  span: 8,
-  ...extra,
-});
+const CENTER: RefOptions = { filters: { level: LEVEL.center } };
+const VEHICLE_OPTIONS: RefOptions = { label: ['vehicle_number'] };
 
-const companyField: FieldSpec = {
-  name: 'delivery_company_id',
-  kind: 'ref',
-  ref: REFS.company,
-  required: true,
-  carrier: 'own-company',
+/** What a form adds to a field's shared facts: how it is edited, laid out and narrowed. */
+type ScreenFacts = Omit<Partial<FieldSpec>, 'name' | 'required' | 'requiredOnCreate' | 'max' | 'min' | 'pattern' | 'range' | 'ref'> & {
+  ref?: RefOptions;
 };
-const baseCenterField: FieldSpec = {
-  name: 'base_department_id',
-  kind: 'ref',
-  ref: REFS.center,
-  carrier: 'hidden',
-  ownCenter: true,
+
+const KIND_OF_TYPE: Record<FieldType, FieldKind> = { string: 'text', date: 'date', integer: 'integer', number: 'number', boolean: 'boolean' };
+
+/** The input a field gets unless its screen says otherwise. */
+function kindOf(fact: FieldFacts): FieldKind {
+  if (fact.writeOnly) return 'password';
+  if (fact.refersTo) return 'ref';
+  if (fact.enum) return 'enum';
+  return KIND_OF_TYPE[fact.type];
+}
+
+/** Widths of fields several masters share, unless a screen sets its own. */
+const LAYOUT: Record<string, Pick<FieldSpec, 'span'>> = {
+  code: { span: 8 },
+  name: { span: 16 },
+  postal_code: { span: 8 },
+  address: { span: 16 },
+  phone: { span: 8 },
+  latitude: { span: 8 },
+  longitude: { span: 8 },
 };
+const THIRD: ScreenFacts = { span: 8 };
+const TIME: ScreenFacts = { kind: 'time', span: 6 };
+const after = (field: string): ScreenFacts => ({ ...TIME, after: field });
+
+const defined = <T extends object>(spec: T): T =>
+  Object.fromEntries(Object.entries(spec).filter(([, value]) => value !== undefined)) as T;
+
+/** A form field: the field's shared facts (an enum's range is its values), then the screen's own. */
+function formField(fact: FieldFacts, { ref, ...screen }: ScreenFacts = {}): FieldSpec {
+  return defined({
+    name: fact.name,
+    kind: kindOf(fact),
+    required: fact.required || undefined,
+    requiredOnCreate: fact.requiredOnCreate,
+    max: fact.max ?? fact.inputMax,
+    min: fact.min,
+    pattern: fact.pattern,
+    range: fact.enum ? undefined : fact.range,
+    ref: fact.refersTo ? { resource: fact.refersTo, ...ref } : undefined,
+    ...LAYOUT[fact.name],
+    ...screen,
+  });
+}
+
+/** A master's form: its fields by name, in the form's order, each with what the screen adds. */
+const form = (master: MasterFacts, screens: Record<string, ScreenFacts>): FieldSpec[] =>
+  Object.entries(screens).map(([name, screen]) => formField(factOf(master, name), screen));
+
+/** What a screen takes from the master's facts as they are. */
+const screenOf = (master: MasterFacts): Pick<MasterDeclaration, 'resource' | 'i18n' | 'temporary' | 'actions'> =>
+  defined({ resource: master.resource, i18n: master.i18n, temporary: master.temporary, actions: master.actions });
 
 // Columns several masters share.
 const col = (column: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name: column, sort: column, ...extra });
@@ -111,19 +120,24 @@ const refCol = (idField: string, display = idField.replace(/_id$/, '_name')): Co
 const updatedAt = col('updated_at', { render: 'datetime' });
 const enumCol = (column: string, spec: EnumSpec): ColumnSpec => col(column, { render: 'enum', enum: spec });
 
-const refFilter = (filter: string, ref: RefSpec, carrier?: FilterSpec['carrier']): FilterSpec => ({
+/** A list filter by a foreign key of the master: a select of the master it refers to. */
+const refFilter = (master: MasterFacts, filter: string, options: RefOptions = {}, carrier?: FilterSpec['carrier']): FilterSpec => ({
   name: filter,
   kind: 'ref',
-  ref,
+  ref: { resource: factOf(master, filter).refersTo!, ...options },
   carrier,
 });
 const enumFilter = (filter: string, spec: EnumSpec): FilterSpec => ({ name: filter, kind: 'enum', enum: spec });
 
+/** A delivery company's staff work in their own company only. */
+const OWN_COMPANY: ScreenFacts = { carrier: 'own-company' };
+/** A vehicle's or driver's base center. */
+const BASE_CENTER: ScreenFacts = { ref: CENTER, carrier: 'hidden', ownCenter: true };
+
 export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
   {
     identifier: 'departments',
-    resource: 'department',
-    i18n: 'departments',
+    ...screenOf(DEPARTMENT),
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
     filters: [enumFilter('level', ENUMS.level)],
@@ -135,25 +149,24 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'address', ellipsis: true },
       updatedAt,
     ],
-    fields: [
-      code,
-      name,
-      { name: 'level', kind: 'enum', enum: ENUMS.level, required: true, span: 8 },
-      { name: 'parent_id', kind: 'ref', ref: { ...REFS.department, excludeSelf: true }, span: 16 },
-      postalCode,
-      address,
-      phone,
-      latitude,
-      longitude,
-    ],
+    fields: form(DEPARTMENT, {
+      code: {},
+      name: {},
+      level: { enum: ENUMS.level, span: 8 },
+      parent_id: { ref: { excludeSelf: true }, span: 16 },
+      postal_code: {},
+      address: {},
+      phone: {},
+      latitude: {},
+      longitude: {},
+    }),
   },
   {
     identifier: 'delivery-companies',
-    resource: 'delivery_company',
-    i18n: 'deliveryCompanies',
+    ...screenOf(DELIVERY_COMPANY),
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
-    filters: [refFilter('department_id', REFS.department)],
+    filters: [refFilter(DELIVERY_COMPANY, 'department_id')],
     columns: [
       col('code'),
       col('name'),
@@ -163,22 +176,21 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'invoice_registration_number' },
       updatedAt,
     ],
-    fields: [
-      code,
-      name,
-      { ...kana, span: 16 },
-      { name: 'department_id', kind: 'ref', ref: REFS.department, required: true },
-      { name: 'invoice_registration_number', kind: 'text', max: 14, pattern: INVOICE_REGISTRATION_PATTERN },
-      postalCode,
-      address,
-      phone,
-      { ...email, span: 16 },
-    ],
+    fields: form(DELIVERY_COMPANY, {
+      code: {},
+      name: {},
+      name_kana: { span: 16 },
+      department_id: {},
+      invoice_registration_number: {},
+      postal_code: {},
+      address: {},
+      phone: {},
+      email: { span: 16 },
+    }),
   },
   {
     identifier: 'vehicle-types',
-    resource: 'vehicle_type',
-    i18n: 'vehicleTypes',
+    ...screenOf(VEHICLE_TYPE),
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
     columns: [
@@ -189,26 +201,24 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('cage_cart_capacity', { render: 'number' }),
       updatedAt,
     ],
-    fields: [
-      code,
-      name,
-      count('max_loading_capacity', 100_000),
-      count('pallet_capacity', 100),
-      count('cage_cart_capacity', 200),
-    ],
+    fields: form(VEHICLE_TYPE, {
+      code: {},
+      name: {},
+      max_loading_capacity: THIRD,
+      pallet_capacity: THIRD,
+      cage_cart_capacity: THIRD,
+    }),
   },
   {
     identifier: 'vehicles',
-    resource: 'vehicle',
-    i18n: 'vehicles',
-    temporary: true,
+    ...screenOf(VEHICLE),
     search: true,
     defaultSort: [{ field: 'vehicle_number', order: 'asc' }],
     title: ['vehicle_number'],
     filters: [
-      refFilter('vehicle_type_id', REFS.vehicleType),
-      refFilter('delivery_company_id', REFS.company, 'hidden'),
-      refFilter('base_department_id', REFS.center, 'hidden'),
+      refFilter(VEHICLE, 'vehicle_type_id'),
+      refFilter(VEHICLE, 'delivery_company_id', {}, 'hidden'),
+      refFilter(VEHICLE, 'base_department_id', CENTER, 'hidden'),
     ],
     columns: [
       col('vehicle_number', { temporaryTag: true }),
@@ -220,28 +230,27 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'average_volume', render: 'number' },
       updatedAt,
     ],
-    fields: [
-      { name: 'vehicle_number', kind: 'text', required: true, max: VEHICLE_NUMBER_MAX },
-      { name: 'vehicle_type_id', kind: 'ref', ref: REFS.vehicleType, required: true },
-      companyField,
-      baseCenterField,
-      amount('avg_fuel_economy'),
-      count('max_loading_capacity', 100_000),
-      amount('average_volume'),
-    ],
+    fields: form(VEHICLE, {
+      vehicle_number: {},
+      vehicle_type_id: {},
+      delivery_company_id: OWN_COMPANY,
+      base_department_id: BASE_CENTER,
+      avg_fuel_economy: THIRD,
+      max_loading_capacity: THIRD,
+      average_volume: THIRD,
+    }),
   },
   {
     identifier: 'users',
-    resource: 'user',
-    i18n: 'users',
+    ...screenOf(USER),
     search: true,
     holdsCaller: true,
     title: ['login_id', 'name'],
     defaultSort: [{ field: 'login_id', order: 'asc' }],
     filters: [
       enumFilter('type', ENUMS.userType),
-      refFilter('department_id', REFS.department, 'hidden'),
-      refFilter('delivery_company_id', REFS.company, 'hidden'),
+      refFilter(USER, 'department_id', {}, 'hidden'),
+      refFilter(USER, 'delivery_company_id', {}, 'hidden'),
     ],
     columns: [
       col('login_id'),
@@ -252,27 +261,26 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'email', ellipsis: true },
       updatedAt,
     ],
-    fields: [
-      loginId,
-      { ...name, span: 12 },
-      password(true),
-      { name: 'type', kind: 'enum', enum: ENUMS.userType, required: true, options: 'assignableUserTypes' },
-      { name: 'department_id', kind: 'ref', ref: REFS.department, carrier: 'hidden' },
-      { name: 'delivery_company_id', kind: 'ref', ref: REFS.company, carrier: 'own-company' },
-      { ...email, span: 24 },
-    ],
+    fields: form(USER, {
+      login_id: {},
+      name: { span: 12 },
+      password: {},
+      type: { enum: ENUMS.userType, options: 'assignableUserTypes' },
+      department_id: { carrier: 'hidden' },
+      delivery_company_id: OWN_COMPANY,
+      email: { span: 24 },
+    }),
     exclusive: ['department_id', 'delivery_company_id'],
   },
   {
     identifier: 'drivers',
-    resource: 'driver',
-    i18n: 'drivers',
+    ...screenOf(DRIVER),
     search: true,
     title: ['login_id', 'name'],
     defaultSort: [{ field: 'login_id', order: 'asc' }],
     filters: [
-      refFilter('delivery_company_id', REFS.company, 'hidden'),
-      refFilter('base_department_id', REFS.center, 'hidden'),
+      refFilter(DRIVER, 'delivery_company_id', {}, 'hidden'),
+      refFilter(DRIVER, 'base_department_id', CENTER, 'hidden'),
       enumFilter('employment_type', ENUMS.employmentType),
       enumFilter('login_flag', ENUMS.loginFlag),
     ],
@@ -287,37 +295,33 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       enumCol('login_flag', ENUMS.loginFlag),
       updatedAt,
     ],
-    fields: [
-      loginId,
-      password(false),
-      { ...name, span: 12 },
-      kana,
-      companyField,
-      baseCenterField,
-      {
-        name: 'default_vehicle_id',
-        kind: 'ref',
-        ref: { ...REFS.vehicle, filterBy: { delivery_company_id: 'delivery_company_id' } },
+    fields: form(DRIVER, {
+      login_id: {},
+      password: {},
+      name: { span: 12 },
+      name_kana: {},
+      delivery_company_id: OWN_COMPANY,
+      base_department_id: BASE_CENTER,
+      default_vehicle_id: {
+        ref: { ...VEHICLE_OPTIONS, filterBy: { delivery_company_id: 'delivery_company_id' } },
         display: 'default_vehicle_number',
       },
-      phone,
-      { name: 'employment_type', kind: 'enum', enum: ENUMS.employmentType, required: true, span: 8 },
-      amount('hourly_wage', { kind: 'integer' }),
-      { name: 'binding_extension_agreement', kind: 'boolean', span: 8 },
-    ],
+      phone: {},
+      employment_type: { enum: ENUMS.employmentType, span: 8 },
+      hourly_wage: THIRD,
+      binding_extension_agreement: THIRD,
+    }),
   },
   {
     identifier: 'delivery-destinations',
-    resource: 'delivery_destination',
-    i18n: 'deliveryDestinations',
-    temporary: true,
+    ...screenOf(DELIVERY_DESTINATION),
     search: true,
     defaultSort: [{ field: 'delivery_code', order: 'asc' }],
     title: ['delivery_code', 'customer_store_name'],
     filters: [
-      refFilter('direction_id', REFS.direction),
+      refFilter(DELIVERY_DESTINATION, 'direction_id'),
       enumFilter('delivery_type', ENUMS.deliveryType),
-      refFilter('customer_id', REFS.customer),
+      refFilter(DELIVERY_DESTINATION, 'customer_id'),
     ],
     columns: [
       col('delivery_code', { temporaryTag: true }),
@@ -331,73 +335,57 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { name: 'ending_time' },
       updatedAt,
     ],
-    fields: [
-      { name: 'delivery_code', kind: 'text', required: true, max: 20, pattern: CODE_PATTERN, span: 8 },
-      { name: 'customer_company_name', kind: 'text', required: true, max: NAME_MAX, span: 8 },
-      { name: 'customer_store_name', kind: 'text', required: true, max: NAME_MAX, span: 8 },
-      {
-        name: 'customer_address',
-        kind: 'text',
-        required: true,
-        max: ADDRESS_MAX,
-        span: 24,
-        geocode: { latitude: 'latitude', longitude: 'longitude' },
-      },
-      { ...latitude, required: true, requiredMessage: 'errors.getLatLngFirst' },
-      { ...longitude, required: true, requiredMessage: 'errors.getLatLngFirst' },
-      { name: 'customer_id', kind: 'ref', ref: REFS.customer, span: 8 },
-      { name: 'direction_id', kind: 'ref', ref: REFS.direction, span: 8 },
-      count('order', 10_000),
-      { name: 'delivery_type', kind: 'enum', enum: ENUMS.deliveryType, required: true, span: 8 },
-      time('specified_time'),
-      time('start_time'),
-      time('ending_time', { after: 'start_time' }),
-      amount('shipping_fee', { kind: 'integer' }),
-      { name: 'classification', kind: 'text', max: 50, span: 8 },
-      phone,
-      { name: 'comment', kind: 'textarea', max: 1000, span: 24 },
-    ],
+    fields: form(DELIVERY_DESTINATION, {
+      delivery_code: THIRD,
+      customer_company_name: THIRD,
+      customer_store_name: THIRD,
+      customer_address: { span: 24, geocode: { latitude: 'latitude', longitude: 'longitude' } },
+      latitude: { requiredMessage: 'errors.getLatLngFirst' },
+      longitude: { requiredMessage: 'errors.getLatLngFirst' },
+      customer_id: THIRD,
+      direction_id: THIRD,
+      order: THIRD,
+      delivery_type: { enum: ENUMS.deliveryType, span: 8 },
+      specified_time: TIME,
+      start_time: TIME,
+      ending_time: after('start_time'),
+      shipping_fee: THIRD,
+      classification: THIRD,
+      phone: {},
+      comment: { kind: 'textarea', span: 24 },
+    }),
   },
   {
     identifier: 'districts',
-    resource: 'district',
-    i18n: 'districts',
+    ...screenOf(DISTRICT),
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
-    filters: [refFilter('department_id', REFS.department)],
+    filters: [refFilter(DISTRICT, 'department_id')],
     columns: [col('code'), col('name'), refCol('department_id'), updatedAt],
-    fields: [code, name, { name: 'department_id', kind: 'ref', ref: REFS.department, required: true }],
+    fields: form(DISTRICT, { code: {}, name: {}, department_id: {} }),
   },
   {
     identifier: 'directions',
-    resource: 'direction',
-    i18n: 'directions',
-    temporary: true,
+    ...screenOf(DIRECTION),
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
-    filters: [refFilter('district_id', REFS.district), refFilter('department_id', REFS.center)],
+    filters: [refFilter(DIRECTION, 'district_id'), refFilter(DIRECTION, 'department_id', CENTER)],
     columns: [col('code', { temporaryTag: true }), col('name'), refCol('district_id'), refCol('department_id'), updatedAt],
-    fields: [
-      code,
-      name,
-      { name: 'district_id', kind: 'ref', ref: REFS.district },
-      { name: 'department_id', kind: 'ref', ref: REFS.center, required: true },
-    ],
+    fields: form(DIRECTION, { code: {}, name: {}, district_id: {}, department_id: { ref: CENTER } }),
   },
   {
     identifier: 'direction-bases',
-    resource: 'direction_base',
-    i18n: 'directionBases',
+    ...screenOf(DIRECTION_BASE),
     title: ['direction_name', 'base_department_name'],
     defaultSort: [
       { field: 'direction_name', order: 'asc' },
       { field: 'base_department_name', order: 'asc' },
     ],
     filters: [
-      refFilter('direction_id', REFS.direction),
-      refFilter('base_department_id', REFS.center),
-      refFilter('delivery_company_id', REFS.company),
-      refFilter('vehicle_type_id', REFS.vehicleType),
+      refFilter(DIRECTION_BASE, 'direction_id'),
+      refFilter(DIRECTION_BASE, 'base_department_id', CENTER),
+      refFilter(DIRECTION_BASE, 'delivery_company_id'),
+      refFilter(DIRECTION_BASE, 'vehicle_type_id'),
     ],
     columns: [
       refCol('direction_id'),
@@ -407,24 +395,22 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('trips_per_day', { render: 'number' }),
       updatedAt,
     ],
-    fields: [
-      { name: 'direction_id', kind: 'ref', ref: REFS.direction, required: true },
-      { name: 'base_department_id', kind: 'ref', ref: REFS.center, required: true },
-      { name: 'delivery_company_id', kind: 'ref', ref: REFS.company },
-      { name: 'vehicle_type_id', kind: 'ref', ref: REFS.vehicleType },
-      { name: 'trips_per_day', kind: 'integer', required: true, range: { min: 1, max: 20 } },
-    ],
+    fields: form(DIRECTION_BASE, {
+      direction_id: {},
+      base_department_id: { ref: CENTER },
+      delivery_company_id: {},
+      vehicle_type_id: {},
+      trips_per_day: {},
+    }),
   },
   {
     identifier: 'operation-times',
-    resource: 'operation_time',
-    i18n: 'operationTimes',
-    actions: ['list', 'show', 'edit', 'import'],
+    ...screenOf(OPERATION_TIME),
     defaultSort: [
       { field: 'department_name', order: 'asc' },
       { field: 'delivery_type', order: 'asc' },
     ],
-    filters: [refFilter('department_id', REFS.center), enumFilter('delivery_type', ENUMS.deliveryType)],
+    filters: [refFilter(OPERATION_TIME, 'department_id', CENTER), enumFilter('delivery_type', ENUMS.deliveryType)],
     columns: [
       { ...refCol('department_id'), groupBy: 'department_name' },
       enumCol('delivery_type', ENUMS.deliveryType),
@@ -434,19 +420,18 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('work_end'),
       updatedAt,
     ],
-    fields: [
-      { name: 'department_id', kind: 'ref', ref: REFS.center, required: true, fixedOnEdit: true },
-      { name: 'delivery_type', kind: 'enum', enum: ENUMS.deliveryType, required: true, fixedOnEdit: true },
-      time('work_start', { required: true }),
-      time('loading_start', { required: true, after: 'work_start' }),
-      time('departure', { required: true, after: 'loading_start' }),
-      time('work_end', { required: true, after: 'departure' }),
-    ],
+    fields: form(OPERATION_TIME, {
+      department_id: { ref: CENTER, fixedOnEdit: true },
+      delivery_type: { enum: ENUMS.deliveryType, fixedOnEdit: true },
+      work_start: TIME,
+      loading_start: after('work_start'),
+      departure: after('loading_start'),
+      work_end: after('departure'),
+    }),
   },
   {
     identifier: 'customers',
-    resource: 'customer',
-    i18n: 'customers',
+    ...screenOf(CUSTOMER),
     modalForm: true,
     search: true,
     defaultSort: [{ field: 'code', order: 'asc' }],
@@ -458,18 +443,17 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('billing_closing_day', { render: 'closingDay' }),
       updatedAt,
     ],
-    fields: [
-      code,
-      name,
-      { ...address, span: 24 },
-      { ...phone, span: 12 },
-      { name: 'billing_closing_day', kind: 'integer', range: { min: 1, max: 31 } },
-    ],
+    fields: form(CUSTOMER, {
+      code: {},
+      name: {},
+      address: { span: 24 },
+      phone: { span: 12 },
+      billing_closing_day: {},
+    }),
   },
   {
     identifier: 'unit-prices',
-    resource: 'unit_price',
-    i18n: 'unitPrices',
+    ...screenOf(UNIT_PRICE),
     title: ['vehicle_type_name', 'delivery_company_name', 'effective_from'],
     modalForm: true,
     defaultSort: [
@@ -478,9 +462,9 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       { field: 'effective_from', order: 'desc' },
     ],
     filters: [
-      refFilter('vehicle_type_id', REFS.vehicleType),
+      refFilter(UNIT_PRICE, 'vehicle_type_id'),
       enumFilter('kind', ENUMS.priceKind),
-      { ...refFilter('delivery_company_id', REFS.company), label: 'delivery_company_name' },
+      { ...refFilter(UNIT_PRICE, 'delivery_company_id'), label: 'delivery_company_name' },
     ],
     columns: [
       refCol('vehicle_type_id'),
@@ -491,15 +475,15 @@ export const MASTER_DECLARATIONS: readonly MasterDeclaration[] = [
       col('effective_from', { render: 'date' }),
       updatedAt,
     ],
-    fields: [
-      { name: 'vehicle_type_id', kind: 'ref', ref: REFS.vehicleType, required: true },
-      { name: 'kind', kind: 'enum', enum: ENUMS.priceKind, required: true },
-      { name: 'delivery_company_id', kind: 'ref', ref: REFS.company, span: 24 },
-      { name: 'price_per_trip', kind: 'integer', required: true, range: { min: 0, max: 10_000_000 } },
+    fields: form(UNIT_PRICE, {
+      vehicle_type_id: {},
+      kind: { enum: ENUMS.priceKind },
+      delivery_company_id: { span: 24 },
+      price_per_trip: {},
       // Stored NOT NULL (default 0) although the API declares it optional: a new price starts at 0.
-      { name: 'price_per_km', kind: 'integer', range: { min: 0, max: 1_000_000 }, initial: 0 },
-      { name: 'effective_from', kind: 'date', required: true, pattern: DATE_PATTERN },
-    ],
+      price_per_km: { initial: 0 },
+      effective_from: {},
+    }),
   },
 ];
 

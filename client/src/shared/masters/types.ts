@@ -58,7 +58,7 @@ export interface RefSpec {
 export type CarrierRule = 'own-company' | 'hidden';
 
 export interface FieldSpec {
-  /** the API field (server/masters/<name>.ts); also the i18n key under `<namespace>.fields` */
+  /** the API field (its facts: common/masters); also the i18n key under `<namespace>.fields` */
   name: string;
   kind: FieldKind;
   required?: boolean;
