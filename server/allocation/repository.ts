@@ -34,6 +34,9 @@ export function tripsWithNames(db: Executor) {
     .leftJoin('users as u', 'u.id', 'va.updated_by');
 }
 
+/** A trip's planned times and the times its driver reported, as every trip row answers them. */
+export const TRIP_TIMES = ['va.planned_loading_start', 'va.planned_departure', 'va.planned_arrival', 'va.loading_started_at', 'va.departed_at', 'va.completed_at'] as const;
+
 /** Trips as the API answers them, every name joined once. */
 export function tripRowQuery(db: Executor) {
   return tripsWithNames(db)
@@ -69,12 +72,7 @@ export function tripRowQuery(db: Executor) {
       'va.quantity',
       'va.weight',
       'va.volume',
-      'va.planned_loading_start',
-      'va.planned_departure',
-      'va.planned_arrival',
-      'va.loading_started_at',
-      'va.departed_at',
-      'va.completed_at',
+      ...TRIP_TIMES,
       'va.status',
       'va.handled_at',
       'va.toll',

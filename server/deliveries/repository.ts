@@ -3,6 +3,7 @@ import type { DeliverySort } from '../../common/deliveries.js';
 import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Executor } from '../../db/executor.js';
+import { updateAtVersion, writtenBy } from '../../db/versioned.js';
 import { tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { deliveryScope, deliveryWriteScope, departmentSubtree, destinationScope, inSubtree } from '../auth/scope.js';
@@ -310,14 +311,8 @@ export async function insertDelivery(db: Executor, actorId: number, values: Deli
 }
 
 /** Writes the changed columns if the version still matches; false when it moved on. */
-export async function updateDelivery(db: Executor, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
-  const result = await db
-    .updateTable('deliveries')
-    .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function updateDelivery(db: Executor, actorId: number, id: number, version: number, values: Partial<DeliveryColumns>) {
+  return updateAtVersion(db, 'deliveries', { id, version }, actorId, values);
 }
 
 /** The caller's live deliveries among `ids`, locked in id order (two batches cannot deadlock). */
@@ -336,7 +331,7 @@ export async function lockForDelete(db: Executor, actor: Actor, ids: number[]) {
 export async function softDelete(db: Executor, actorId: number, ids: number[]) {
   const result = await db
     .updateTable('deliveries')
-    .set({ deleted_at: sql`now()`, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ deleted_at: sql`now()`, ...writtenBy(actorId) })
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

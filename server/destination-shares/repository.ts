@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { AUTHOR_MINE, type ShareSort, type ShareStatus } from '../../common/shares.js';
 import type { Executor } from '../../db/executor.js';
+import { updateAtVersion, writtenBy } from '../../db/versioned.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, DriverActor } from '../auth/actor.js';
 import { destinationScope } from '../auth/scope.js';
@@ -212,14 +213,8 @@ export async function insertShare(db: Executor, viewer: Viewer, destinationId: n
 }
 
 /** Writes the changed columns if the version still matches; false when it moved on. */
-export async function updateShare(db: Executor, actorId: number | null, id: number, version: number, set: Partial<ShareContent> & { status?: ShareStatus }) {
-  const result = await db
-    .updateTable('destination_shares')
-    .set({ ...set, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function updateShare(db: Executor, actorId: number | null, id: number, version: number, set: Partial<ShareContent> & { status?: ShareStatus }) {
+  return updateAtVersion(db, 'destination_shares', { id, version }, actorId, set);
 }
 
 /** Who changed a row last (a user's name), for the 409 that asks to reload. */
@@ -244,7 +239,7 @@ export function lockDestinationForWrite(db: Executor, actor: Actor, id: number) 
 export async function writeDestinationAddress(db: Executor, actorId: number, id: number, values: { customer_address: string; latitude: number; longitude: number }) {
   await db
     .updateTable('delivery_destinations')
-    .set({ ...values, updated_by: actorId, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...values, ...writtenBy(actorId) })
     .where('id', '=', id)
     .execute();
 }

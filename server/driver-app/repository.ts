@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
-import { tripStops, tripsWithNames } from '../allocation/repository.js';
+import { TRIP_TIMES, tripStops, tripsWithNames } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
 import { tripsChanged } from '../allocation/events.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
@@ -70,12 +70,7 @@ export async function driverTrips(db: Executor, driverId: number, filter: { date
       'dd.name as destination_department_name',
       'va.vehicle_id',
       'v.vehicle_number',
-      'va.planned_loading_start',
-      'va.planned_departure',
-      'va.planned_arrival',
-      'va.loading_started_at',
-      'va.departed_at',
-      'va.completed_at',
+      ...TRIP_TIMES,
       'va.confirmed_at',
       'va.handled_at',
     ]);

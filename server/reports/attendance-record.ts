@@ -3,21 +3,18 @@ import { isPublicHoliday } from '../../common/holidays.js';
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
 import { reportHtml } from './files.js';
-import { type Cell, type Heading, type Period, pdfFile, type ReportContext, sheetsFile } from './report.js';
+import { type Cell, type Heading, type Period, pdfFile, type ReportContext } from './report.js';
 import { reportHeading } from './rules.js';
 import {
   COLUMNS,
   type ColumnSpec,
-  columnsOf,
-  driverCells,
-  driverColumns,
   driverFacts,
+  driverSheets,
   type DriverPeriod,
   driversWithDays,
   excelClock,
   excelMinutes,
   hours,
-  sumTotals,
   weekdayOf,
   type WorkDayLine,
   type WorkTotals,
@@ -100,25 +97,13 @@ const totalCells = (totals: WorkTotals, absences: number): Cell[] => [
 
 function sheets(context: ReportContext, heading: Heading, months: DriverMonth[]) {
   const { t } = context.request;
-  return sheetsFile(
-    heading,
-    [
-      {
-        sheet: t(`${A}.daysSheet`),
-        columns: [...driverColumns(t), ...columnsOf(t, DAY_COLUMNS)],
-        rows: months.flatMap((month) => month.calendar.map((day) => [...driverCells(month), ...dayCells(t, day)])),
-      },
-      {
-        sheet: t(`${N}.totalsSheet`),
-        columns: [...driverColumns(t), ...columnsOf(t, TOTAL_COLUMNS)],
-        rows: months.map((month) => [...driverCells(month), ...totalCells(month.totals, month.absences)]),
-        totals: () => {
-          const absences = months.reduce((sum, month) => sum + month.absences, 0);
-          return [t('reports.common.total'), '', '', '', ...totalCells(sumTotals(months.map((month) => month.totals)), absences)];
-        },
-      },
-    ],
-  );
+  return driverSheets(t, heading, months, {
+    daysSheet: t(`${A}.daysSheet`),
+    dayColumns: DAY_COLUMNS,
+    dayRows: (month) => month.calendar.map((day) => dayCells(t, day)),
+    totalColumns: TOTAL_COLUMNS,
+    totalCells: (totals, drivers) => totalCells(totals, drivers.reduce((sum, month) => sum + month.absences, 0)),
+  });
 }
 
 /** A portrait page per driver: the month's days, the totals, the sign-off boxes. */

@@ -6,7 +6,7 @@ import { addToTotals, contextRange, emptyFigureTotals, type FigureTotals, figure
 import { AppError } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { columnsOf } from './files.js';
-import type { Cell, Column, ColumnSpec, ReportContext } from './report.js';
+import { type Cell, type Column, type ColumnSpec, type Heading, type ReportContext, sheetsFile } from './report.js';
 
 /**
  * The drivers' recorded days of a report's period, for 勤務時間記録表 and 出勤簿: read through the
@@ -167,3 +167,36 @@ export const driverFacts = ({ driver }: DriverPeriod) => ({
   company: driver.delivery_company_name ?? '',
   center: driver.base_department_name ?? '',
 });
+
+/** A report's sheets of driver-days: what each report puts on them. */
+interface DriverSheets<D extends DriverPeriod> {
+  daysSheet: string;
+  dayColumns: ColumnSpec[];
+  /** a driver's rows on the days' sheet, without the driver's columns */
+  dayRows: (driver: D) => Cell[][];
+  totalColumns: ColumnSpec[];
+  /** the totals' cells of these drivers (one driver's row, or all of them under the sheet) */
+  totalCells: (totals: WorkTotals, drivers: D[]) => Cell[];
+}
+
+/**
+ * Both reports' XLSX: a row per driver-day with the driver's columns on each row, and the drivers'
+ * totals on a sheet of their own with the grand total under them, so that the days' sheet stays a plain
+ * list to filter and sort (totals rows or headings among the days would break both).
+ */
+export function driverSheets<D extends DriverPeriod>(t: Translate, heading: Heading, drivers: D[], sheets: DriverSheets<D>) {
+  const driverBlanks = driverColumns(t).slice(1).map(() => '');
+  return sheetsFile(heading, [
+    {
+      sheet: sheets.daysSheet,
+      columns: [...driverColumns(t), ...columnsOf(t, sheets.dayColumns)],
+      rows: drivers.flatMap((driver) => sheets.dayRows(driver).map((cells) => [...driverCells(driver), ...cells])),
+    },
+    {
+      sheet: t('reports.workingTime.totalsSheet'),
+      columns: [...driverColumns(t), ...columnsOf(t, sheets.totalColumns)],
+      rows: drivers.map((driver) => [...driverCells(driver), ...sheets.totalCells(driver.totals, [driver])]),
+      totals: () => [t('reports.common.total'), ...driverBlanks, ...sheets.totalCells(sumTotals(drivers.map((driver) => driver.totals)), drivers)],
+    },
+  ]);
+}

@@ -1,21 +1,18 @@
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
 import { reportHtml } from './files.js';
-import { type Cell, type Heading, pdfFile, type ReportContext, sheetsFile } from './report.js';
+import { type Cell, type Heading, pdfFile, type ReportContext } from './report.js';
 import { reportHeading } from './rules.js';
 import {
   COLUMNS,
-  columnsOf,
-  driverCells,
-  driverColumns,
   driverFacts,
+  driverSheets,
   type DriverPeriod,
   driversWithDays,
   excelClock,
   excelMinutes,
   findingText,
   hours,
-  sumTotals,
   weekdayOf,
   type WorkDayLine,
   type WorkTotals,
@@ -72,23 +69,13 @@ const totalCells = (totals: WorkTotals): Cell[] => [
 
 function sheets(context: ReportContext, heading: Heading, drivers: DriverPeriod[]) {
   const { t } = context.request;
-  const rows = drivers.flatMap((driver) =>
-    driver.days.length === 0
-      ? [[...driverCells(driver), t(`${N}.noRecords`)]]
-      : driver.days.map((day) => [...driverCells(driver), ...dayCells(t, day)]),
-  );
-  return sheetsFile(
-    heading,
-    [
-      { sheet: t(`${N}.daysSheet`), columns: [...driverColumns(t), ...columnsOf(t, DAY_COLUMNS)], rows },
-      {
-        sheet: t(`${N}.totalsSheet`),
-        columns: [...driverColumns(t), ...columnsOf(t, TOTAL_COLUMNS)],
-        rows: drivers.map((driver) => [...driverCells(driver), ...totalCells(driver.totals)]),
-        totals: () => [t('reports.common.total'), '', '', '', ...totalCells(sumTotals(drivers.map((driver) => driver.totals)))],
-      },
-    ],
-  );
+  return driverSheets(t, heading, drivers, {
+    daysSheet: t(`${N}.daysSheet`),
+    dayColumns: DAY_COLUMNS,
+    dayRows: (driver) => (driver.days.length === 0 ? [[t(`${N}.noRecords`)]] : driver.days.map((day) => dayCells(t, day))),
+    totalColumns: TOTAL_COLUMNS,
+    totalCells,
+  });
 }
 
 /** A section per driver: the days' table with its totals row, the findings in colour, the sign-off boxes. */

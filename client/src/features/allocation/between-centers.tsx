@@ -5,7 +5,8 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Space, Table, Typography } from 'antd';
+import { App, Button, Empty, Space, Table, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../../common/enums.js';
@@ -37,6 +38,9 @@ type Dialog =
   | { type: 'create'; initial: TripForm }
   | { type: 'split'; trip: Trip }
   | { type: 'reassign'; trip: Trip };
+
+/** The screen's three tables: compact, whole (no pager: a day's lanes and trips are few), as wide as their cells. */
+const WHOLE_TABLE = { size: 'small', pagination: false, tableLayout: 'auto', scroll: { x: 'max-content' } } as const;
 
 export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const { t } = useT();
@@ -223,10 +227,9 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
   const tablesLoading = (transfers.isFetching && !live.refreshing) || notLoadedYet(transfers);
   const title = t(kind === 'between_centers_before' ? 'allocationScreens.transfers.titleBefore' : 'allocationScreens.transfers.titleToday');
   return (
-    <Card
+    <ScreenCard
       className="alloc-page"
-      size="small"
-      title={<span data-testid="page-title">{title}</span>}
+      title={title}
       extra={<CenterDateBar state={state} onReload={() => void refetch()} />}
     >
       {failedRead(transfers, state) ? <LoadFailure error={transfers.error} onRetry={() => void transfers.refetch()} /> : null}
@@ -239,14 +242,11 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         ) : null}
       </Typography.Title>
       <Table<TransferDemand>
-        size="small"
         rowKey={(d) => `${d.origin_department_id}-${d.destination_department_id}`}
         columns={demandColumns}
         dataSource={transfers.data?.demand ?? []}
         loading={tablesLoading}
-        pagination={false}
-        tableLayout="auto"
-        scroll={{ x: 'max-content' }}
+        {...WHOLE_TABLE}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.transfers.noDemand')} /> }}
         data-testid="transfer-demand"
       />
@@ -277,14 +277,11 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
         </Space>
       </Space>
       <Table<Trip>
-        size="small"
         rowKey="id"
         columns={tripColumns}
         dataSource={trips}
         loading={tablesLoading}
-        pagination={false}
-        tableLayout="auto"
-        scroll={{ x: 'max-content' }}
+        {...WHOLE_TABLE}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocationScreens.transfers.noTrips')} /> }}
         data-testid="transfer-trips"
       />
@@ -294,13 +291,10 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
             {t('allocationScreens.transfers.others')} ({others.length})
           </Typography.Title>
           <Table<Trip>
-            size="small"
             rowKey="id"
             columns={otherColumns}
             dataSource={others}
-            pagination={false}
-            tableLayout="auto"
-            scroll={{ x: 'max-content' }}
+            {...WHOLE_TABLE}
             data-testid="transfer-others"
           />
         </>
@@ -323,6 +317,6 @@ export function BetweenCenters({ kind }: { kind: TransferKind }) {
       ) : null}
       {dialog?.type === 'split' ? <SplitTripDialog trip={dialog.trip} date={date} kind={kind} run={run} onClose={closeDialog} /> : null}
       {dialog?.type === 'reassign' ? <ReassignTripDialog trip={dialog.trip} date={date} board={resources.data} run={run} onClose={closeDialog} /> : null}
-    </Card>
+    </ScreenCard>
   );
 }

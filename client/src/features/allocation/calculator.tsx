@@ -3,7 +3,8 @@
  * vehicles needed by type, and a proposed assignment to accept (draft trips) or discard.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -143,10 +144,9 @@ export default function CalculatorPage() {
   const proposal = discarded ? [] : (data?.proposal ?? []);
   const chosen = proposal.filter((p) => !unticked.has(proposalKey(p)));
   return (
-    <Card
+    <ScreenCard
       className="alloc-page"
-      size="small"
-      title={<span data-testid="page-title">{t('allocationScreens.calculator.title')}</span>}
+      title={t('allocationScreens.calculator.title')}
       extra={
         <CenterDateBar
           state={state}
@@ -225,7 +225,7 @@ export default function CalculatorPage() {
       <div style={{ marginTop: 8 }}>
         <Link to={boardLink}>{t('allocationScreens.calculator.openBoard')}</Link>
       </div>
-    </Card>
+    </ScreenCard>
   );
 }
 

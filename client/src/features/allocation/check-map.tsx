@@ -7,7 +7,8 @@
  */
 import { useCan, useOnError } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Segmented, Select, Space, Typography } from 'antd';
+import { Alert, Segmented, Select, Space, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fetchTrip } from './api.js';
@@ -133,7 +134,7 @@ export default function CheckMapPage() {
   const centerOptions = state.centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }));
 
   return (
-    <Card className="maps-page" size="small" title={<span data-testid="page-title">{t('screens.checkMap')}</span>}>
+    <ScreenCard className="maps-page" title={t('screens.checkMap')}>
       <Space wrap size={8} className="maps-toolbar">
         <Segmented<Mode>
           value={mode}
@@ -210,6 +211,6 @@ export default function CheckMapPage() {
           <PointsList entries={entries} selected={selected} onSelect={setSelected} show={{ plannedArrival: mode === 'trip' }} loading={loading} />
         </div>
       </div>
-    </Card>
+    </ScreenCard>
   );
 }

@@ -6,17 +6,18 @@
  * the driver's base, a long name cut with a tooltip, the departure headers on two lines in English.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
 import { departureState, workTimeOf } from '../../../../common/driver-time.js';
-import { overHint, PAGE_SIZE } from '../../shared/components/list-table.js';
+import { overHint } from '../../shared/components/list-table.js';
 import { LoadFailure } from '../../shared/components/load-failure.js';
 import { useNow } from '../../shared/hooks/use-now.js';
 import { clipped, wrapping } from '../../shared/masters/columns.js';
 import { useT } from '../../app/providers/translate.js';
 import { fetchAttendance } from './api.js';
-import { attendanceTripText, DayBar, DayFindings, findingClass, useDayQuery } from './parts.js';
+import { attendanceTripText, DayBar, DayFindings, driverTableProps, findingClass, useDayQuery } from './parts.js';
 import { delayText } from '../../shared/trips/delay-text.js';
 import type { AttendanceRow, AttendanceTrip, DepartureState } from './types.js';
 
@@ -110,21 +111,16 @@ export default function AttendancePage() {
   // 遅れ counted as the rows show it now.
   const totals = attendance.data ? { ...attendance.data.totals, late: rows.flatMap((row) => row.trips).filter(isLate).length } : undefined;
   return (
-    <Card
+    <ScreenCard
       className="dt-page"
-      size="small"
-      title={<span data-testid="page-title">{t('driverTime.screen.attendanceTitle')}</span>}
+      title={t('driverTime.screen.attendanceTitle')}
       extra={<DayBar state={state} onReload={() => void attendance.refetch()} />}
     >
       {attendance.isError ? <LoadFailure error={attendance.error} onRetry={() => void attendance.refetch()} /> : null}
       <Table<AttendanceRow>
-        size="small"
-        rowKey="driver_id"
+        {...driverTableProps(attendance)}
         columns={columns}
         dataSource={rows}
-        loading={attendance.isFetching && !attendance.data}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
         rowClassName={(row) => (row.trips.some(isLate) ? 'dt-row--violation' : findingClass(row.findings))}
         data-testid="attendance-table"
         summary={() =>
@@ -137,6 +133,6 @@ export default function AttendancePage() {
           ) : null
         }
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -10,6 +10,7 @@ import { type Translate, useT } from '../../app/providers/translate.js';
 import { FindingTags } from '../../shared/work-rules/tags.js';
 import type { Finding } from './types.js';
 import { BESIDE, fitting } from '../../shared/components/fitting-width.js';
+import { PAGE_SIZE } from '../../shared/components/list-table.js';
 import './driver-time.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,6 +31,21 @@ export function useDayQuery() {
     setParams(merged, { replace: true });
   };
   return { date, q, set };
+}
+
+/**
+ * What both screens' tables of a driver a row share: compact rows, wide tables scrolled sideways, pages
+ * of PAGE_SIZE with the pager shown only when there is more than one, the spinner only until the
+ * first answer (a refetch keeps the rows on screen).
+ */
+export function driverTableProps(query: { isFetching: boolean; data: unknown }) {
+  return {
+    size: 'small',
+    rowKey: 'driver_id',
+    loading: query.isFetching && !query.data,
+    scroll: { x: 'max-content' },
+    pagination: { pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false },
+  } as const;
 }
 
 export function DayBar({ state, onReload }: { state: ReturnType<typeof useDayQuery>; onReload: () => void }) {

@@ -8,20 +8,20 @@
  */
 import { CloseOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import type { ColumnsType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { workTimeOf } from '../../../../common/driver-time.js';
 import { formatMinutes } from '../../../../common/time.js';
 import { WORK_LIMITS } from '../../../../common/work-rules.js';
-import { PAGE_SIZE } from '../../shared/components/list-table.js';
 import { LoadFailure } from '../../shared/components/load-failure.js';
 import { isHttpError } from '../../app/providers/http.js';
 import { toast } from '../../app/providers/toast.js';
 import { useT } from '../../app/providers/translate.js';
 import { fetchDaySheet, saveDay } from './api.js';
 import { bodyOf, type Draft, draftOf, type FieldErrors, previewFigures } from './edit-logic.js';
-import { DayBar, DayFindings, findingClass, OpenDayTag, openDay, useDayQuery } from './parts.js';
+import { DayBar, DayFindings, driverTableProps, findingClass, OpenDayTag, openDay, useDayQuery } from './parts.js';
 import type { DaySheet, DriverDay, Figures } from './types.js';
 
 type TextField = Exclude<keyof Draft, 'breaks'>;
@@ -401,10 +401,9 @@ export default function DriverTimeInOutPage() {
     ) : null;
 
   return (
-    <Card
+    <ScreenCard
       className="dt-page"
-      size="small"
-      title={<span data-testid="page-title">{t('driverTime.screen.title')}</span>}
+      title={t('driverTime.screen.title')}
       extra={
         <Space wrap>
           <DayBar
@@ -436,18 +435,14 @@ export default function DriverTimeInOutPage() {
         </Space>
       </div>
       <Table<DriverDay>
-        size="small"
-        rowKey="driver_id"
+        {...driverTableProps(sheet)}
         columns={columns}
         dataSource={rows}
-        loading={sheet.isFetching && !sheet.data}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
         rowClassName={(row) => (isEditing(row) ? 'dt-row--editing' : findingClass(row.findings))}
         onRow={(row) => ({ onDoubleClick: () => (isEditing(row) ? undefined : startEdit(row)), 'data-testid': `row-${row.login_id}` }) as React.HTMLAttributes<HTMLElement>}
         summary={summary}
         data-testid="driver-time-table"
       />
-    </Card>
+    </ScreenCard>
   );
 }

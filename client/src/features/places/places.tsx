@@ -8,7 +8,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NEAREST_LIMIT_CHOICES, NEAREST_LIMIT_DEFAULT } from '../../../../common/places.js';
@@ -81,7 +82,7 @@ export default function PlacesPage() {
   const found = point.data;
 
   return (
-    <Card className="maps-page" size="small" title={<span data-testid="page-title">{t('screens.places')}</span>}>
+    <ScreenCard className="maps-page" title={t('screens.places')}>
       <Form
         layout="inline"
         className="maps-toolbar"
@@ -154,6 +155,6 @@ export default function PlacesPage() {
           />
         </div>
       </div>
-    </Card>
+    </ScreenCard>
   );
 }

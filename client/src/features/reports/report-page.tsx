@@ -6,7 +6,8 @@
  */
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
-import { Button, Card, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
+import { Button, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import {
@@ -298,7 +299,7 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
     </Space>
   );
   return (
-    <Card size="small" title={<span data-testid="page-title">{t(label)}</span>}>
+    <ScreenCard title={t(label)}>
       {i18n.exists(descriptionKey) ? (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }} data-testid="report-description">
           {t(descriptionKey)}
@@ -338,6 +339,6 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
           <DownloadButtons choices={choices} busy={busy} onDownload={(choice) => void download(choice)} />
         </Form.Item>
       </Form>
-    </Card>
+    </ScreenCard>
   );
 }

@@ -4,7 +4,8 @@
  * language. Support asks a user to open it and read the results out; 「再確認」 runs it again.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PingWire } from '../../../../server/system/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
@@ -76,9 +77,8 @@ export default function SelfCheck({ label }: { label: MessageKey }) {
     { key: 'browser', outcome: 'ok' as const, detail: `${t(`${C}.timeZone`, { zone: timeZone, language: navigator.language })} — ${navigator.userAgent}` },
   ];
   return (
-    <Card
-      size="small"
-      title={<span data-testid="page-title">{t(label)}</span>}
+    <ScreenCard
+      title={t(label)}
       extra={
         <Button icon={<ReloadOutlined />} onClick={run} data-testid="check-again">
           {t(`${C}.again`)}
@@ -108,6 +108,6 @@ export default function SelfCheck({ label }: { label: MessageKey }) {
           { title: t(`${C}.detail`), dataIndex: 'detail' },
         ]}
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -4,7 +4,8 @@
  */
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Spin, Typography } from 'antd';
+import { Button, Descriptions, Spin, Typography } from 'antd';
+import { ScreenCard } from '../../shared/components/screen-card.js';
 import { formatDateTime } from '../../../../common/time.js';
 import type { SystemStatusWire } from '../../../../server/system/schemas.js';
 import { API_URL, http } from '../../app/providers/http.js';
@@ -44,9 +45,8 @@ export default function SystemStatusPage({ label }: { label: MessageKey }) {
     toast.success(t(`${S}.copied`), 'system-status');
   };
   return (
-    <Card
-      size="small"
-      title={<span data-testid="page-title">{t(label)}</span>}
+    <ScreenCard
+      title={t(label)}
       extra={
         <Button icon={<CopyOutlined />} onClick={() => void copy()} disabled={!status.data} data-testid="system-copy">
           {t(`${S}.copy`)}
@@ -63,6 +63,6 @@ export default function SystemStatusPage({ label }: { label: MessageKey }) {
           </Descriptions.Item>
         ))}
       </Details>
-    </Card>
+    </ScreenCard>
   );
 }

@@ -20,7 +20,8 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Empty, Spin, Typography } from 'antd';
+import { App, Empty, Spin, Typography } from 'antd';
+import { ScreenCard } from '../../../shared/components/screen-card.js';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../../app/providers/toast.js';
@@ -290,11 +291,10 @@ export default function StoreDirectBoard() {
     });
 
   return (
-    <Card
+    <ScreenCard
       className="alloc-page"
-      title={<span data-testid="page-title">{t('allocationScreens.board.title')}</span>}
+      title={t('allocationScreens.board.title')}
       extra={<CenterDateBar state={state} onReload={() => void queryClient.invalidateQueries({ queryKey })} />}
-      size="small"
     >
       <StoreDirectToolbar
         board={data}
@@ -347,6 +347,6 @@ export default function StoreDirectBoard() {
       <Typography.Text type="secondary" className="alloc-hint">
         {t('allocationScreens.board.stopsReorderHint')}
       </Typography.Text>
-    </Card>
+    </ScreenCard>
   );
 }
