@@ -1,0 +1,295 @@
+// The search: ruin and recreate with string removals (SISR: Christiaens & Vanden Berghe, "Slack
+// induction by string removals for vehicle routing problems", Transportation Science 2020) under
+// simulated annealing. Each step removes a few strings of jobs near one another from a few routes,
+// puts the removed jobs back one by one where they cost least (each position skipped now and then, a
+// "blink", so that the second best is taken sometimes), and keeps the result by the annealing's rule.
+// The same seed and the same number of iterations give the same plan.
+import type { Instance } from './instance.js';
+import { seededRandom, type Random } from './random.js';
+import { RouteState } from './routes.js';
+
+export interface SearchOptions {
+  seed: number;
+  /** Stop at this Date.now(). */
+  deadline?: number;
+  /** Stop after this many steps (deterministic whatever the machine's speed). */
+  iterations?: number;
+  /** Called with the best cost each time it improves (at most every `progressEvery` ms). */
+  onProgress?: (cost: number, iterations: number) => void;
+  /** Checked every few steps: true ends the search with the best plan so far. */
+  stopped?: () => boolean;
+}
+
+/** The parameters of SISR's paper, and an annealing scaled to the instance's distances. */
+const AVERAGE_REMOVED = 10;
+const MAX_STRING = 10;
+const SPLIT_RATE = 0.5;
+const SPLIT_DEPTH = 0.01;
+const BLINK_RATE = 0.01;
+/** Start and final temperature, as fractions of the average distance from a job to its nearest jobs. */
+const START_TEMPERATURE = 3;
+const FINAL_TEMPERATURE = 0.03;
+/** Steps between two looks at the clock. */
+const CLOCK_EVERY = 64;
+const PROGRESS_EVERY_MS = 250;
+
+/** The nodes of each vehicle's route. */
+export type Routes = number[][];
+
+export interface Result {
+  routes: Routes;
+  cost: number;
+  iterations: number;
+}
+
+/** A plan under construction: one route per vehicle, and the jobs no route takes. */
+class Solution {
+  readonly routes: RouteState[];
+  readonly routeOf: Int32Array;
+  absent: number[] = [];
+  private readonly absentPenalty: number;
+
+  constructor(
+    readonly instance: Instance,
+    absentPenalty: number,
+  ) {
+    const groups = Math.max(1, ...instance.group, ...instance.vehicleGroup) + 1;
+    this.routes = Array.from({ length: instance.vehicleCount }, (_, v) => new RouteState(instance, v, groups));
+    this.routeOf = new Int32Array(instance.jobCount).fill(-1);
+    this.absentPenalty = absentPenalty;
+  }
+
+  get cost(): number {
+    let cost = this.absent.length * this.absentPenalty;
+    for (const route of this.routes) cost += route.cost;
+    return cost;
+  }
+
+  /** Marks the jobs of a route as on it. */
+  claim(route: RouteState) {
+    const { jobCount } = this.instance;
+    for (const node of route.nodes) if (node < jobCount) this.routeOf[node] = route.vehicle;
+  }
+
+  snapshot(): Routes {
+    return this.routes.map((route) => [...route.nodes]);
+  }
+
+  restore(routes: Routes) {
+    this.routeOf.fill(-1);
+    for (const route of this.routes) {
+      route.nodes = [...routes[route.vehicle]!];
+      route.refresh();
+      this.claim(route);
+    }
+    this.absent = [];
+    for (let job = 0; job < this.instance.jobCount; job++) if (this.routeOf[job] === -1) this.absent.push(job);
+  }
+}
+
+export class Search {
+  private readonly instance: Instance;
+  private readonly random: Random;
+  private readonly solution: Solution;
+  /** Jobs whose demand or window no vehicle takes: never tried. */
+  private readonly excluded: Uint8Array;
+  private readonly averageLeg: number;
+  /** Routes changed by the current step, and their nodes before it. */
+  private readonly saved = new Map<number, number[]>();
+  /** Per job, its distance from its vehicle's depot (for the insertion orders). */
+  private readonly depotDistance: Float64Array;
+  private readonly size: Float64Array;
+
+  constructor(instance: Instance, seed: number, excluded: Uint8Array) {
+    this.instance = instance;
+    this.random = seededRandom(seed);
+    this.excluded = excluded;
+    const { jobCount, location, distance, size, neighbours, demand, measures, capacity } = instance;
+    let legs = 0;
+    let total = 0;
+    for (let job = 0; job < jobCount; job++) {
+      for (let k = 0; k < Math.min(5, neighbours[job]!.length); k++) {
+        total += distance[location[job]! * size + location[neighbours[job]![k]!]!]!;
+        legs++;
+      }
+    }
+    this.averageLeg = legs ? total / legs : 1;
+    const depot = instance.vehicleCount ? location[instance.startNode[0]!]! : 0;
+    this.depotDistance = Float64Array.from({ length: jobCount }, (_, job) => distance[depot * size + location[job]!]!);
+    this.size = Float64Array.from({ length: jobCount }, (_, job) => {
+      let share = 0;
+      for (let m = 0; m < measures; m++) share += demand[job * measures + m]! / Math.max(capacity[m]!, 1);
+      return share;
+    });
+    const penalty = 10 * (Math.max(0, ...instance.fixedCost) + instance.weights.distance * 2 * Math.max(0, ...distance) + 1);
+    this.solution = new Solution(instance, penalty);
+  }
+
+  run(options: SearchOptions): Result {
+    const { solution, random } = this;
+    const start = Date.now();
+    const deadline = options.deadline ?? Infinity;
+    const iterations = options.iterations ?? Infinity;
+    const jobs: number[] = [];
+    for (let job = 0; job < this.instance.jobCount; job++) if (!this.excluded[job]) jobs.push(job);
+    this.recreate(jobs);
+    let current = solution.cost;
+    let best = solution.snapshot();
+    let bestCost = current;
+    options.onProgress?.(bestCost, 0);
+    let lastProgress = Date.now();
+    const hot = START_TEMPERATURE * this.averageLeg;
+    const cold = FINAL_TEMPERATURE * this.averageLeg;
+    let done = 0;
+    let temperature = hot;
+    for (; done < iterations; done++) {
+      if (done % CLOCK_EVERY === 0) {
+        const now = Date.now();
+        if (now >= deadline || options.stopped?.()) break;
+        const progress = Number.isFinite(iterations) ? done / iterations : (now - start) / Math.max(1, deadline - start);
+        temperature = hot * (cold / hot) ** progress;
+        if (options.onProgress && now - lastProgress >= PROGRESS_EVERY_MS) {
+          lastProgress = now;
+          options.onProgress(bestCost, done);
+        }
+      }
+      this.saved.clear();
+      const absentBefore = solution.absent;
+      solution.absent = [];
+      const removed = this.ruin();
+      this.recreate([...removed, ...absentBefore]);
+      const cost = solution.cost;
+      if (cost < current - temperature * Math.log(random.next())) {
+        current = cost;
+        if (cost < bestCost - 1e-9) {
+          bestCost = cost;
+          best = solution.snapshot();
+        }
+      } else {
+        for (const [vehicle, nodes] of this.saved) {
+          const route = solution.routes[vehicle]!;
+          route.nodes = nodes;
+          route.refresh();
+          solution.claim(route);
+        }
+        for (const job of absentBefore) solution.routeOf[job] = -1;
+        solution.absent = absentBefore;
+      }
+    }
+    options.onProgress?.(bestCost, done);
+    return { routes: best, cost: bestCost, iterations: done };
+  }
+
+  /** Notes a route's nodes before the step first changes it. */
+  private touch(route: RouteState) {
+    if (!this.saved.has(route.vehicle)) this.saved.set(route.vehicle, [...route.nodes]);
+  }
+
+  /** Removes strings of jobs near a random job; returns the removed jobs. */
+  private ruin(): number[] {
+    const { solution, random, instance } = this;
+    const { jobCount, neighbours } = instance;
+    let routes = 0;
+    let jobs = 0;
+    for (const route of solution.routes) {
+      if (route.jobs) {
+        routes++;
+        jobs += route.jobs;
+      }
+    }
+    if (!routes) return [];
+    const stringMax = Math.min(MAX_STRING, jobs / routes);
+    const stringsMax = (4 * AVERAGE_REMOVED) / (1 + stringMax) - 1;
+    const strings = Math.floor(random.next() * stringsMax) + 1;
+    let seed = random.below(jobCount);
+    while (solution.routeOf[seed] === -1) seed = random.below(jobCount);
+    const removed: number[] = [];
+    const ruined = new Set<number>();
+    const near = neighbours[seed]!;
+    for (let k = -1; k < near.length && ruined.size < strings; k++) {
+      const job = k < 0 ? seed : near[k]!;
+      const vehicle = solution.routeOf[job]!;
+      if (vehicle < 0 || ruined.has(vehicle)) continue;
+      ruined.add(vehicle);
+      const route = solution.routes[vehicle]!;
+      const length = Math.floor(random.next() * Math.min(route.jobs, stringMax)) + 1;
+      this.touch(route);
+      const sequence = route.nodes.filter((node) => node < jobCount);
+      const taken = random.next() < SPLIT_RATE || length === route.jobs ? this.string(sequence, job, length) : this.splitString(sequence, job, length);
+      const out = new Set(taken);
+      route.nodes = route.nodes.filter((node) => !out.has(node));
+      route.refresh();
+      for (const node of taken) {
+        solution.routeOf[node] = -1;
+        removed.push(node);
+      }
+    }
+    return removed;
+  }
+
+  /** `length` consecutive jobs of the sequence, one of them `job`. */
+  private string(sequence: number[], job: number, length: number): number[] {
+    const at = sequence.indexOf(job);
+    const from = Math.max(0, at - length + 1);
+    const to = Math.min(at, sequence.length - length);
+    const first = from + this.random.below(to - from + 1);
+    return sequence.slice(first, first + length);
+  }
+
+  /** `length` jobs out of a string of `length` + m containing `job`, the m in its middle kept. */
+  private splitString(sequence: number[], job: number, length: number): number[] {
+    let kept = 1;
+    while (length + kept < sequence.length && this.random.next() > SPLIT_DEPTH) kept++;
+    const whole = this.string(sequence, job, length + kept);
+    const keptFrom = this.random.below(length + 1);
+    return [...whole.slice(0, keptFrom), ...whole.slice(keptFrom + kept)];
+  }
+
+  /** Puts each job back where it costs least (positions blinked now and then), in one of SISR's orders. */
+  private recreate(jobs: number[]) {
+    const { random, solution } = this;
+    const order = random.next();
+    if (order < 4 / 11) shuffle(jobs, random);
+    else if (order < 8 / 11) jobs.sort((a, b) => this.size[b]! - this.size[a]!);
+    else if (order < 10 / 11) jobs.sort((a, b) => this.depotDistance[b]! - this.depotDistance[a]!);
+    else jobs.sort((a, b) => this.depotDistance[a]! - this.depotDistance[b]!);
+    const { kind } = this.instance;
+    const triedKinds = new Set<number>();
+    for (const job of jobs) {
+      let bestDelta = Infinity;
+      let bestRoute: RouteState | undefined;
+      let bestPosition = 0;
+      triedKinds.clear();
+      for (const route of solution.routes) {
+        if (!route.used) {
+          if (triedKinds.has(kind[route.vehicle]!)) continue;
+          triedKinds.add(kind[route.vehicle]!);
+        }
+        const last = route.nodes.length - 1;
+        for (let position = 0; position < last; position++) {
+          if (random.next() < BLINK_RATE || !route.fits(job, position)) continue;
+          const delta = route.insertionCost(job, position, route.cost + bestDelta) - route.cost;
+          if (delta < bestDelta) {
+            bestDelta = delta;
+            bestRoute = route;
+            bestPosition = position;
+          }
+        }
+      }
+      if (!bestRoute) {
+        solution.absent.push(job);
+        continue;
+      }
+      this.touch(bestRoute);
+      bestRoute.insert(job, bestPosition);
+      solution.routeOf[job] = bestRoute.vehicle;
+    }
+  }
+}
+
+function shuffle(items: number[], random: Random) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+}
