@@ -3,9 +3,12 @@
 // (OPTIMIZER_SECONDS=5,1 to change), one instance at a time. Per class and overall: the average,
 // median and worst gap to the best-known distance, the vehicles, the seconds taken and the CPU seconds
 // the process had (less than the seconds when other work shares the machine). Every plan is checked.
+// Then how the work grows with the customers: generated instances of 100, 200 and 1,000 customers, the
+// time to the first plan and the search's steps per CPU second (OPTIMIZER_SIZES=… to change).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkPlan, optimize, readSolomon } from '../server/allocation/optimizer/index.js';
+import { checkPlan, optimize, readSolomon, type Problem } from '../server/allocation/optimizer/index.js';
+import { seededRandom } from '../server/allocation/optimizer/random.js';
 
 const FOLDER = path.resolve(import.meta.dirname, '../../shared/benchmarks/vrptw/solomon');
 const CLASSES = ['C1', 'C2', 'R1', 'R2', 'RC1', 'RC2'];
@@ -67,6 +70,47 @@ export async function benchOptimizer() {
     console.log(summary('all', outcomes));
     const infeasible = outcomes.filter((o) => o.errors.length).length;
     console.log(`  ${infeasible ? `${infeasible} INFEASIBLE` : 'every plan feasible'}; reference ${REFERENCE}`);
+  }
+  growth(budgets[0]!);
+}
+
+/**
+ * Customers spread at random over a square that grows with their number (as many per unit of area as
+ * Solomon's), the depot in its middle, windows of 60 to 300 within a horizon that grows with the square,
+ * Solomon's R2 capacity (1,000) and service time (10).
+ */
+function generated(customers: number): Problem {
+  const random = seededRandom(customers);
+  const side = 100 * Math.sqrt(customers / 100);
+  const horizon = 10 * side;
+  const center: [number, number] = [side / 2, side / 2];
+  const coordinates: [number, number][] = [center, ...Array.from({ length: customers }, (): [number, number] => [random.next() * side, random.next() * side])];
+  const jobs = coordinates.slice(1).map(([x, y], j) => {
+    const reach = Math.hypot(x - center[0], y - center[1]);
+    const width = 60 + random.next() * 240;
+    const from = reach + random.next() * Math.max(0, horizon - 2 * reach - width - 10);
+    return { id: String(j + 1), location: j + 1, demand: [1 + random.below(30)], service: 10, window: [from, from + width] as [number, number] };
+  });
+  const vehicles = Array.from({ length: Math.ceil(customers / 4) }, (_, v) => ({ id: String(v + 1), capacity: [1000], shift: [0, horizon] as [number, number], start: 0, end: 0 }));
+  return { travel: { kind: 'euclidean', coordinates }, vehicles, jobs };
+}
+
+export function growth(seconds: number) {
+  const sizes = (process.env.OPTIMIZER_SIZES ?? '100,200,1000').split(',').map(Number);
+  console.log(`bench optimizer: generated instances, ${seconds} s each: the time to the first plan and the search's steps per CPU second`);
+  for (const customers of sizes) {
+    const problem = generated(customers);
+    const began = performance.now();
+    optimize(problem, { seed: SEED, iterations: 0 });
+    const first = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage();
+    const plan = optimize(problem, { seed: SEED, deadline: Date.now() + seconds * 1000 });
+    const used = process.cpuUsage(cpu);
+    const { errors } = checkPlan(problem, plan);
+    const steps = plan.iterations / ((used.user + used.system) / 1e6);
+    console.log(
+      `  ${String(customers).padStart(5)} customers: first plan ${first.toFixed(2)} s, ${Math.round(steps).toLocaleString('en')} steps per CPU s, ${plan.vehicles} vehicles, distance ${plan.distance.toFixed(0)}${errors.length || plan.unassigned.length ? ' INFEASIBLE' : ''}`,
+    );
   }
 }
 

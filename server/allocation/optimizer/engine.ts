@@ -4,7 +4,7 @@
 import { compile, type Instance } from './instance.js';
 import type { LateJob, Plan, Problem, Route, Trip } from './model.js';
 import { EPSILON, RouteState } from './routes.js';
-import { Search, type SearchOptions } from './search.js';
+import { groupCount, Search, type SearchOptions } from './search.js';
 
 /** Later than any time of a day in any unit the engine is given. */
 const NEVER = 1e12;
@@ -13,7 +13,7 @@ const NEVER = 1e12;
 function alone(job: number, routes: RouteState[]): boolean {
   return routes.some((route) => {
     for (let position = 0; position < route.nodes.length - 1; position++) {
-      if (route.fits(job, position) && route.insertionCost(job, position, Infinity) < Infinity) return true;
+      if (route.takes(job, position)) return true;
     }
     return false;
   });
@@ -53,7 +53,7 @@ export function optimize(problem: Problem, options: SearchOptions): Plan & { ite
   const instance = compile(problem);
   const { excluded, due } = widenWindows(instance);
   const result = new Search(instance, options.seed, excluded).run(options);
-  const groups = Math.max(1, ...instance.group, ...instance.vehicleGroup) + 1;
+  const groups = groupCount(instance);
   const routes = result.routes.map((nodes, v) => {
     const route = new RouteState(instance, v, groups);
     route.nodes = nodes;

@@ -146,13 +146,18 @@ export function compile(problem: Problem): Instance {
   return instance;
 }
 
+/** Each job's nearest jobs: the NEIGHBOURS-th distance found by a numeric sort, then only those within it ordered. */
 function nearestJobs(instance: Instance): Int32Array[] {
   const { jobCount, location, distance, size } = instance;
   const count = Math.min(NEIGHBOURS, jobCount - 1);
-  const all = Array.from({ length: jobCount }, (_, j) => j);
-  return all.map((job) => {
+  const away = new Float64Array(jobCount);
+  return Array.from({ length: jobCount }, (_, job) => {
     const row = location[job]! * size;
-    const others = all.filter((other) => other !== job).sort((a, b) => distance[row + location[a]!]! - distance[row + location[b]!]! || a - b);
-    return Int32Array.from(others.slice(0, count));
+    for (let other = 0; other < jobCount; other++) away[other] = other === job ? Infinity : distance[row + location[other]!]!;
+    const reach = count > 0 ? Float64Array.from(away).sort()[count - 1]! : -Infinity;
+    const near: number[] = [];
+    for (let other = 0; other < jobCount; other++) if (away[other]! <= reach) near.push(other);
+    near.sort((a, b) => away[a]! - away[b]! || a - b);
+    return Int32Array.from(near.slice(0, count));
   });
 }

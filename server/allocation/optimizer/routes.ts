@@ -30,16 +30,16 @@ export class RouteState {
   /** Start node, jobs and fixed depot visits, end node. */
   nodes: number[];
   /** Segment data of nodes[0..i] (forward) and nodes[i..] (backward). */
-  private readonly fE: Float64Array;
+  readonly fE: Float64Array;
   private readonly fL: Float64Array;
-  private readonly fD: Float64Array;
+  readonly fD: Float64Array;
   private readonly fTW: Float64Array;
   private readonly bE: Float64Array;
-  private readonly bL: Float64Array;
+  readonly bL: Float64Array;
   private readonly bD: Float64Array;
   private readonly bTW: Float64Array;
   /** The trip a job put after position i joins. */
-  private readonly trip: Int32Array;
+  readonly trip: Int32Array;
   /** trip × measures. */
   private readonly tripLoad: Float64Array;
   private readonly groupCount: Int32Array;
@@ -70,13 +70,7 @@ export class RouteState {
   /** Recomputes every position's data after the nodes changed. */
   refresh() {
     const { nodes } = this;
-    const { early, late, service, location, duration, distance, size, jobCount, demand, measures, group } = this.instance;
-    const last = nodes.length - 1;
-    let node = nodes[0]!;
-    this.fE[0] = early[node]!;
-    this.fL[0] = late[node]!;
-    this.fD[0] = service[node]!;
-    this.fTW[0] = 0;
+    const { location, distance, size, jobCount, demand, measures, group } = this.instance;
     let km = 0;
     let trip = 0;
     let jobs = 0;
@@ -85,16 +79,9 @@ export class RouteState {
     this.groupedJobs = 0;
     this.topGroup = 0;
     this.trip[0] = 0;
-    for (let i = 1; i <= last; i++) {
-      const previous = node;
-      node = nodes[i]!;
-      const leg = location[previous]! * size + location[node]!;
-      km += distance[leg]!;
-      concat(this.fE[i - 1]!, this.fL[i - 1]!, this.fD[i - 1]!, this.fTW[i - 1]!, duration[leg]!, early[node]!, late[node]!, service[node]!, 0);
-      this.fE[i] = outE;
-      this.fL[i] = outL;
-      this.fD[i] = outD;
-      this.fTW[i] = outTW;
+    for (let i = 1; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      km += distance[location[nodes[i - 1]!]! * size + location[node]!]!;
       if (node < jobCount) {
         jobs++;
         for (let m = 0; m < measures; m++) this.tripLoad[trip * measures + m] += demand[node * measures + m]!;
@@ -106,24 +93,53 @@ export class RouteState {
       } else trip++;
       this.trip[i] = trip;
     }
-    this.bE[last] = early[node]!;
-    this.bL[last] = late[node]!;
-    this.bD[last] = service[node]!;
-    this.bTW[last] = 0;
-    for (let i = last - 1; i >= 0; i--) {
+    this.jobs = jobs;
+    this.distance = km;
+    this.refreshSegments(0, nodes.length - 1);
+  }
+
+  /** Recomputes the forward data from position `from` on and the backward data from position `to` back. */
+  private refreshSegments(from: number, to: number) {
+    const { nodes } = this;
+    const { early, late, service, location, duration, size } = this.instance;
+    const last = nodes.length - 1;
+    if (from === 0) {
+      const first = nodes[0]!;
+      this.fE[0] = early[first]!;
+      this.fL[0] = late[first]!;
+      this.fD[0] = service[first]!;
+      this.fTW[0] = 0;
+      from = 1;
+    }
+    for (let i = from; i <= last; i++) {
+      const node = nodes[i]!;
+      const travel = duration[location[nodes[i - 1]!]! * size + location[node]!]!;
+      concat(this.fE[i - 1]!, this.fL[i - 1]!, this.fD[i - 1]!, this.fTW[i - 1]!, travel, early[node]!, late[node]!, service[node]!, 0);
+      this.fE[i] = outE;
+      this.fL[i] = outL;
+      this.fD[i] = outD;
+      this.fTW[i] = outTW;
+    }
+    if (to === last) {
+      const end = nodes[last]!;
+      this.bE[last] = early[end]!;
+      this.bL[last] = late[end]!;
+      this.bD[last] = service[end]!;
+      this.bTW[last] = 0;
+      to = last - 1;
+    }
+    for (let i = to; i >= 0; i--) {
       const here = nodes[i]!;
-      const leg = location[here]! * size + location[nodes[i + 1]!]!;
-      concat(early[here]!, late[here]!, service[here]!, 0, duration[leg]!, this.bE[i + 1]!, this.bL[i + 1]!, this.bD[i + 1]!, this.bTW[i + 1]!);
+      const travel = duration[location[here]! * size + location[nodes[i + 1]!]!]!;
+      concat(early[here]!, late[here]!, service[here]!, 0, travel, this.bE[i + 1]!, this.bL[i + 1]!, this.bD[i + 1]!, this.bTW[i + 1]!);
       this.bE[i] = outE;
       this.bL[i] = outL;
       this.bD[i] = outD;
       this.bTW[i] = outTW;
     }
-    this.jobs = jobs;
-    this.distance = km;
     this.duration = this.fD[last]!;
     this.timeWarp = this.fTW[last]!;
-    this.cost = this.costOf(km, this.duration, this.used, this.groupPenalty());
+    this.cost = this.costOf(this.distance, this.duration, this.used, this.groupPenalty());
   }
 
   private groupPenalty(): number {
@@ -146,37 +162,41 @@ export class RouteState {
     return this.groupCount[g]! + 1 > this.topGroup ? 0 : 1;
   }
 
-  /** Whether `job` fits the load of the trip it would join after position `position`. */
-  fits(job: number, position: number): boolean {
+  /** Whether `job` fits the load of trip `trip`. */
+  fits(job: number, trip: number): boolean {
     const { measures, demand, capacity } = this.instance;
-    const trip = this.trip[position]! * measures;
     const own = this.vehicle * measures;
     for (let m = 0; m < measures; m++) {
-      if (this.tripLoad[trip + m]! + demand[job * measures + m]! > capacity[own + m]! + EPSILON) return false;
+      if (this.tripLoad[trip * measures + m]! + demand[job * measures + m]! > capacity[own + m]! + EPSILON) return false;
     }
     return true;
   }
 
   /**
-   * The route's cost with `job` put after position `position`, Infinity when that breaks a window or the
-   * duration limit. `bound`: a cost the caller would not take anyway, which skips the window check.
+   * The route's cost with `job` on it, but for the distance and duration `job` adds: the least an
+   * insertion of `job` anywhere on it can cost (travel obeys the triangle inequality).
    */
-  insertionCost(job: number, position: number, bound: number): number {
-    const { location, size, distance, duration, early, late, service, weights } = this.instance;
-    const before = this.nodes[position]!;
-    const after = this.nodes[position + 1]!;
-    const here = location[job]! * size;
-    const toJob = location[before]! * size + location[job]!;
-    const fromJob = here + location[after]!;
-    const km = this.distance + distance[toJob]! + distance[fromJob]! - distance[location[before]! * size + location[after]!]!;
+  costWithout(job: number): number {
+    const { fixedCost, weights } = this.instance;
     const groupPenalty = this.groupPenalty() + this.groupDelta(job);
-    const { fixedCost } = this.instance;
-    const lower = fixedCost[this.vehicle]! + weights.distance * km + weights.group * groupPenalty + weights.time * this.duration;
-    if (lower >= bound) return Infinity;
-    concat(this.fE[position]!, this.fL[position]!, this.fD[position]!, this.fTW[position]!, duration[toJob]!, early[job]!, late[job]!, service[job]!, 0);
-    concat(outE, outL, outD, outTW, duration[fromJob]!, this.bE[position + 1]!, this.bL[position + 1]!, this.bD[position + 1]!, this.bTW[position + 1]!);
+    return fixedCost[this.vehicle]! + weights.distance * this.distance + weights.time * this.duration + weights.group * groupPenalty;
+  }
+
+  /** The route's duration with `job` put after position `position`; Infinity when that breaks a window or the duration limit. */
+  durationWith(job: number, position: number): number {
+    const { location, size, duration, early, late, service } = this.instance;
+    const here = location[job]!;
+    const toJob = duration[location[this.nodes[position]!]! * size + here]!;
+    const fromJob = duration[here * size + location[this.nodes[position + 1]!]!]!;
+    concat(this.fE[position]!, this.fL[position]!, this.fD[position]!, this.fTW[position]!, toJob, early[job]!, late[job]!, service[job]!, 0);
+    concat(outE, outL, outD, outTW, fromJob, this.bE[position + 1]!, this.bL[position + 1]!, this.bD[position + 1]!, this.bTW[position + 1]!);
     if (outTW > EPSILON || outD > this.instance.maxDuration[this.vehicle]! + EPSILON) return Infinity;
-    return this.costOf(km, outD, true, groupPenalty);
+    return outD;
+  }
+
+  /** Whether `job` can go after position `position` (its trip's load, the windows, the duration limit). */
+  takes(job: number, position: number): boolean {
+    return this.fits(job, this.trip[position]!) && this.durationWith(job, position) < Infinity;
   }
 
   /** Whether the route as it stands keeps every window and the duration limit. */
@@ -184,9 +204,27 @@ export class RouteState {
     return this.timeWarp <= EPSILON && this.duration <= this.instance.maxDuration[this.vehicle]! + EPSILON;
   }
 
+  /** Puts `job` after position `position`, updating what changes. */
   insert(job: number, position: number) {
-    this.nodes.splice(position + 1, 0, job);
-    this.refresh();
+    const { location, distance, size, demand, measures, group } = this.instance;
+    const { nodes } = this;
+    const before = location[nodes[position]!]!;
+    const after = location[nodes[position + 1]!]!;
+    const here = location[job]!;
+    this.distance += distance[before * size + here]! + distance[here * size + after]! - distance[before * size + after]!;
+    const length = nodes.length;
+    nodes.splice(position + 1, 0, job);
+    for (const data of [this.bE, this.bL, this.bD, this.bTW, this.trip]) data.copyWithin(position + 2, position + 1, length);
+    const trip = this.trip[position]!;
+    this.trip[position + 1] = trip;
+    for (let m = 0; m < measures; m++) this.tripLoad[trip * measures + m] += demand[job * measures + m]!;
+    const g = group[job]!;
+    if (g >= 0) {
+      this.groupedJobs++;
+      this.topGroup = Math.max(this.topGroup, ++this.groupCount[g]!);
+    }
+    this.jobs++;
+    this.refreshSegments(position + 1, position + 1);
   }
 
   /** Each position's earliest leaving and service start at the latest departure that keeps every window. */

@@ -6,7 +6,7 @@
 // The same seed and the same number of iterations give the same plan.
 import type { Instance } from './instance.js';
 import { seededRandom, type Random } from './random.js';
-import { RouteState } from './routes.js';
+import { EPSILON, RouteState } from './routes.js';
 
 export interface SearchOptions {
   seed: number;
@@ -27,8 +27,8 @@ const SPLIT_RATE = 0.5;
 const SPLIT_DEPTH = 0.01;
 const BLINK_RATE = 0.01;
 /** Start and final temperature, as fractions of the average distance from a job to its nearest jobs. */
-const START_TEMPERATURE = 3;
-const FINAL_TEMPERATURE = 0.03;
+const START_TEMPERATURE = 5;
+const FINAL_TEMPERATURE = 0.01;
 /** Steps between two looks at the clock. */
 const CLOCK_EVERY = 64;
 const PROGRESS_EVERY_MS = 250;
@@ -53,7 +53,7 @@ class Solution {
     readonly instance: Instance,
     absentPenalty: number,
   ) {
-    const groups = Math.max(1, ...instance.group, ...instance.vehicleGroup) + 1;
+    const groups = groupCount(instance);
     this.routes = Array.from({ length: instance.vehicleCount }, (_, v) => new RouteState(instance, v, groups));
     this.routeOf = new Int32Array(instance.jobCount).fill(-1);
     this.absentPenalty = absentPenalty;
@@ -99,6 +99,8 @@ export class Search {
   /** Per job, its distance from its vehicle's depot (for the insertion orders). */
   private readonly depotDistance: Float64Array;
   private readonly size: Float64Array;
+  /** Kinds of vehicle whose empty route a placement tried already. */
+  private readonly triedKinds = new Set<number>();
 
   constructor(instance: Instance, seed: number, excluded: Uint8Array) {
     this.instance = instance;
@@ -121,7 +123,7 @@ export class Search {
       for (let m = 0; m < measures; m++) share += demand[job * measures + m]! / Math.max(capacity[m]!, 1);
       return share;
     });
-    const penalty = 10 * (Math.max(0, ...instance.fixedCost) + instance.weights.distance * 2 * Math.max(0, ...distance) + 1);
+    const penalty = 10 * (largest(instance.fixedCost) + instance.weights.distance * 2 * largest(distance) + 1);
     this.solution = new Solution(instance, penalty);
   }
 
@@ -253,38 +255,77 @@ export class Search {
     else if (order < 8 / 11) jobs.sort((a, b) => this.size[b]! - this.size[a]!);
     else if (order < 10 / 11) jobs.sort((a, b) => this.depotDistance[b]! - this.depotDistance[a]!);
     else jobs.sort((a, b) => this.depotDistance[a]! - this.depotDistance[b]!);
-    const { kind } = this.instance;
-    const triedKinds = new Set<number>();
     for (const job of jobs) {
-      let bestDelta = Infinity;
-      let bestRoute: RouteState | undefined;
-      let bestPosition = 0;
-      triedKinds.clear();
-      for (const route of solution.routes) {
-        if (!route.used) {
-          if (triedKinds.has(kind[route.vehicle]!)) continue;
-          triedKinds.add(kind[route.vehicle]!);
-        }
-        const last = route.nodes.length - 1;
-        for (let position = 0; position < last; position++) {
-          if (random.next() < BLINK_RATE || !route.fits(job, position)) continue;
-          const delta = route.insertionCost(job, position, route.cost + bestDelta) - route.cost;
-          if (delta < bestDelta) {
-            bestDelta = delta;
-            bestRoute = route;
-            bestPosition = position;
-          }
-        }
-      }
-      if (!bestRoute) {
-        solution.absent.push(job);
-        continue;
-      }
-      this.touch(bestRoute);
-      bestRoute.insert(job, bestPosition);
-      solution.routeOf[job] = bestRoute.vehicle;
+      if (!this.place(job, BLINK_RATE) && !this.place(job, 0)) solution.absent.push(job);
     }
   }
+
+  /** Puts `job` where it costs least, each position skipped with probability `blinks`; false when no position takes it. */
+  private place(job: number, blinks: number): boolean {
+    const { random, solution, triedKinds } = this;
+    const { kind, location, distance, duration, size, weights, early, late, service, maxDuration } = this.instance;
+    let bestDelta = Infinity;
+    let bestRoute: RouteState | undefined;
+    let bestPosition = 0;
+    triedKinds.clear();
+    const here = location[job]!;
+    const [opens, closes, serving] = [early[job]!, late[job]!, service[job]!];
+    for (const route of solution.routes) {
+      if (!route.used) {
+        if (triedKinds.has(kind[route.vehicle]!)) continue;
+        triedKinds.add(kind[route.vehicle]!);
+      }
+      const floor = route.costWithout(job) - route.cost;
+      if (floor >= bestDelta) continue;
+      const { nodes, fE, fD, bL } = route;
+      const limited = weights.time > 0 || maxDuration[route.vehicle]! < Infinity;
+      let previous = location[nodes[0]!]!;
+      let trip = -1;
+      let fits = false;
+      for (let position = 0; position < nodes.length - 1; position++) {
+        const from = previous;
+        const next = location[nodes[position + 1]!]!;
+        previous = next;
+        const added = distance[from * size + here]! + distance[here * size + next]! - distance[from * size + next]!;
+        let delta = floor + weights.distance * added;
+        if (delta >= bestDelta) continue;
+        // The windows: reached by its end from the earliest finish before, and the rest still kept after.
+        const arrival = fE[position]! + fD[position]! + duration[from * size + here]!;
+        if (arrival > closes + EPSILON || Math.max(arrival, opens) + serving + duration[here * size + next]! > bL[position + 1]! + EPSILON) continue;
+        if (route.trip[position] !== trip) {
+          trip = route.trip[position]!;
+          fits = route.fits(job, trip);
+        }
+        if (!fits || (blinks > 0 && random.next() < blinks)) continue;
+        if (limited) {
+          const longer = route.durationWith(job, position);
+          if (longer === Infinity) continue;
+          delta += weights.time * (longer - route.duration);
+        }
+        if (delta < bestDelta) {
+          bestDelta = delta;
+          bestRoute = route;
+          bestPosition = position;
+        }
+      }
+    }
+    if (!bestRoute) return false;
+    this.touch(bestRoute);
+    bestRoute.insert(job, bestPosition);
+    solution.routeOf[job] = bestRoute.vehicle;
+    return true;
+  }
+}
+
+function largest(values: ArrayLike<number>): number {
+  let most = 0;
+  for (let i = 0; i < values.length; i++) most = Math.max(most, values[i]!);
+  return most;
+}
+
+/** How many directions the jobs and vehicles name (at least one). */
+export function groupCount(instance: Instance): number {
+  return Math.max(largest(instance.group), largest(instance.vehicleGroup)) + 1;
 }
 
 function shuffle(items: number[], random: Random) {
