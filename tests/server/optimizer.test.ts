@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { checkPlan, optimize, readSolomon, solve, type Plan, type Problem, type Vehicle } from '../../server/allocation/optimizer/index.js';
+import { haversineKm, travelOf } from '../../server/allocation/optimizer/travel.js';
 
 /** Locations on a plane (travel time equals distance); location 0 is the depot. */
 function plane(points: [number, number][], vehicles: Partial<Vehicle>[], jobs: Problem['jobs']): Problem {
@@ -90,6 +91,17 @@ t.test("a route's duration limit (the driver's binding time) is kept", async (t)
   t.ok(plan.routes.every((route) => route.duration <= 60));
 });
 
+t.test("a store's direction is a preference: kept when it costs little, given up when it costs much", async (t) => {
+  const stores = [{ ...job('north', 1), group: 'north' }, { ...job('south', 2), group: 'south' }];
+  const fleet = [{ id: 'north', group: 'north' }, { id: 'south', group: 'south' }];
+  const near = { ...plane([[1, 0], [1, 0.1]], fleet, stores), weights: { distance: 1, time: 0, group: 10 } };
+  const apart = optimize(near, { seed: 1, iterations: 50 });
+  t.same(checkPlan(near, apart).errors, []);
+  t.same([vehicleOf(apart, 'north'), vehicleOf(apart, 'south')], ['north', 'south']);
+  const mixed = optimize({ ...near, weights: { distance: 1, time: 0, group: 0.5 } }, { seed: 1, iterations: 50 });
+  t.equal(mixed.vehicles, 1);
+});
+
 t.test('a vehicle runs a second round after it is back', async (t) => {
   const problem = plane([[3, 0], [3, 1], [0, 3], [1, 3]], [{ capacity: [2], rounds: 2 }], ['a', 'b', 'c', 'd'].map((id, i) => job(id, i + 1)));
   const plan = optimize(problem, { seed: 1, iterations: 100 });
@@ -106,6 +118,17 @@ t.test('a store no vehicle reaches in time is served as early as it can be and s
   t.equal(plan.late.length, 1);
   t.equal(plan.late[0]!.job, 'far');
   t.ok(Math.abs(plan.late[0]!.late - 30) < 1e-6);
+});
+
+t.test('travel from coordinates: great-circle km times the detour factor, over the speed', async (t) => {
+  // Tokyo station to Shin-Osaka station: about 403 km as the crow flies.
+  const tokyo: [number, number] = [35.6812, 139.7671];
+  const osaka: [number, number] = [34.7335, 135.5003];
+  t.ok(Math.abs(haversineKm(tokyo, osaka) - 403) < 3);
+  const travel = travelOf({ kind: 'haversine', coordinates: [tokyo, osaka], detour: 1.3, speed: 0.5 });
+  t.equal(travel.distance[1], haversineKm(tokyo, osaka) * 1.3);
+  t.equal(travel.duration[1], travel.distance[1]! / 0.5);
+  t.equal(travel.distance[2], travel.distance[1]);
 });
 
 const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/vrptw/solomon');
