@@ -95,7 +95,7 @@ function generated(customers: number): Problem {
   return { travel: { kind: 'euclidean', coordinates }, vehicles, jobs };
 }
 
-export function growth(seconds: number) {
+function growth(seconds: number) {
   const sizes = (process.env.OPTIMIZER_SIZES ?? '100,200,1000').split(',').map(Number);
   console.log(`bench optimizer: generated instances, ${seconds} s each: the time to the first plan and the search's steps per CPU second`);
   for (const customers of sizes) {

@@ -2,7 +2,7 @@
 // Gehring-Homberger VRPTW instance with the optimizer (docs/optimizer.md) and prints one JSON line:
 // the instance, the vehicles used, the distance (two decimals), each route's customers as numbered in
 // the file, and the seconds taken. Exit 1 when the plan breaks a constraint (it never should).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { checkPlan, optimize, readSolomon } from '../server/allocation/optimizer/index.js';
 import { commandArgs, runCommand, UsageError } from './command.js';
 
@@ -21,6 +21,7 @@ async function main(): Promise<number> {
   const seed = Number(values.seed);
   const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
   if (!file || !(seconds > 0) || !Number.isInteger(seed) || (iterations !== undefined && !(iterations >= 0))) throw new UsageError(USAGE);
+  if (!existsSync(file)) throw new UsageError(`${file}: no such file\n${USAGE}`);
   const began = Date.now();
   const { name, problem } = readSolomon(readFileSync(file, 'utf8'));
   const plan = optimize(problem, { seed, iterations, deadline: iterations === undefined ? began + seconds * 1000 : undefined });

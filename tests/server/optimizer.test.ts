@@ -131,6 +131,13 @@ t.test('travel from coordinates: great-circle km times the detour factor, over t
   t.equal(travel.distance[2], travel.distance[1]);
 });
 
+t.test('a problem that cannot be read is refused with what is wrong', async (t) => {
+  const problem = plane([[1, 0]], [{ pinned: [{ id: 'p', start: 900, end: 1100 }] }], [job('a', 1, [10, 5]), job('a', 1)]);
+  t.throws(() => optimize(problem, { seed: 1, iterations: 1 }), {
+    message: 'job a given twice; job a: its window ends before it starts; vehicle v1: pinned trip p is not within its shift',
+  });
+});
+
 const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/vrptw/solomon');
 const solomon = (name: string) => readSolomon(readFileSync(path.join(SOLOMON, `${name}.txt`), 'utf8'));
 

@@ -52,7 +52,29 @@ function vehicleKind(problem: Problem, vehicle: number): string {
   return pinned?.length ? `pinned ${vehicle}` : JSON.stringify(rest);
 }
 
+/** What makes a problem impossible to read: ids twice, a window or shift that ends before it starts, a pinned trip outside its shift. */
+export function problemErrors(problem: Problem): string[] {
+  const errors: string[] = [];
+  const twice = (ids: string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+  for (const id of twice(problem.jobs.map((job) => job.id))) errors.push(`job ${id} given twice`);
+  for (const id of twice(problem.vehicles.map((vehicle) => vehicle.id))) errors.push(`vehicle ${id} given twice`);
+  for (const job of problem.jobs) {
+    if (!(job.window[0] <= job.window[1])) errors.push(`job ${job.id}: its window ends before it starts`);
+    if (!(job.service >= 0) || job.demand.some((amount) => !(amount >= 0))) errors.push(`job ${job.id}: a negative service time or demand`);
+  }
+  for (const vehicle of problem.vehicles) {
+    const [from, to] = vehicle.shift;
+    if (!(from <= to)) errors.push(`vehicle ${vehicle.id}: its shift ends before it starts`);
+    for (const trip of vehicle.pinned ?? []) {
+      if (!(from <= trip.start && trip.start <= trip.end && trip.end <= to)) errors.push(`vehicle ${vehicle.id}: pinned trip ${trip.id} is not within its shift`);
+    }
+  }
+  return errors;
+}
+
 export function compile(problem: Problem): Instance {
+  const errors = problemErrors(problem);
+  if (errors.length) throw new RangeError(errors.join('; '));
   const travel = travelOf(problem.travel);
   const { jobs, vehicles } = problem;
   const measures = Math.max(1, ...vehicles.map((v) => v.capacity.length), ...jobs.map((j) => j.demand.length));

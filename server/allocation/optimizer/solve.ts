@@ -2,6 +2,7 @@
 // blocked. It ends at the time budget with the best plan found so far, posts its progress (the best
 // cost so far) meanwhile, and is ended at once when the caller's AbortSignal fires.
 import { Worker } from 'node:worker_threads';
+import { problemErrors } from './instance.js';
 import type { Plan, Problem, Progress } from './model.js';
 
 export interface SolveOptions {
@@ -47,8 +48,9 @@ export function solve(problem: Problem, options: SolveOptions = {}): Promise<Pla
     deadline: seconds === undefined ? undefined : Date.now() + seconds * 1000 - HANDOVER_MS,
   };
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
+    const errors = problemErrors(problem);
+    if (signal?.aborted || errors.length) {
+      reject(errors.length ? new RangeError(errors.join('; ')) : signal!.reason);
       return;
     }
     const worker = new Worker(workerScript(), { eval: true, workerData: request });
