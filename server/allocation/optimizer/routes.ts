@@ -48,7 +48,6 @@ export class RouteState {
   jobs = 0;
   distance = 0;
   duration = 0;
-  timeWarp = 0;
   cost = 0;
 
   constructor(instance: Instance, vehicle: number, groups: number) {
@@ -138,7 +137,6 @@ export class RouteState {
       this.bTW[i] = outTW;
     }
     this.duration = this.fD[last]!;
-    this.timeWarp = this.fTW[last]!;
     this.cost = this.costOf(this.distance, this.duration, this.used, this.groupPenalty());
   }
 
@@ -197,11 +195,6 @@ export class RouteState {
   /** Whether `job` can go after position `position` (its trip's load, the windows, the duration limit). */
   takes(job: number, position: number): boolean {
     return this.fits(job, this.trip[position]!) && this.durationWith(job, position) < Infinity;
-  }
-
-  /** Whether the route as it stands keeps every window and the duration limit. */
-  get feasible(): boolean {
-    return this.timeWarp <= EPSILON && this.duration <= this.instance.maxDuration[this.vehicle]! + EPSILON;
   }
 
   /** Puts `job` after position `position`, updating what changes. */

@@ -14,10 +14,8 @@ export interface SearchOptions {
   deadline?: number;
   /** Stop after this many steps (deterministic whatever the machine's speed). */
   iterations?: number;
-  /** Called with the best cost each time it improves (at most every `progressEvery` ms). */
+  /** Called with the best cost so far at the start, about four times a second, and at the end. */
   onProgress?: (cost: number, iterations: number) => void;
-  /** Checked every few steps: true ends the search with the best plan so far. */
-  stopped?: () => boolean;
 }
 
 /**
@@ -26,7 +24,8 @@ export interface SearchOptions {
  */
 const AVERAGE_REMOVED = 15;
 const MAX_STRING = 10;
-const SPLIT_RATE = 0.5;
+/** The share of plain strings among the strings removed (the others are split strings). */
+const STRING_RATE = 0.5;
 const SPLIT_DEPTH = 0.01;
 const BLINK_RATE = 0.01;
 /** Start and final temperature, as multiples of the average distance from a job to its 5 nearest jobs. */
@@ -34,13 +33,13 @@ const START_TEMPERATURE = 5;
 const FINAL_TEMPERATURE = 0.01;
 /** Steps between two looks at the clock. */
 const CLOCK_EVERY = 64;
+const PROGRESS_EVERY_MS = 250;
 /**
  * On instances of more than twice as many jobs, a job goes back only onto the routes of its nearest
  * jobs (or an unused vehicle): a far route is seldom the best place, and scanning every position of
- * every route made a step on 1,000 jobs 30 times the cost of one on 100.
+ * every route makes a step's cost grow with the square of the jobs.
  */
 const NEAR_ROUTES = 50;
-const PROGRESS_EVERY_MS = 250;
 
 /** The nodes of each vehicle's route. */
 export type Routes = number[][];
@@ -83,17 +82,6 @@ class Solution {
   snapshot(): Routes {
     return this.routes.map((route) => [...route.nodes]);
   }
-
-  restore(routes: Routes) {
-    this.routeOf.fill(-1);
-    for (const route of this.routes) {
-      route.nodes = [...routes[route.vehicle]!];
-      route.refresh();
-      this.claim(route);
-    }
-    this.absent = [];
-    for (let job = 0; job < this.instance.jobCount; job++) if (this.routeOf[job] === -1) this.absent.push(job);
-  }
 }
 
 export class Search {
@@ -105,9 +93,9 @@ export class Search {
   private readonly averageLeg: number;
   /** Routes changed by the current step, and their nodes before it. */
   private readonly saved = new Map<number, number[]>();
-  /** Per job, its distance from its vehicle's depot (for the insertion orders). */
+  /** Per job, its distance from the first vehicle's start, and its demand as a share of that vehicle's capacity (for the insertion orders). */
   private readonly depotDistance: Float64Array;
-  private readonly size: Float64Array;
+  private readonly demandShare: Float64Array;
   /** Kinds of vehicle whose empty route a placement tried already. */
   private readonly triedKinds = new Set<number>();
   /** Per vehicle, whether the current placement looks at its route. */
@@ -126,10 +114,10 @@ export class Search {
         legs++;
       }
     }
-    this.averageLeg = legs ? total / legs : 1;
+    this.averageLeg = total > 0 ? total / legs : 1;
     const depot = instance.vehicleCount ? location[instance.startNode[0]!]! : 0;
     this.depotDistance = Float64Array.from({ length: jobCount }, (_, job) => distance[depot * size + location[job]!]!);
-    this.size = Float64Array.from({ length: jobCount }, (_, job) => {
+    this.demandShare = Float64Array.from({ length: jobCount }, (_, job) => {
       let share = 0;
       for (let m = 0; m < measures; m++) share += demand[job * measures + m]! / Math.max(capacity[m]!, 1);
       return share;
@@ -171,7 +159,7 @@ export class Search {
     for (; done < iterations; done++) {
       if (done % CLOCK_EVERY === 0) {
         const now = Date.now();
-        if (now >= deadline || options.stopped?.()) break;
+        if (now >= deadline) break;
         const progress = Number.isFinite(iterations) ? done / iterations : (now - start) / Math.max(1, deadline - start);
         temperature = hot * (cold / hot) ** progress;
         if (options.onProgress && now - lastProgress >= PROGRESS_EVERY_MS) {
@@ -241,7 +229,7 @@ export class Search {
       const length = Math.floor(random.next() * Math.min(route.jobs, stringMax)) + 1;
       this.touch(route);
       const sequence = route.nodes.filter((node) => node < jobCount);
-      const taken = random.next() < SPLIT_RATE || length === route.jobs ? this.string(sequence, job, length) : this.splitString(sequence, job, length);
+      const taken = random.next() < STRING_RATE || length === route.jobs ? this.string(sequence, job, length) : this.splitString(sequence, job, length);
       const out = new Set(taken);
       route.nodes = route.nodes.filter((node) => !out.has(node));
       route.refresh();
@@ -276,7 +264,7 @@ export class Search {
     const { random, solution } = this;
     const order = random.next();
     if (order < 4 / 11) shuffle(jobs, random);
-    else if (order < 8 / 11) jobs.sort((a, b) => this.size[b]! - this.size[a]!);
+    else if (order < 8 / 11) jobs.sort((a, b) => this.demandShare[b]! - this.demandShare[a]!);
     else if (order < 10 / 11) jobs.sort((a, b) => this.depotDistance[b]! - this.depotDistance[a]!);
     else jobs.sort((a, b) => this.depotDistance[a]! - this.depotDistance[b]!);
     for (const job of jobs) {
@@ -300,7 +288,7 @@ export class Search {
     const here = location[job]!;
     const [opens, closes, serving] = [early[job]!, late[job]!, service[job]!];
     for (const route of solution.routes) {
-      if (!route.used) {
+      if (!route.jobs) {
         if (triedKinds.has(kind[route.vehicle]!)) continue;
         triedKinds.add(kind[route.vehicle]!);
       } else if (!this.near[route.vehicle]) continue;
