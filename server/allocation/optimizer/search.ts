@@ -28,6 +28,8 @@ const MAX_STRING = 10;
 const STRING_RATE = 0.5;
 const SPLIT_DEPTH = 0.01;
 const BLINK_RATE = 0.01;
+/** The share of steps that empty one route whole: string removals alone seldom take a long route's last job. */
+const ROUTE_RUIN_RATE = 0.05;
 /** Start and final temperature, as multiples of the average distance from a job to its 5 nearest jobs. */
 const START_TEMPERATURE = 5;
 const FINAL_TEMPERATURE = 0.01;
@@ -217,6 +219,7 @@ export class Search {
     const strings = Math.floor(random.next() * stringsMax) + 1;
     let seed = random.below(jobCount);
     while (solution.routeOf[seed] === -1) seed = random.below(jobCount);
+    if (random.next() < ROUTE_RUIN_RATE) return this.ruinRoute(solution.routes[solution.routeOf[seed]!]!);
     const removed: number[] = [];
     const ruined = new Set<number>();
     const near = neighbours[seed]!;
@@ -238,6 +241,17 @@ export class Search {
         removed.push(node);
       }
     }
+    return removed;
+  }
+
+  /** Removes every job of a route, so that a plan with one vehicle fewer can be found. */
+  private ruinRoute(route: RouteState): number[] {
+    const { jobCount } = this.instance;
+    this.touch(route);
+    const removed = route.nodes.filter((node) => node < jobCount);
+    route.nodes = route.nodes.filter((node) => node >= jobCount);
+    route.refresh();
+    for (const job of removed) this.solution.routeOf[job] = -1;
     return removed;
   }
 
