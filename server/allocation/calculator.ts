@@ -2,32 +2,31 @@ import { LOAD_UNIT } from '../../common/enums.js';
 import type { Actor } from '../auth/actor.js';
 import { centerProposalTimes } from './board.js';
 import { blockedOn, centerDrivers, centerInScope, centerVehicles, dayLoads, deliveriesInOrder, directionBases, unallocatedDeliveries, vehicleTypes, vehiclesDayTrips } from './day-repository.js';
-import {
-  type Base,
-  byDirection,
-  fleetTypes,
-  pointOf,
-  proposalRows,
-  proposeTrips,
-  runningRounds,
-  transferTo,
-  tripPlan,
-  vehiclesFor,
-  vehiclesNeeded,
-  vehiclesOfType,
-} from './proposal.js';
+import { type Base, fleetTypes, pointOf, proposalRows, runningRounds, transferTo, tripPlan, vehiclesFor, vehiclesNeeded, vehiclesOfType } from './proposal.js';
+import { proposeDay } from './day-plan.js';
+import { currentFigures, proposalFigures } from './day-figures.js';
+import { tokyoInstant } from '../../common/time.js';
 import type { Executor } from '../../db/executor.js';
 import { createTrip, setStops, type WriteContext } from './service.js';
 import { assignmentCheck } from './work-rules.js';
 
 /** The calculator: what it reads of a center's day for its proposal (proposal.ts), and accepting the proposal. */
 
+/** How the calculator runs the optimizer: its time budget in seconds, its seed, and the request's end. */
+export interface CalculatorRun {
+  seconds: number;
+  seed: number;
+  signal?: AbortSignal;
+}
+
 /**
  * GET /vehicle_allocation/calculator: per direction the day's load and the vehicles it needs (by type, at
- * the base's rounds a day), and a greedy proposal (`proposeTrips`) onto the center's vehicles that have no
- * pinned or overlapping trip; each trip's stores then in 近い順's order.
+ * the base's rounds a day), and the optimizer's proposal for the center's whole day (day-plan.ts): the
+ * unallocated deliveries onto the center's vehicles that have no pinned or overlapping trip, and after
+ * the rounds the day already runs, directions mixed where that saves vehicles (混載); its figures beside
+ * the day's existing trips'.
  */
-export async function calculator(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
+export async function calculator(db: Executor, actor: Actor, centerId: number, date: string, now: Date, run: CalculatorRun) {
   const center = await centerInScope(db, actor, centerId);
   const loads = await dayLoads(db, centerId, date);
   const types = await vehicleTypes(db);
@@ -47,21 +46,35 @@ export async function calculator(db: Executor, actor: Actor, centerId: number, d
 
   const times = await centerProposalTimes(db, centerId, date, now);
   const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd });
-  const free = fleet.filter((v) => !busy.vehicles.has(v.id));
   const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));
-  const groups = byDirection(await unallocatedDeliveries(db, centerId, date));
-  // Only vehicles busy in the day's window: a free one starts its own first round.
-  const busyFleet = fleet.filter((v) => busy.vehicles.has(v.id));
-  const running = runningRounds(busyFleet, await vehiclesDayTrips(db, busyFleet.map((v) => v.id), date));
-  const { proposal, unassigned } = proposeTrips(groups, free, baseOf, times, pointOf(center), running);
+  const dayTrips = await vehiclesDayTrips(db, fleet.map((v) => v.id), date);
+  // A busy vehicle runs another round after the rounds it already runs only when each is an unpinned store trip with its times.
+  const running = runningRounds(fleet.filter((v) => busy.vehicles.has(v.id)), dayTrips);
+  const usable = fleet.filter((v) => !busy.vehicles.has(v.id) || running.some((trip) => trip.vehicle === v));
+  const deliveries = await unallocatedDeliveries(db, centerId, date);
+  // A vehicle runs as many rounds a day as the most-run direction of the day's deliveries (its base's 回転数).
+  const rounds = Math.max(1, ...deliveries.map((d) => roundsOf(d.direction_id)));
+  const vehicles = usable.map((vehicle) => {
+    const trips = dayTrips.flatMap((trip) =>
+      trip.vehicle_id === vehicle.id && trip.planned_arrival ? [{ start: trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival, end: trip.planned_arrival }] : [],
+    );
+    return { vehicle, rounds: Math.max(1, rounds - trips.length), trips };
+  });
+  const origin = pointOf(center);
+  const day = await proposeDay({ deliveries, vehicles, centerFleet: fleet, origin, times, midnight: tokyoInstant(date, '00:00') }, run);
+  const rows = proposalRows(day.trips, drivers, origin, running, { date, findingsOf: await assignmentCheck(db, drivers, date) });
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
-    proposal: proposalRows(proposal, drivers, pointOf(center), running, { date, findingsOf: await assignmentCheck(db, drivers, date) }),
-    unassigned_delivery_ids: unassigned.map((left) => left.delivery_id),
-    unassigned,
+    proposal: rows.map((row, i) => ({ ...row, km: roundKm(day.trips[i]!.km), load_rate: day.trips[i]!.loadRate })),
+    unassigned_delivery_ids: day.unassigned.map((left) => left.delivery_id),
+    unassigned: day.unassigned,
+    summary: proposalFigures(day),
+    current: await currentFigures(db, centerId, date),
   };
 }
+
+const roundKm = (km: number) => Math.round(km * 10) / 10;
 
 /**
  * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path

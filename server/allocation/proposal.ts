@@ -150,6 +150,8 @@ export interface ProposedTrip {
   departure: Date;
   /** a later round is back at the center by the end of its working day (a first round takes any store, as a planner would) */
   backBy: Date | null;
+  /** back at the center, when the plan knows it (else estimated from its stores in order) */
+  back?: Date;
   /** a trip the day already has (not proposed): when it is back and who drives it; it takes no deliveries, only a next round */
   planned?: { back: Date; driver_id: number | null };
 }
@@ -352,7 +354,7 @@ export function proposalRows(
   day: { date: string; findingsOf: (driverId: number, planned: WorkDay | null) => RuleFinding[] },
 ) {
   const driversLeft = [...drivers];
-  const back = (trip: ProposedTrip) => plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin));
+  const back = (trip: ProposedTrip) => trip.back ?? plannedReturn(trip.departure, origin, storePoints(trip.deliveries, origin));
   /** The vehicle's proposed trips as one working day: from its first loading to its last return. */
   const workOf = (vehicle: ProposalVehicle) => {
     const own = trips.filter((trip) => trip.vehicle === vehicle);

@@ -77,9 +77,18 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     board(app.db, request.actor, request.query.department_id, request.query.date, new Date()),
   );
 
-  app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) =>
-    calculator(app.db, request.actor, request.query.department_id, request.query.date, new Date()),
-  );
+  app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) => {
+    const { department_id, date, seconds = 5, seed = 1 } = request.query;
+    // The optimizer stops when the caller goes away before it answers.
+    const closed = new AbortController();
+    const abort = () => closed.abort(new Error('the request was closed'));
+    request.raw.on('close', abort);
+    try {
+      return await calculator(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal });
+    } finally {
+      request.raw.off('close', abort);
+    }
+  });
 
   app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({
     created: await write(request, (ctx) => acceptProposal(ctx, request.body)),

@@ -314,10 +314,27 @@ const ProposalTrip = Type.Object({
   planned_departure: Timestamp,
   /** back at the center */
   planned_arrival: Timestamp,
+  /** road km from the center through its stores and back */
+  km: Type.Number(),
+  /** the highest of its load over the vehicle's capacity in each measure (its load unit's, kg), 0-1 */
+  load_rate: Type.Number(),
 });
 
+/** A plan's figures: vehicles used, road km, hours from loading to return, stops reached after their store's time */
+const DayFigures = Type.Object({ vehicles: Type.Integer(), km: Type.Number(), hours: Type.Number(), late_stops: Type.Integer() });
+
 export const calculatorSchema = {
-  querystring: CenterDay,
+  querystring: Type.Object(
+    {
+      department_id: Id,
+      date: CalendarDate,
+      /** the optimizer's time budget (5 s when absent) */
+      seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
+      /** the optimizer's seed: the same seed and day give the same proposal at the same budget */
+      seed: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
+    },
+    { additionalProperties: false },
+  ),
   response: {
     200: Type.Object({
       /** the types a direction's vehicles are counted in: the center's own vehicles' and any recommended, smallest first; `vehicles`: how many the center has */
@@ -341,6 +358,10 @@ export const calculatorSchema = {
         }),
       ),
       proposal: Type.Array(ProposalTrip),
+      /** the proposal's figures */
+      summary: DayFigures,
+      /** the same figures of the center's store trips of the day as they stand */
+      current: DayFigures,
       unassigned_delivery_ids: Type.Array(Type.Integer()),
       /** each delivery left out and why: no vehicle with room for it, only trips with room that reach its store too late, or more than a vehicle of its own carries */
       unassigned: Type.Array(Type.Object({ delivery_id: Type.Integer(), reason: Type.Union([Type.Literal('noVehicle'), Type.Literal('lateForWindow'), Type.Literal('overCapacity')]) })),

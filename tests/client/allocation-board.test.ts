@@ -388,6 +388,8 @@ describe('the calculator’s totals', () => {
       planned_loading_start: '2026-12-02T22:00:00Z',
       planned_departure: '2026-12-03T00:00:00Z',
       planned_arrival: '2026-12-03T02:00:00Z',
+      km: 30,
+      load_rate: quantity / 8,
     });
     expect(proposalTotals([proposed(1, [1, 2], 6, 2238), proposed(2, [3], 3, 1035), proposed(2, [4], 1, 409, 2)])).toEqual({
       vehicles: 2,
