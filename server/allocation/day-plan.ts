@@ -14,7 +14,9 @@ export const BINDING_MINUTES = 13 * 60;
 /** A vehicle used costs this much (in km): saving a vehicle is worth a long detour. */
 const VEHICLE_COST_KM = 200;
 /** Per tonne the vehicle carries: of two vehicles that carry the load, the smaller costs less. */
-const VEHICLE_COST_PER_TONNE = 10;
+const VEHICLE_COST_PER_TONNE = 15;
+/** A store no vehicle reaches by its time is planned within this many minutes after the earliest it can be reached. */
+const LATE_SLACK_MINUTES = 120;
 /** The objective's weights: per km, per minute of a route, per stop on a trip of another direction. */
 const WEIGHTS = { distance: 1, time: 0.1, group: 1 };
 /** A vehicle's weight limit when its type states none. */
@@ -76,6 +78,16 @@ function storeJobs(deliveries: ProposalDelivery[], largest: [number, number]) {
   return jobs;
 }
 
+const travelMinutes = (a: Point, b: Point) => ((haversineKm(a, b) * ROAD_FACTOR) / AVERAGE_SPEED_KMH) * 60;
+
+/**
+ * A store no vehicle reaches by its time is late whatever the plan: it is planned within a slack after
+ * the earliest arrival, so that it rides with others instead of taking a vehicle of its own at once.
+ */
+function reachable(window: [number, number], earliest: number): [number, number] {
+  return window[1] >= earliest ? window : [earliest, earliest + LATE_SLACK_MINUTES];
+}
+
 /** Road km as planning estimates them, and minutes at the average speed; leaving the center also takes the loading. */
 function travelMatrix(points: Point[], loadingMinutes: number) {
   const size = points.length;
@@ -83,9 +95,8 @@ function travelMatrix(points: Point[], loadingMinutes: number) {
   const duration = new Float64Array(size * size);
   for (let a = 0; a < size; a++) {
     for (let b = 0; b < size; b++) {
-      const km = a === b ? 0 : haversineKm(points[a]!, points[b]!) * ROAD_FACTOR;
-      distance[a * size + b] = km;
-      duration[a * size + b] = (km / AVERAGE_SPEED_KMH) * 60 + (a === 0 && b !== 0 ? loadingMinutes : 0);
+      distance[a * size + b] = a === b ? 0 : haversineKm(points[a]!, points[b]!) * ROAD_FACTOR;
+      duration[a * size + b] = (a === b ? 0 : travelMinutes(points[a]!, points[b]!)) + (a === 0 && b !== 0 ? loadingMinutes : 0);
     }
   }
   return { kind: 'matrix' as const, size, distance, duration };
@@ -118,7 +129,7 @@ function unitProblem(deliveries: ProposalDelivery[], loadUnit: number, fleet: Da
         location: points.push(pointOf(job[0]!) ?? center) - 1,
         demand: job.reduce((sum, d) => [sum[0]! + demandOf(d)[0], sum[1]! + demandOf(d)[1]], [0, 0]),
         service: STOP_MINUTES,
-        window: windowOf(job[0]!),
+        window: reachable(windowOf(job[0]!), shift[0] + loadingMinutes + travelMinutes(center, pointOf(job[0]!) ?? center)),
         group: String(job[0]!.direction_id),
       });
     }
@@ -223,7 +234,8 @@ export async function proposeDay(
       const reason = reasonOf(unit.problem.jobs.find((j) => j.id === id)!.demand, centerFleet.map((vehicle) => capacityIn(vehicle, loadUnit)));
       proposed.unassigned.push(...job.map((d) => ({ delivery_id: d.id, reason })));
     }
-    proposed.late.push(...plan.late.flatMap((late) => unit.jobs.get(late.job)!.map((d) => d.id)));
+    const lateStops = plan.routes.flatMap((route) => route.trips.flatMap((trip) => trip.stops)).filter((stop) => stop.start > windowOf(unit.jobs.get(stop.job)![0]!)[1] + 1e-6);
+    proposed.late.push(...lateStops.flatMap((stop) => unit.jobs.get(stop.job)!.map((d) => d.id)));
     for (const trip of trips) used.add(trip.vehicle.id);
     vehicles = vehicles.map((v) => ({ ...v, trips: [...v.trips, ...trips.filter((trip) => trip.vehicle === v.vehicle).map((trip) => ({ start: trip.loadingStart, end: trip.back }))] }));
   }

@@ -22,8 +22,9 @@ export async function fetchTransfers(kind: TripKind, date: string, departmentId?
   return data;
 }
 
-export async function fetchCalculator(departmentId: number, date: string): Promise<Calculator> {
-  const { data } = await http.get<Calculator>(`${BASE}/calculator`, { params: { department_id: departmentId, date } });
+/** The calculator's figures and proposal; `seconds`: the optimizer's time budget. */
+export async function fetchCalculator(departmentId: number, date: string, seconds?: number): Promise<Calculator> {
+  const { data } = await http.get<Calculator>(`${BASE}/calculator`, { params: { department_id: departmentId, date, seconds } });
   return data;
 }
 

@@ -3,7 +3,7 @@
  * vehicles needed by type, and a proposed assignment to accept (draft trips) or discard.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { ScreenCard } from '../../shared/components/screen-card.js';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
@@ -28,8 +28,10 @@ export default function CalculatorPage() {
   const state = useCenterDate();
   const { centerId, date } = state;
   const queryClient = useQueryClient();
-  const key = ['allocation', 'calculator', centerId, date];
-  const calc = useQuery({ queryKey: key, queryFn: () => fetchCalculator(centerId!, date), enabled: centerId !== undefined });
+  // The optimizer's time budget: longer finds a better plan for a large day.
+  const [seconds, setSeconds] = useState<number>(DEFAULT_SECONDS);
+  const key = ['allocation', 'calculator', centerId, date, seconds];
+  const calc = useQuery({ queryKey: key, queryFn: () => fetchCalculator(centerId!, date, seconds), enabled: centerId !== undefined });
   // Driver names: the calculator names drivers by id; the board's list of the center's drivers has them.
   const board = useQuery({
     queryKey: ['allocation', 'board', centerId, date],
@@ -139,6 +141,8 @@ export default function CalculatorPage() {
     { title: t('allocationScreens.calculator.quantity'), dataIndex: 'quantity', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.weight'), dataIndex: 'weight', align: 'right', render: formatNumber },
     { title: t('allocationScreens.calculator.load'), key: 'load', width: 220, render: (_, p) => <LoadBars load={p} capacities={p} /> },
+    { title: t('allocationScreens.calculator.loadRate'), dataIndex: 'load_rate', align: 'right', render: percent },
+    { title: t('allocationScreens.calculator.km'), dataIndex: 'km', align: 'right', render: (km: number) => t('allocationScreens.calculator.kmValue', { km: formatNumber(km) }) },
   ];
 
   const proposal = discarded ? [] : (data?.proposal ?? []);
@@ -179,6 +183,7 @@ export default function CalculatorPage() {
           {t('allocationScreens.calculator.proposal')}
         </Typography.Title>
         <Space>
+          <SecondsSelect value={seconds} onChange={setSeconds} />
           <Button onClick={() => setDiscarded(true)} disabled={busy || proposal.length === 0} data-testid="calculator-discard">
             {t('allocationScreens.calculator.discard')}
           </Button>
@@ -187,6 +192,7 @@ export default function CalculatorPage() {
           </Button>
         </Space>
       </Space>
+      {data && !discarded && proposal.length > 0 ? <Comparison data={data} /> : null}
       {accepted !== undefined ? (
         <Alert
           type="success"
@@ -230,6 +236,49 @@ export default function CalculatorPage() {
 }
 
 /** A proposed trip's row: its vehicle and round (a vehicle's 2回転目 is a row of its own). */
+const DEFAULT_SECONDS = 5;
+const SECONDS_CHOICES = [1, 5, 10, 30];
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+/** The optimizer's time budget, as the planner chooses it. */
+function SecondsSelect({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
+  const { t } = useT();
+  return (
+    <Space size={4}>
+      <Typography.Text type="secondary">{t('allocationScreens.calculator.seconds')}</Typography.Text>
+      <Select<number>
+        size="small"
+        value={value}
+        onChange={onChange}
+        options={SECONDS_CHOICES.map((count) => ({ value: count, label: t('allocationScreens.calculator.secondsOption', { count }) }))}
+        data-testid="calculator-seconds"
+      />
+    </Space>
+  );
+}
+
+/** The proposal's figures beside the day's trips as they stand: vehicles, km, operating hours, late stops. */
+function Comparison({ data }: { data: Calculator }) {
+  const { t } = useT();
+  const figures = (which: Calculator['summary']) => (
+    <>
+      {t('allocationScreens.calculator.vehicles')} {formatNumber(which.vehicles)} ・ {t('allocationScreens.calculator.km')}{' '}
+      {t('allocationScreens.calculator.kmValue', { km: formatNumber(which.km) })} ・ {t('allocationScreens.calculator.hours')}{' '}
+      {t('allocationScreens.calculator.hoursValue', { hours: formatNumber(which.hours) })} ・ {t('allocationScreens.calculator.lateStops')} {formatNumber(which.late_stops)}
+    </>
+  );
+  return (
+    <Descriptions size="small" column={1} bordered title={t('allocationScreens.calculator.comparison')} data-testid="calculator-comparison" style={{ marginBottom: 8 }}>
+      <Descriptions.Item label={t('allocationScreens.calculator.current')}>
+        <span data-testid="calculator-current">{figures(data.current)}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('allocationScreens.calculator.proposed')}>
+        <span data-testid="calculator-summary">{figures(data.summary)}</span>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
 const proposalKey = (p: CalculatorProposal) => `${p.vehicle_id}-${p.round}`;
 
 /** When the proposed trip departs and is back, and which round of its vehicle it is when not the first. */
@@ -358,6 +407,10 @@ function ProposalTotalsRow({ proposal }: { proposal: readonly CalculatorProposal
         </Table.Summary.Cell>
       ))}
       <Table.Summary.Cell index={8} />
+      <Table.Summary.Cell index={9} />
+      <Table.Summary.Cell index={10} align="right">
+        <strong>{t('allocationScreens.calculator.kmValue', { km: formatNumber(Math.round(proposal.reduce((sum, p) => sum + p.km, 0) * 10) / 10) })}</strong>
+      </Table.Summary.Cell>
     </Table.Summary.Row>
   );
 }
