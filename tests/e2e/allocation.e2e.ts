@@ -840,6 +840,19 @@ describe('the allocation calculator, in a real browser', () => {
     await expect.poll(() => proposal.textContent()).toContain('配車案を破棄しました');
     expect(await proposedRows()).toBe(0);
 
+    // The optimizer puts these few deliveries on one vehicle (混載): a delivery that fills the center's
+    // largest vehicle by pallets makes a second trip.
+    const largest = await db
+      .selectFrom('vehicles as v')
+      .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+      .select((eb) => eb.fn.max('vt.pallet_capacity').as('pallets'))
+      .where('v.base_department_id', '=', centerId)
+      .where('v.deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('deliveries')
+      .values({ date: CALC_DATE, department_id: centerId, delivery_destination_id: itabashiStore!.id, slip_number: 'E2E-C-FULL', quantity: Number(largest.pallets), load_unit: 0, weight: 100 })
+      .execute();
     await page.reload();
     await expect.poll(proposedRows).toBeGreaterThan(1);
     // Every proposed trip is ticked; the planner unticks one and accepts the rest: only those become drafts.
