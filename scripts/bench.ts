@@ -6,6 +6,7 @@ import { benchAllocation } from './bench-allocation.js';
 import { benchDeliveries } from './bench-deliveries.js';
 import { benchImports } from './bench-imports.js';
 import { benchLists } from './bench-lists.js';
+import { benchOptimizer } from './bench-optimizer.js';
 import { benchRealtime } from './bench-realtime.js';
 import { benchRounds } from './bench-rounds.js';
 
@@ -16,6 +17,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   allocation: benchAllocation,
   realtime: benchRealtime,
   rounds: benchRounds,
+  optimizer: benchOptimizer,
 };
 
 const only = process.argv[2];

@@ -1,0 +1,79 @@
+// The optimizer as the server calls it: one worker thread per optimisation, so that requests are never
+// blocked. It ends at the time budget with the best plan found so far, posts its progress (the best
+// cost so far) meanwhile, and is ended at once when the caller's AbortSignal fires.
+import { Worker } from 'node:worker_threads';
+import { problemErrors } from './instance.js';
+import type { Plan, Problem, Progress } from './model.js';
+
+export interface SolveOptions {
+  /** The time budget (5 s when neither this nor `iterations` is given). */
+  seconds?: number;
+  /** A budget in steps instead: the same seed and steps give the same plan on any machine. */
+  iterations?: number;
+  seed?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface WorkerRequest {
+  problem: Problem;
+  seed: number;
+  deadline?: number;
+  iterations?: number;
+}
+
+export type WorkerMessage = { kind: 'progress'; progress: Progress } | { kind: 'plan'; plan: Plan };
+
+const DEFAULT_SECONDS = 5;
+/** Kept from the budget for the plan's way back from the worker. */
+const HANDOVER_MS = 20;
+
+/**
+ * The worker runs the TypeScript source (worker.ts), read through tsx's loader, which it registers
+ * first: the source is the same whether the caller runs from source or from a bundle.
+ */
+function workerScript(): string {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+}
+
+export function solve(problem: Problem, options: SolveOptions = {}): Promise<Plan> {
+  const { signal, onProgress, iterations, seed = 1 } = options;
+  const seconds = options.seconds ?? (iterations === undefined ? DEFAULT_SECONDS : undefined);
+  const request: WorkerRequest = {
+    problem,
+    seed,
+    iterations,
+    deadline: seconds === undefined ? undefined : Date.now() + seconds * 1000 - HANDOVER_MS,
+  };
+  return new Promise((resolve, reject) => {
+    const errors = problemErrors(problem);
+    if (signal?.aborted || errors.length) {
+      reject(errors.length ? new RangeError(errors.join('; ')) : signal!.reason);
+      return;
+    }
+    const worker = new Worker(workerScript(), { eval: true, workerData: request });
+    const abort = () => {
+      void worker.terminate();
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'progress') onProgress?.(message.progress);
+      else {
+        settle();
+        resolve(message.plan);
+      }
+    });
+    worker.on('error', (error) => {
+      settle();
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      settle();
+      if (code !== 0) reject(new Error(`the optimizer's worker stopped (exit code ${code})`));
+    });
+  });
+}
