@@ -1,195 +1,43 @@
 /**
- * The delivery list and the trip screens in a real browser, over the real server: a carrier's scope,
- * a column choice surviving logout and login, the trip list's status filter; a day's CSV imported
- * through the list's dialog, a date mismatch refused, the filter exported (UTF-8 with BOM and
+ * The delivery list in a real browser, over the real server: a carrier's scope, a column choice
+ * surviving logout and login, a delivery's detail, 未出発 when its trip should have left; a day's CSV
+ * imported through the list's dialog, a date mismatch refused, the filter exported (UTF-8 with BOM and
  * Shift_JIS), rows deleted in bulk; in ja and en.
  */
-import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import type { Kysely } from 'kysely';
-import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { addDays, DELIVERY_COLUMNS } from '../../common/deliveries.js';
-import { formatDateTime } from '../../common/time.js';
+import { addDays } from '../../common/deliveries.js';
 import { deliveriesJa } from '../../common/locales/deliveries-ja.js';
-import type { Database } from '../../db/types.js';
-import { todayForFile } from './midnight.js';
-import { asksFor, choose, csvFileInput, hoverUntilShown, logIn, searchBox, signIn, toast, useStack, visit } from './harness.js';
+import { formatDateTime } from '../../common/time.js';
+import {
+  checkImport,
+  DELETE_SLIP,
+  EXPORT_HEADER,
+  EXPORT_SLIP,
+  exported,
+  headers,
+  logOut,
+  openList,
+  rowCheckbox,
+  rowOf,
+  rows,
+  search,
+  type Seeded,
+  slipsStartingWith,
+  SPEC_COLUMNS,
+  type Store,
+  toEnglish,
+  useDeliveriesStack,
+} from './deliveries-fixtures.js';
+import { hoverUntilShown, logIn, searchBox, signIn, toast, visit } from './harness.js';
 
-const stackOf = useStack();
-/** The day of the deliveries this file makes, and the day the list opens on (the browser's today). */
-const TODAY = await todayForFile();
-/** The trips' day: far from any demo trip, so the trip list shows only these. */
-const TRIP_DAY = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
-const tripListPath = `/vehicle-allocation?${['date_from', 'date_to']
-  .map((field, i) => `filters[${i}][field]=${field}&filters[${i}][operator]=eq&filters[${i}][value]=${TRIP_DAY}`)
-  .join('&')}`;
-
-interface Seeded {
-  ownTrip: number;
-  otherTrip: number;
-  ownDelivery: number;
-  /** on no trip */
-  freeDelivery: number;
-}
-
+const { stackOf, TODAY, TRIP_DAY, tripListPath, seedAll, centerOnList } = await useDeliveriesStack();
 let seeded: Seeded;
-/** The slips of the deliveries the export test finds (not found by the other tests' searches for E2E-). */
-const EXPORT_SLIP = 'CSV-OUT-';
-/** The slips of the unallocated deliveries the bulk-delete test selects: its own, whatever ran before it (not found by the searches for E2E-). */
-const DELETE_SLIP = 'BULK-DEL-';
-/** Three stores of 品川センター (the center user's), for the imported rows. */
-let stores: { delivery_code: string; customer_store_name: string }[];
-
-/** Two trips at 品川センター, one of the carrier's company (東都運輸), one of another; a delivery on each and one unallocated. */
-async function seed(db: Kysely<Database>): Promise<Seeded> {
-  const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
-  const carrier = await db
-    .selectFrom('users')
-    .innerJoin('delivery_companies', 'delivery_companies.id', 'users.delivery_company_id')
-    .select('delivery_companies.id')
-    .where('users.login_id', '=', 'carrier')
-    .executeTakeFirstOrThrow();
-  const other = await db.selectFrom('delivery_companies').select('id').where('id', '!=', carrier.id).orderBy('id').executeTakeFirstOrThrow();
-  const vehicleOf = (companyId: number) =>
-    db.selectFrom('vehicles').select('id').where('delivery_company_id', '=', companyId).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-  const driverOf = (companyId: number) =>
-    db.selectFrom('drivers').select('id').where('delivery_company_id', '=', companyId).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-  const stores = await db
-    .selectFrom('delivery_destinations')
-    .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
-    .select('delivery_destinations.id')
-    .where('directions.department_id', '=', center.id)
-    .orderBy('delivery_destinations.id')
-    .limit(3)
-    .execute();
-  const trip = async (companyId: number, tripNo: number, routeName: string, status: number) => {
-    const [vehicle, driver] = await Promise.all([vehicleOf(companyId), driverOf(companyId)]);
-    const row = await db
-      .insertInto('vehicle_allocations')
-      .values({
-        date: TRIP_DAY,
-        kind: 'store_direct',
-        department_id: center.id,
-        trip_no: tripNo,
-        route_name: routeName,
-        delivery_company_id: companyId,
-        vehicle_id: vehicle.id,
-        driver_id: driver.id,
-        status,
-        quantity: 3,
-        weight: 120,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const ownTrip = await trip(carrier.id, 91, 'E2E東都便', 2);
-  const otherTrip = await trip(other.id, 92, 'E2E他社便', 0);
-  const delivery = async (slip: string, storeIndex: number, tripId: number | null) =>
-    (
-      await db
-        .insertInto('deliveries')
-        .values({
-          date: TODAY,
-          department_id: center.id,
-          delivery_destination_id: stores[storeIndex]!.id,
-          slip_number: slip,
-          item_name: 'E2E品目',
-          quantity: 3,
-          load_unit: 0,
-          weight: 120.5,
-          volume: 1.2,
-          status: tripId === null ? 0 : 1,
-          vehicle_allocation_id: tripId,
-          stop_seq: tripId === null ? null : 1,
-          delivery_delay_status: tripId === null ? 0 : 2,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const ownDelivery = await delivery('E2E-OWN-1', 0, ownTrip);
-  await delivery('E2E-OTHER-1', 1, otherTrip);
-  const freeDelivery = await delivery('E2E-FREE-1', 2, null);
-  // For the export and for the bulk delete: one unallocated delivery at each store, found by their own search.
-  for (const prefix of [EXPORT_SLIP, DELETE_SLIP]) for (const index of [0, 1, 2]) await delivery(`${prefix}${index + 1}`, index, null);
-  return { ownTrip, otherTrip, ownDelivery, freeDelivery };
-}
-
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-
-async function search(page: Page, text: string) {
-  const box = searchBox(page, 'delivery-search');
-  await box.fill(text);
-  await box.press('Enter');
-}
-const headers = (page: Page) => page.locator('.ant-table-thead th').allTextContents();
-
-async function logOut(page: Page) {
-  await (await hoverUntilShown(page.getByTestId('user-menu'), page.getByTestId('logout'))).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/login'));
-}
-
-async function toEnglish(page: Page) {
-  await page.getByTestId('language-switch').getByText('English').click();
-}
+let stores: Store[];
 
 beforeAll(async () => {
-  const db = stackOf().db;
-  seeded = await seed(db);
-  stores = await db
-    .selectFrom('delivery_destinations')
-    .innerJoin('directions', 'directions.id', 'delivery_destinations.direction_id')
-    .innerJoin('departments', 'departments.id', 'directions.department_id')
-    .select(['delivery_destinations.delivery_code', 'delivery_destinations.customer_store_name'])
-    .where('departments.code', '=', 'CT-SHINAGAWA')
-    .where('delivery_destinations.deleted_at', 'is', null)
-    .orderBy('delivery_destinations.id')
-    .limit(3)
-    .execute();
+  ({ seeded, stores } = await seedAll());
 });
-
-const IMPORT_HEADER = '日付,配送先コード,伝票番号,数量,荷姿,商品名,重量';
-/** A day's delivery CSV as a file for the dialog's file input. */
-const csvFile = (lines: string[]) => ({ name: 'deliveries.csv', mimeType: 'text/csv', buffer: Buffer.from([IMPORT_HEADER, ...lines].join('\r\n')) });
-const slipsStartingWith = (db: Kysely<Database>, prefix: string) =>
-  db.selectFrom('deliveries').select(['slip_number', 'deleted_at']).where('slip_number', 'like', `${prefix}%`).orderBy('slip_number').execute();
-
-/** Opens the list (the user's saved conditions come with the signed-in profile) and waits for its rows. */
-async function openList(page: Page) {
-  await page.goto('/delivery');
-  await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
-}
-
-/** A fresh browser signed in as `center`, on the delivery list. */
-async function centerOnList(clock?: { fixedAt: number }) {
-  const opened = await stackOf().newPage();
-  if (clock) await opened.page.clock.setFixedTime(clock.fixedAt);
-  await signIn(opened.page, 'center');
-  await openList(opened.page);
-  return opened;
-}
-
-/** Opens the list's CSV dialog, chooses the file and runs the check step. */
-async function checkImport(page: Page, lines: string[]) {
-  await page.getByTestId('import-open').click();
-  await csvFileInput(page).setInputFiles(csvFile(lines));
-  await page.getByTestId('import-check').click();
-}
-
-/** Exports the list's current conditions in one encoding: the downloaded file's bytes. */
-async function exported(page: Page, encoding: 'utf8' | 'sjis') {
-  await page.getByTestId('export-open').click();
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${encoding}`).click()]);
-  return readFile((await download.path())!);
-}
-
-/** The export's header: the list's columns under their Japanese names. */
-const EXPORT_HEADER = DELIVERY_COLUMNS.map((column) => deliveriesJa.deliveries.fields[column]).join(',');
-/** The delivery-list row of the specification (its section on data), by our column names. */
-const SPEC_COLUMNS = ['date', 'delivery_route', 'driver_name', 'delivery_delay_status', 'estimated_arrival_time', 'address', 'quantity', 'volume', 'weight', 'item_code', 'item_name', 'report_time', 'report_location', 'order_number', 'slip_number'] as const;
-const rowOf = (page: Page, slip: string) => rows(page).filter({ hasText: slip });
-const rowCheckbox = (page: Page, slip: string) => rowOf(page, slip).locator('.ant-table-selection-column input[type=checkbox]');
 
 describe('deliveries and trips, in a real browser', () => {
   test("carrier: the delivery list shows only its own company's deliveries, read-only", async () => {
@@ -318,182 +166,6 @@ describe('deliveries and trips, in a real browser', () => {
     await expect.poll(() => status.textContent()).toBe('未出発');
     await context.close();
     await db.updateTable('vehicle_allocations').set({ planned_departure: null }).where('id', '=', seeded.otherTrip).execute();
-  });
-
-  test('center: the trip list filters by status', async () => {
-    const { page, context } = await stackOf().newPage();
-    await signIn(page, 'center');
-    await page.goto(tripListPath);
-    await expect.poll(async () => (await rows(page).allTextContents()).join('\n')).toContain('E2E他社便');
-    expect((await rows(page).allTextContents()).join('\n')).toContain('E2E東都便');
-    // The page's totals: its trips, and their weight as the database has it.
-    const day = await stackOf().db.selectFrom('vehicle_allocations').select('weight').where('date', '=', TRIP_DAY).execute();
-    const kg = day.reduce((sum, trip) => sum + Number(trip.weight), 0).toLocaleString('ja-JP');
-    const totals = await page.getByTestId('trip-totals').textContent();
-    expect(totals).toContain(`合計（このページ）: ${day.length}便`);
-    expect(totals).toContain(`${kg}kg`);
-    await page.getByTestId('trip-status-filter').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '配送中' }).click();
-    await page.keyboard.press('Escape');
-    // Only the trip in transit is left (the planned one went with the filter).
-    await expect.poll(async () => (await rows(page).allTextContents()).map((row) => row.includes('E2E東都便'))).toEqual([true]);
-    const statuses = await page.getByTestId('trip-status').allTextContents();
-    expect(statuses).toEqual(['配送中']);
-    // The filter lives in the URL: a reload keeps it.
-    await page.reload();
-    await expect.poll(() => page.getByTestId('trip-status').allTextContents()).toEqual(statuses);
-    // 「CSV出力」 takes the list's conditions: the one trip in transit, here in Shift_JIS for Excel.
-    const csv = iconv.decode(await exported(page, 'sjis'), 'cp932').trimEnd().split('\r\n');
-    expect(csv[0]).toMatch(/^配車日,便No,便名,センター,種別,ルート,/);
-    expect(csv.slice(1)).toHaveLength(1);
-    expect(csv[1]).toContain('E2E東都便');
-    expect(csv[1]).toContain(',配送中,');
-
-    await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
-    await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
-    // Someone else saves first: the save answers 409, the dialog says so and loads the latest version.
-    const db = stackOf().db;
-    await db.updateTable('vehicle_allocations').set((eb) => ({ version: eb('version', '+', 1), route_name: 'E2E他社便（変更）' })).where('id', '=', seeded.otherTrip).execute();
-    await page.getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => page.getByTestId('conflict-message').textContent()).toContain('再読み込み');
-    await page.getByTestId('conflict-reload').click();
-    await expect.poll(() => page.locator('#route_name').inputValue()).toBe('E2E他社便（変更）');
-    await visit(page, '/vehicle-allocation/add');
-    await page.getByTestId('trip-form').waitFor();
-    await toEnglish(page);
-    await visit(page, tripListPath);
-    await expect.poll(() => rows(page).count()).toBe(2);
-    await visit(page, `/vehicle-allocation/edit/${seeded.otherTrip}`);
-    await expect.poll(() => page.getByTestId('trip-vehicle').textContent()).toMatch(/\D/);
-    await context.close();
-  });
-
-  test('center: the new trip form lines its fields up in three columns', async () => {
-    const { page, context } = await stackOf().newPage();
-    await signIn(page, 'center');
-    await page.goto('/vehicle-allocation/add');
-    await page.getByTestId('trip-form').waitFor();
-    const lefts = await page.getByTestId('trip-form').locator('.ant-form-item').evaluateAll((items) =>
-      items.filter((item) => item.getBoundingClientRect().width > 0).map((item) => Math.round(item.getBoundingClientRect().left)),
-    );
-    expect(lefts.length, 'fields shown').toBeGreaterThan(10);
-    expect(new Set(lefts).size, 'the left edges of the fields').toBe(3);
-    await context.close();
-  });
-
-  test('center: a new trip’s vehicle brings its regular driver (担当車両); a driver already there stays', async () => {
-    const { page, context } = await stackOf().newPage();
-    await signIn(page, 'center');
-    const regulars = await stackOf()
-      .db.selectFrom('drivers as d')
-      .innerJoin('vehicles as v', 'v.id', 'd.default_vehicle_id')
-      .innerJoin('departments as c', 'c.id', 'v.base_department_id')
-      .select(['d.name', 'v.vehicle_number'])
-      .where('c.code', '=', 'CT-SHINAGAWA')
-      .where('d.deleted_at', 'is', null)
-      .orderBy('v.id')
-      .limit(2)
-      .execute();
-    expect(regulars).toHaveLength(2);
-    const [first, second] = regulars as [(typeof regulars)[number], (typeof regulars)[number]];
-    const chooseIn = (testId: string, text: string) => choose(page, `[data-testid=${testId}] input`, text);
-    const shownDriver = () => page.getByTestId('trip-driver').locator('.ant-select-selection-item').textContent().catch(() => null);
-    await page.goto('/vehicle-allocation/add');
-    await page.getByTestId('trip-form').waitFor();
-    await chooseIn('trip-vehicle', first.vehicle_number);
-    await expect.poll(shownDriver).toBe(first.name);
-    // Another vehicle leaves the driver already there alone (its own regular driver is someone else): nothing is even looked up.
-    const lookedUp = asksFor(page, 'default_vehicle_id=');
-    await chooseIn('trip-vehicle', second.vehicle_number);
-    await expect.poll(() => page.getByTestId('trip-vehicle').locator('.ant-select-selection-item').textContent()).toContain(second.vehicle_number);
-    expect(await lookedUp, 'no regular driver looked up').toBe(false);
-    expect(await shownDriver(), 'the driver stays').toBe(first.name);
-    await context.close();
-  });
-
-  test('center: a new trip starts at its center’s 稼働時間 for its kind and day (a store trip added today past its loading start, from the next quarter hour), until the planner types times of their own', async () => {
-    const { page, context } = await stackOf().newPage();
-    // The browser's clock at 06:00 today, before any loading start of 品川.
-    await page.clock.setFixedTime(new Date(`${TODAY}T06:00:00+09:00`));
-    await signIn(page, 'center');
-    const timesOf = (deliveryType: number) =>
-      stackOf()
-        .db.selectFrom('operation_times as o')
-        .innerJoin('departments as c', 'c.id', 'o.department_id')
-        .select(['o.loading_start', 'o.departure'])
-        .where('c.code', '=', 'CT-SHINAGAWA')
-        .where('o.delivery_type', '=', deliveryType)
-        .where('o.deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-    const [storeDirect, transfer] = [await timesOf(1), await timesOf(0)];
-    expect(storeDirect.loading_start).not.toBe(transfer.loading_start);
-    const shown = async () =>
-      Promise.all(['planned_loading_start', 'planned_departure'].map((name) => page.locator(`.ant-form-item:has(#${name}) input`).inputValue()));
-    const expected = (day: string, times: { loading_start: string; departure: string }) =>
-      [times.loading_start, times.departure].map((time) => `${day.replaceAll('-', '/')} ${time.slice(0, 5)}`);
-    await page.goto('/vehicle-allocation/add');
-    await page.getByTestId('trip-form').waitFor();
-    await expect.poll(shown).toEqual(expected(TODAY, storeDirect));
-    await choose(page, '#kind', 'センター間（前日）');
-    await expect.poll(shown).toEqual(expected(TODAY, transfer));
-    // Times of the planner's own stay whatever the kind.
-    const start = page.locator('#planned_loading_start');
-    await start.click();
-    await start.fill(`${TODAY.replaceAll('-', '/')} 04:15`);
-    await page.keyboard.press('Enter');
-    await expect.poll(shown).toEqual([`${TODAY.replaceAll('-', '/')} 04:15`, expected(TODAY, transfer)[1]]);
-    const timesRead = asksFor(page, '/operation_time');
-    await choose(page, '#kind', '店舗直送');
-    expect(await timesRead, 'no 稼働時間 read over times of the planner’s own').toBe(false);
-    expect((await shown())[0]).toBe(`${TODAY.replaceAll('-', '/')} 04:15`);
-
-    // At 11:05: a store trip loads from 11:15 and leaves after the center's usual loading time; a transfer keeps the lane's times.
-    await page.clock.setFixedTime(new Date(`${TODAY}T11:05:00+09:00`));
-    await page.goto('/vehicle-allocation/add');
-    await page.getByTestId('trip-form').waitFor();
-    const loadingMinutes = (times: { loading_start: string; departure: string }) =>
-      [times.departure, times.loading_start].map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))).reduce((departure, start) => departure - start);
-    const departure = 11 * 60 + 15 + loadingMinutes(storeDirect);
-    const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    await expect.poll(shown).toEqual([`${TODAY.replaceAll('-', '/')} 11:15`, `${TODAY.replaceAll('-', '/')} ${clock(departure)}`]);
-    await choose(page, '#kind', 'センター間（前日）');
-    await expect.poll(shown).toEqual(expected(TODAY, transfer));
-    await context.close();
-  });
-
-  test('a completed trip opens read-only from its 詳細 button: its reason shows, its fields and 保存 are disabled; a planned one stays editable', async () => {
-    const { page, context } = await stackOf().newPage();
-    await signIn(page, 'center');
-    const shinagawaTrip = (status: number) =>
-      stackOf()
-        .db.selectFrom('vehicle_allocations as va')
-        .innerJoin('departments as d', 'd.id', 'va.department_id')
-        .select(['va.id', 'va.date'])
-        .where('d.code', '=', 'CT-SHINAGAWA')
-        .where('va.status', '=', status)
-        .orderBy('va.id')
-        .executeTakeFirstOrThrow();
-    const save = page.getByRole('button', { name: /保\s*存/ });
-    const completed = await shinagawaTrip(3);
-    const day = String(completed.date).slice(0, 10);
-    await page.goto(`/vehicle-allocation?filters[0][field]=date_from&filters[0][operator]=eq&filters[0][value]=${day}&filters[1][field]=date_to&filters[1][operator]=eq&filters[1][value]=${day}`);
-    const row = page.locator(`tr.ant-table-row[data-row-key="${completed.id}"]`);
-    await expect.poll(() => row.getByTestId('row-show').count()).toBe(1);
-    expect(await row.getByTestId('row-edit').count()).toBe(0);
-    // Its 確定 tag tells when on hover (a tooltip made on the pointer's first visit).
-    await page.mouse.move(0, 0);
-    await row.getByTestId('trip-confirmed').hover();
-    await expect.poll(() => page.locator('.ant-tooltip:visible').textContent()).toMatch(/^確定日時 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
-    await row.getByTestId('row-show').click();
-    await expect.poll(() => page.getByTestId('trip-closed').textContent()).toBe('この便は完了済みのため操作できません。');
-    await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(true);
-    expect(await save.isDisabled()).toBe(true);
-
-    await visit(page, `/vehicle-allocation/edit/${(await shinagawaTrip(0)).id}`);
-    await expect.poll(() => page.locator('#route_name').isDisabled()).toBe(false);
-    expect(await page.getByTestId('trip-closed').count()).toBe(0);
-    await expect.poll(() => save.isDisabled()).toBe(false);
-    await context.close();
   });
 
   test('a cut store name shows whole in a tooltip while the pointer is on it, each time', async () => {

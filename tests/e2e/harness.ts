@@ -168,6 +168,35 @@ export function centerDestinations(db: Stack['db'], centerId: number, limit: num
     .execute();
 }
 
+/** The id of the department with `code` (a center: 'CT-SHINAGAWA'). */
+export async function departmentId(db: Stack['db'], code: string) {
+  const department = await db.selectFrom('departments').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  return department.id;
+}
+
+/** A delivery counted in pallets (load unit 0), made now: the row to insert for the day, center, store, slip, quantity and weight given. */
+export function palletDelivery(fields: {
+  date: string;
+  department_id: number;
+  delivery_destination_id: number;
+  slip_number: string;
+  item_name?: string;
+  quantity: number;
+  weight: number;
+}) {
+  const now = new Date();
+  return { ...fields, load_unit: 0, created_at: now, updated_at: now };
+}
+
+/** The live (not deleted, not temporary) vehicles based at a center, by id; the caller selects and may join their type. */
+export const centerVehicles = (db: Stack['db'], centerId: number) =>
+  db
+    .selectFrom('vehicles as v')
+    .where('v.base_department_id', '=', centerId)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null)
+    .orderBy('v.id');
+
 /**
  * Hovers `trigger` until `target` shows. A hover menu opens after a delay and closes again when the
  * header re-renders under the pointer (fonts, the user's name arriving), so one hover is not enough;

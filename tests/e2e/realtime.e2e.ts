@@ -11,7 +11,7 @@ import { addDays } from '../../common/allocation.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { NOTIFICATION_PAGE_SIZE, notificationPageSize } from '../../client/src/app/config.js';
 import { REALTIME_CLOSE, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
-import { centerDestinations, signIn, useStack } from './harness.js';
+import { centerDestinations, centerVehicles, departmentId, palletDelivery, signIn, useStack } from './harness.js';
 
 const stackOf = useStack();
 const DATE = addDays(tokyoToday(), 3);
@@ -29,32 +29,14 @@ let fixture: Fixture;
 
 async function seed(): Promise<Fixture> {
   const db = stackOf().db;
-  const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+  const centerId = await departmentId(db, 'CT-SHINAGAWA');
   const branch = await db.selectFrom('users').select('id').where('login_id', '=', 'branch').executeTakeFirstOrThrow();
-  const [destination] = await centerDestinations(db, center.id, 1);
-  const vehicle = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('base_department_id', '=', center.id)
-    .where('deleted_at', 'is', null)
-    .where('temporary_registration_date', 'is', null)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const [destination] = await centerDestinations(db, centerId, 1);
+  const vehicle = await centerVehicles(db, centerId).select('v.id').executeTakeFirstOrThrow();
   const now = new Date();
   const delivery = await db
     .insertInto('deliveries')
-    .values({
-      date: DATE,
-      department_id: center.id,
-      delivery_destination_id: destination!.id,
-      slip_number: 'RT-0001',
-      item_name: 'E2E リアルタイム',
-      quantity: 1,
-      load_unit: 0,
-      weight: 10,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(palletDelivery({ date: DATE, department_id: centerId, delivery_destination_id: destination!.id, slip_number: 'RT-0001', item_name: 'E2E リアルタイム', quantity: 1, weight: 10 }))
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -70,7 +52,7 @@ async function seed(): Promise<Fixture> {
       })),
     )
     .execute();
-  return { centerId: center.id, vehicleId: vehicle.id, deliveryId: delivery.id };
+  return { centerId, vehicleId: vehicle.id, deliveryId: delivery.id };
 }
 
 /** A call of our API from the page, with the signed-in user's token. */

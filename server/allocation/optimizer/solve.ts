@@ -1,6 +1,8 @@
 // The optimizer as the server calls it: one worker thread per optimisation, so that requests are never
 // blocked. It ends at the time budget with the best plan found so far, posts its progress (the best
 // cost so far) meanwhile, and is ended at once when the caller's AbortSignal fires.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { problemErrors } from './instance.js';
 import type { Plan, Problem, Progress } from './model.js';
@@ -30,10 +32,12 @@ const HANDOVER_MS = 20;
 
 /**
  * The worker runs the TypeScript source (worker.ts), read through tsx's loader, which it registers
- * first: the source is the same whether the caller runs from source or from a bundle.
+ * first: the source is the same whether the caller runs from source or from a bundle. tsx's ES module
+ * entry is found through `require.resolve` (its CommonJS twin beside it): `import.meta.resolve` is not
+ * there when the server runs under Vite's transform (the browser tests' harness).
  */
 function workerScript(): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
 }

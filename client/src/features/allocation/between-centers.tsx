@@ -30,7 +30,7 @@ import { TripStatusTag } from '../../shared/trips/status-tag.js';
 import { TimeChart, type ChartMove, type ChartRow } from './time-chart.js';
 import type { TransferDemand, Trip } from '../../shared/trips/types.js';
 import { CreateTransferDialog, ReassignTripDialog, SplitTripDialog, type TransferKind, type TripForm } from './transfer-dialogs.js';
-import './allocation.css';
+import './styles.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
 

@@ -19,7 +19,7 @@ import type { Board, Calculator, CalculatorDirection, CalculatorProposal, Calcul
 import { TransferTag } from './unallocated-panel.js';
 import { LoadBars } from './load-bars.js';
 import { FindingTags, findingsOfWarnings } from '../../shared/work-rules/tags.js';
-import './allocation.css';
+import './styles.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import { clockOf, tokyoMinutes } from '../../../../common/time.js';
 

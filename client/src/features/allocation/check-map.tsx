@@ -23,7 +23,7 @@ import { fetchDayTrips, fetchDirectionDestinations, fetchDirections } from './ma
 import { directionEntries, entryPoints, tripEntries, tripMapPoints, type MapEntry } from '../../shared/map/map-logic.js';
 import { PointsList } from '../../shared/map/points-list.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
-import './allocation.css';
+import './styles.js';
 import '../../shared/map/maps.css';
 
 type Mode = 'trip' | 'direction';

@@ -25,7 +25,7 @@ import { timeOf, timeOnDay, windowText } from '../../shared/times.js';
 import { TripConfirmationTag, TripStatusTag } from '../../shared/trips/status-tag.js';
 import { TripMap } from './trip-map.js';
 import type { Stop } from '../../shared/trips/types.js';
-import './allocation.css';
+import './styles.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
 import { isBetweenCenters, tripBoardPath } from '../../shared/trips/state.js';

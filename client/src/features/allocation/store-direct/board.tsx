@@ -55,7 +55,7 @@ import { useBoardKeys } from './use-keys.js';
 import { useSelection } from './use-selection.js';
 import { useUndo } from './use-undo.js';
 import { useBoardWrites } from './use-writes.js';
-import '../allocation.css';
+import '../styles.js';
 
 /** The board has no list rows for the list keys: only / (to the search) applies. */
 const NO_ROWS: readonly unknown[] = [];
