@@ -285,6 +285,9 @@ export interface AllocationStopTable {
   arrival_latitude: number | null;
   arrival_longitude: number | null;
   departed_at: Timestamp | null;
+  /** 荷待ち as reported: its start and end; wait_minutes is its length */
+  wait_started_at: Timestamp | null;
+  wait_ended_at: Timestamp | null;
   wait_minutes: number | null;
   work_started_at: Timestamp | null;
   work_ended_at: Timestamp | null;
