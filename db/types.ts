@@ -398,6 +398,29 @@ export interface ShareCommentTable {
   version: Generated<number>;
 }
 
+/** A trip a 再最適化 replaced, as the undo brings it back: its status and warnings, its deliveries in stop order. */
+export interface ReplacedTrip {
+  id: number;
+  status: number;
+  warnings: unknown;
+  stops: { delivery_id: number; seq: number }[];
+}
+
+/** A 再最適化 applied to a center's day, kept so that it is undone in one step. */
+export interface AllocationReoptimizationTable {
+  id: Generated<number>;
+  department_id: number;
+  /** a calendar date, YYYY-MM-DD */
+  date: string;
+  replaced: ColumnType<ReplacedTrip[], string, string>;
+  created_trip_ids: ColumnType<number[], string, string>;
+  /** the day's state right after the apply: the undo refuses a day changed since */
+  day_state: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+}
+
 export interface Database {
   departments: DepartmentTable;
   department_closure: DepartmentClosureTable;
@@ -423,6 +446,7 @@ export interface Database {
   driver_work_records: DriverWorkRecordTable;
   destination_shares: DestinationShareTable;
   share_comments: ShareCommentTable;
+  allocation_reoptimizations: AllocationReoptimizationTable;
 }
 
 export type NewDepartment = Insertable<DepartmentTable>;

@@ -56,6 +56,11 @@ export const allocationEn: typeof allocationJa = {
     centerOnly: 'Choose a center.',
     rangeOrder: 'The end date must not be before the start date.',
     rangeTooLong: 'Choose a period of at most {{max}} days.',
+    reoptimize: {
+      dayChanged: 'The day\'s trips changed after the re-optimisation was planned. Re-optimise again.',
+      changedSince: 'The day\'s trips changed after the re-optimisation was applied, so it cannot be undone.',
+      alreadyUndone: 'This re-optimisation has already been undone.',
+    },
     warnings: {
       lateForWindow: '{{store}}: planned arrival {{planned}} is after the receiving window ({{start}}–{{end}}).',
       earlyForWindow: '{{store}}: planned arrival {{planned}} is before the receiving window ({{start}}–{{end}}).',

@@ -55,6 +55,11 @@ export const allocationJa = {
     centerOnly: 'センターを指定してください。',
     rangeOrder: '終了日は開始日以降の日付を指定してください。',
     rangeTooLong: '期間は{{max}}日以内で指定してください。',
+    reoptimize: {
+      dayChanged: 'この日の配車は再最適化の案を作った後に変更されました。もう一度再最適化してください。',
+      changedSince: '再最適化の後にこの日の配車が変更されたため、元に戻せません。',
+      alreadyUndone: 'この再最適化は既に元に戻されています。',
+    },
     warnings: {
       lateForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より遅れています。',
       earlyForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より早いです。',

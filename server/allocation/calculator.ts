@@ -44,25 +44,7 @@ export async function calculator(db: Executor, actor: Actor, centerId: number, d
     vehicles_by_type: columns.map((type) => ({ vehicle_type_id: type.id, count: vehiclesFor(vehiclesOfType(type, load), roundsOf(load.direction_id)) })),
   }));
 
-  const times = await centerProposalTimes(db, centerId, date, now);
-  const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd });
-  const drivers = (await centerDrivers(db, actor, centerId, date)).filter((d) => !busy.drivers.has(d.id));
-  const dayTrips = await vehiclesDayTrips(db, fleet.map((v) => v.id), date);
-  // A busy vehicle runs another round after the rounds it already runs only when each is an unpinned store trip with its times.
-  const running = runningRounds(fleet.filter((v) => busy.vehicles.has(v.id)), dayTrips);
-  const usable = fleet.filter((v) => !busy.vehicles.has(v.id) || running.some((trip) => trip.vehicle === v));
-  const deliveries = await unallocatedDeliveries(db, centerId, date);
-  // A vehicle runs as many rounds a day as the most-run direction of the day's deliveries (its base's 回転数).
-  const rounds = Math.max(1, ...deliveries.map((d) => roundsOf(d.direction_id)));
-  const vehicles = usable.map((vehicle) => {
-    const trips = dayTrips.flatMap((trip) =>
-      trip.vehicle_id === vehicle.id && trip.planned_arrival ? [{ start: trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival, end: trip.planned_arrival }] : [],
-    );
-    return { vehicle, rounds: Math.max(1, rounds - trips.length), trips };
-  });
-  const origin = pointOf(center);
-  const day = await proposeDay({ deliveries, vehicles, centerFleet: fleet, origin, times, midnight: tokyoInstant(date, '00:00') }, run);
-  const rows = proposalRows(day.trips, drivers, origin, running, { date, findingsOf: await assignmentCheck(db, drivers, date) });
+  const { day, rows } = await planCenterDay(db, actor, { center, date, fleet, roundsOf }, now, run);
   return {
     vehicle_types: columns.map(({ id, name, vehicles }) => ({ id, name, vehicles })),
     directions,
@@ -75,6 +57,43 @@ export async function calculator(db: Executor, actor: Actor, centerId: number, d
 }
 
 const roundKm = (km: number) => Math.round(km * 10) / 10;
+
+/** A center's day as the optimizer plans it: the center, the day, its vehicles, and its directions' rounds a day (their bases' 回転数). */
+export interface CenterDay {
+  center: { id: number; latitude: number | null; longitude: number | null };
+  date: string;
+  fleet: Awaited<ReturnType<typeof centerVehicles>>;
+  roundsOf: (directionId: number | null) => number;
+}
+
+/**
+ * The optimizer's plan of a center's day and its rows as the calculator answers them: the unallocated
+ * deliveries onto the center's vehicles that have no pinned or overlapping trip, after the rounds the
+ * day already runs. `replanned` trips are planned anew (再最適化): as if they were not there, their
+ * deliveries in the pool and their vehicles and drivers free.
+ */
+export async function planCenterDay(db: Executor, actor: Actor, { center, date, fleet, roundsOf }: CenterDay, now: Date, run: CalculatorRun, replanned: number[] = []) {
+  const times = await centerProposalTimes(db, center.id, date, now);
+  const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd }, replanned);
+  const drivers = (await centerDrivers(db, actor, center.id, date)).filter((d) => !busy.drivers.has(d.id));
+  const dayTrips = await vehiclesDayTrips(db, fleet.map((v) => v.id), date, replanned);
+  // A busy vehicle runs another round after the rounds it already runs only when each is an unpinned store trip with its times.
+  const running = runningRounds(fleet.filter((v) => busy.vehicles.has(v.id)), dayTrips);
+  const usable = fleet.filter((v) => !busy.vehicles.has(v.id) || running.some((trip) => trip.vehicle === v));
+  const deliveries = await unallocatedDeliveries(db, center.id, date, replanned);
+  // A vehicle runs as many rounds a day as the most-run direction of the day's deliveries (its base's 回転数).
+  const rounds = Math.max(1, ...deliveries.map((d) => roundsOf(d.direction_id)));
+  const vehicles = usable.map((vehicle) => {
+    const trips = dayTrips.flatMap((trip) =>
+      trip.vehicle_id === vehicle.id && trip.planned_arrival ? [{ start: trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival, end: trip.planned_arrival }] : [],
+    );
+    return { vehicle, rounds: Math.max(1, rounds - trips.length), trips };
+  });
+  const origin = pointOf(center);
+  const day = await proposeDay({ deliveries, vehicles, centerFleet: fleet, origin, times, midnight: tokyoInstant(date, '00:00') }, run);
+  const rows = proposalRows(day.trips, drivers, origin, running, { date, findingsOf: await assignmentCheck(db, drivers, date) });
+  return { day, rows, deliveries };
+}
 
 /**
  * POST /calculator/accept: each proposed trip becomes a draft store trip through the same write path

@@ -43,8 +43,11 @@ function centerDayDeliveries(db: Executor, centerId: number, date: string) {
     .where('d.deleted_at', 'is', null);
 }
 
-/** The day's unallocated deliveries of a center, each with its store and direction, in direction then store order. */
-export function unallocatedDeliveries(db: Executor, centerId: number, date: string) {
+/**
+ * The day's unallocated deliveries of a center, each with its store and direction, in direction then
+ * store order; with `replanned` trips, their deliveries too (planned anew).
+ */
+export function unallocatedDeliveries(db: Executor, centerId: number, date: string, replanned: number[] = []) {
   return centerDayDeliveries(db, centerId, date)
     .select([
       'd.id',
@@ -67,8 +70,12 @@ export function unallocatedDeliveries(db: Executor, centerId: number, date: stri
       'dir.department_id as direction_center_id',
       'dir_center.name as direction_center_name',
     ])
-    .where('d.status', '=', DELIVERY_STATUS.unallocated)
-    .where('d.vehicle_allocation_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.status', '=', DELIVERY_STATUS.unallocated), eb('d.vehicle_allocation_id', 'is', null)]),
+        ...(replanned.length ? [eb('d.vehicle_allocation_id', 'in', replanned)] : []),
+      ]),
+    )
     .orderBy(sql`dd.direction_id nulls last`)
     .orderBy(sql`dd."order" nulls last`)
     .orderBy('d.id')
@@ -169,8 +176,8 @@ export function vehicleTypes(db: Executor) {
   return db.selectFrom('vehicle_types').select(['id', 'name', 'pallet_capacity', 'cage_cart_capacity', 'max_loading_capacity']).where('deleted_at', 'is', null).execute();
 }
 
-/** Vehicles and drivers the proposal may not use: on a pinned trip, a windowless one, or one overlapping the window that day. */
-export async function blockedOn(db: Executor, date: string, window: { start: Date; end: Date }) {
+/** Vehicles and drivers the proposal may not use: on a pinned trip, a windowless one, or one overlapping the window that day (not a `replanned` one). */
+export async function blockedOn(db: Executor, date: string, window: { start: Date; end: Date }, replanned: number[] = []) {
   const blocked = await db
     .selectFrom('vehicle_allocations')
     .select(['vehicle_id', 'driver_id'])
@@ -184,12 +191,13 @@ export async function blockedOn(db: Executor, date: string, window: { start: Dat
         sql<SqlBool>`planned_arrival is null`,
       ]),
     )
+    .$if(replanned.length > 0, (query) => query.where('id', 'not in', replanned))
     .execute();
   return { vehicles: new Set(blocked.map((b) => b.vehicle_id)), drivers: new Set(blocked.map((b) => b.driver_id)) };
 }
 
-/** The live trips of these vehicles that day, by planned return (the rounds they already run). */
-export async function vehiclesDayTrips(db: Executor, vehicleIds: number[], date: string) {
+/** The live trips of these vehicles that day (not the `replanned` ones), by planned return (the rounds they already run). */
+export async function vehiclesDayTrips(db: Executor, vehicleIds: number[], date: string, replanned: number[] = []) {
   if (vehicleIds.length === 0) return [];
   return db
     .selectFrom('vehicle_allocations')
@@ -198,6 +206,7 @@ export async function vehiclesDayTrips(db: Executor, vehicleIds: number[], date:
     .where('status', '<>', TRIP_STATUS.cancelled)
     .where('deleted_at', 'is', null)
     .where('vehicle_id', 'in', vehicleIds)
+    .$if(replanned.length > 0, (query) => query.where('id', 'not in', replanned))
     .orderBy('planned_arrival')
     .execute();
 }

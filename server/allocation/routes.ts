@@ -13,6 +13,9 @@ import {
   boardSchema,
   calculatorAcceptSchema,
   calculatorSchema,
+  reoptimizeApplySchema,
+  reoptimizeSchema,
+  reoptimizeUndoSchema,
   transfersSchema,
   tripCopySchema,
   tripCreateSchema,
@@ -29,6 +32,7 @@ import {
 } from './schemas.js';
 import { previewWorkRules } from './work-rules.js';
 import { copyDay } from './copy-day.js';
+import { applyReoptimization, reoptimizePreview, undoReoptimization } from './reoptimize.js';
 import {
   cancelTrip,
   createTrip,
@@ -93,6 +97,27 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({
     created: await write(request, (ctx) => acceptProposal(ctx, request.body)),
   }));
+
+  app.get('/vehicle_allocation/reoptimize', { schema: reoptimizeSchema, config: config('edit') }, async (request) => {
+    const { department_id, date, seconds = 5, seed = 1 } = request.query;
+    // The optimizer stops when the caller goes away before it answers.
+    const closed = new AbortController();
+    const abort = () => closed.abort(new Error('the request was closed'));
+    request.raw.on('close', abort);
+    try {
+      return await reoptimizePreview(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal });
+    } finally {
+      request.raw.off('close', abort);
+    }
+  });
+
+  app.post('/vehicle_allocation/reoptimize/apply', { schema: reoptimizeApplySchema, config: config('edit') }, async (request) =>
+    write(request, (ctx) => applyReoptimization(ctx, request.body)),
+  );
+
+  app.post('/vehicle_allocation/reoptimize/:id/undo', { schema: reoptimizeUndoSchema, config: config('edit') }, async (request) =>
+    write(request, (ctx) => undoReoptimization(ctx, request.params.id)),
+  );
 
   app.post('/vehicle_allocation/work_rules', { schema: tripWorkRulesSchema, config: config('list') }, async (request) => ({
     warnings: await previewWorkRules(app.db, request.actor, request.t, request.body),

@@ -420,6 +420,59 @@ export const transfersSchema = {
   },
 };
 
+/** A plan's figures with its trips' average load rate (0-1): the day before and after a 再最適化 */
+const ReoptimizeFigures = Type.Object({ vehicles: Type.Integer(), km: Type.Number(), hours: Type.Number(), late_stops: Type.Integer(), load_rate: Type.Number() });
+
+export const reoptimizeSchema = {
+  querystring: calculatorSchema.querystring,
+  response: {
+    200: Type.Object({
+      /** the state of the day the plan was made on: the apply refuses a day changed since */
+      basis: Type.String(),
+      /** the plan's trips; `replaces`: the movable trip of the same vehicle it takes the place of, null for a new trip */
+      trips: Type.Array(Type.Intersect([ProposalTrip, Type.Object({ replaces: NullableInt })])),
+      /** the deliveries that change vehicle: from a trip (`from_trip_id`) or the pool (null), to a trip of `trips` (its index) or left in the pool (null) */
+      moves: Type.Array(
+        Type.Object({
+          delivery_id: Type.Integer(),
+          slip_number: Type.String(),
+          store_name: Type.String(),
+          from_trip_id: NullableInt,
+          from_trip_no: NullableInt,
+          to_trip: NullableInt,
+        }),
+      ),
+      /** movable trips whose vehicle gets no trip in the plan */
+      emptied_trip_ids: Type.Array(Type.Integer()),
+      unassigned: calculatorSchema.response[200].properties.unassigned,
+      before: ReoptimizeFigures,
+      after: ReoptimizeFigures,
+    }),
+    ...errorResponses,
+  },
+};
+
+const ReoptimizeApplyBody = Type.Object(
+  {
+    department_id: Id,
+    date: CalendarDate,
+    basis: Type.String({ minLength: 64, maxLength: 64 }),
+    proposal: Type.Array(calculatorAcceptSchema.body.properties.proposal.items, { maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type ReoptimizeApplyBody = Type.Static<typeof ReoptimizeApplyBody>;
+
+export const reoptimizeApplySchema = {
+  body: ReoptimizeApplyBody,
+  response: { 200: Type.Object({ id: Type.Integer(), created: Type.Integer(), replaced: Type.Integer() }), ...errorResponses },
+};
+
+export const reoptimizeUndoSchema = {
+  params: IdParams,
+  response: { 200: Type.Object({ restored: Type.Integer() }), ...errorResponses },
+};
+
 /** Field labels, so that a refused input names the field as the screens do. */
 export const tripLabels: Record<string, string> = {
   trip_id: 'workRules.fields.trip_id',
@@ -453,5 +506,7 @@ export type TripDetailWire = Wire<typeof TripDetail>;
 export type StopsWire = Wire<typeof StopsBody>;
 export type BoardWire = Wire<(typeof boardSchema.response)[200]>;
 export type CalculatorWire = Wire<(typeof calculatorSchema.response)[200]>;
+export type ReoptimizeWire = Wire<(typeof reoptimizeSchema.response)[200]>;
+export type ReoptimizeAppliedWire = Wire<(typeof reoptimizeApplySchema.response)[200]>;
 export type TransfersWire = Wire<(typeof transfersSchema.response)[200]>;
 export type CopyReportWire = Wire<(typeof tripCopySchema.response)[200]>;

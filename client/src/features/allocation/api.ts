@@ -1,7 +1,7 @@
 /** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
 import type { WorkRulesPreview } from '../../../../common/work-rules.js';
-import type { CopyReportWire } from '../../../../server/allocation/schemas.js';
+import type { CopyReportWire, ReoptimizeAppliedWire, ReoptimizeWire } from '../../../../server/allocation/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
 import type { Board, Calculator, CalculatorProposal, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from '../../shared/trips/types.js';
 
@@ -135,4 +135,23 @@ export function isConflict(error: unknown): boolean {
 export async function previewWorkRules(body: WorkRulesPreview): Promise<Warning[]> {
   const { data } = await http.post<{ warnings: Warning[] }>(`${BASE}/work_rules`, body);
   return data.warnings;
+}
+
+/** 再最適化: the day planned anew from its pool and its movable trips, nothing written yet. */
+export type Reoptimization = ReoptimizeWire;
+
+export async function fetchReoptimization(departmentId: number, date: string): Promise<Reoptimization> {
+  const { data } = await http.get<Reoptimization>(`${BASE}/reoptimize`, { params: { department_id: departmentId, date } });
+  return data;
+}
+
+/** Applies a 再最適化 on the day it was planned on; its id undoes it. */
+export async function applyReoptimization(departmentId: number, date: string, plan: Reoptimization): Promise<ReoptimizeAppliedWire> {
+  const proposal = plan.trips.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }));
+  const { data } = await http.post<ReoptimizeAppliedWire>(`${BASE}/reoptimize/apply`, { department_id: departmentId, date, basis: plan.basis, proposal });
+  return data;
+}
+
+export async function undoReoptimization(id: number): Promise<void> {
+  await http.post(`${BASE}/reoptimize/${id}/undo`);
 }

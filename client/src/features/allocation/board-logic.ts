@@ -212,6 +212,8 @@ export interface UndoStep {
   /** i18n key describing the change (shown on the undo button) */
   label: string;
   before: TripSnapshot[];
+  /** a 再最適化 applied: the server undoes it in one step (its trips and stops as before) */
+  reoptimization?: number;
 }
 
 export const UNDO_LIMIT = 20;

@@ -309,6 +309,7 @@ export default function StoreDirectBoard() {
         onRoundAll={onRoundAll}
         onCreate={onCreate}
         run={run}
+        onReoptimized={(id) => undo.push({ label: 'reoptimize', before: [], reoptimization: id })}
       />
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>

@@ -1,4 +1,4 @@
-/** The board's strip: totals, the selection, undo, 全便を近い順, 全便確定, the day's 運行指示書, a new trip, 前日コピー. */
+/** The board's strip: totals, the selection, undo, 全便を近い順, 再最適化, 全便確定, the day's 運行指示書, a new trip, 前日コピー. */
 import { CheckCircleOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { CopyPreviousDayButton } from '../copy-previous-day.js';
 import { driverLabel, regularDriver, vehicleLabel } from '../labels.js';
 import { OperationSheetButton } from '../operation-sheet-button.js';
 import { TotalsText } from '../unallocated-panel.js';
+import { ReoptimizeButton } from './reoptimize.js';
 
 function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehicleId: number, driverId?: number) => void; busy: boolean }) {
   const { t } = useT();
@@ -80,10 +81,12 @@ export interface ToolbarProps {
   onConfirmAll: () => void;
   onRoundAll: () => void;
   onCreate: (vehicleId: number, driverId?: number) => void;
-  run: (write: () => Promise<unknown>) => unknown;
+  run: (write: () => Promise<unknown>) => Promise<boolean>;
+  /** A 再最適化 applied: its undo step. */
+  onReoptimized: (id: number) => void;
 }
 
-export function StoreDirectToolbar({ board, trips, centerId, date, busy, selection, undo, toConfirm, onConfirmAll, onRoundAll, onCreate, run }: ToolbarProps) {
+export function StoreDirectToolbar({ board, trips, centerId, date, busy, selection, undo, toConfirm, onConfirmAll, onRoundAll, onCreate, run, onReoptimized }: ToolbarProps) {
   const { t } = useT();
   const totals = board ? boardTotals(board) : undefined;
   const lastStep = undo.last;
@@ -126,6 +129,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           {t('allocationScreens.board.roundAll')}
         </Button>
       </Tooltip>
+      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
       <Tooltip title={t('allocationScreens.board.confirmAllHint')}>
         <Button size="small" icon={<CheckCircleOutlined />} disabled={busy || toConfirm === 0} onClick={onConfirmAll} data-testid="board-confirm-all">
           {t('allocationScreens.board.confirmAll', { count: toConfirm })}

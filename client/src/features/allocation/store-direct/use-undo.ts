@@ -1,9 +1,12 @@
-/** Ctrl+Z on the board: the moves written, last first, each put back with the trips' current versions. */
+/**
+ * Ctrl+Z on the board: the moves written, last first, each put back with the trips' current versions;
+ * a 再最適化 applied is undone by the server in one step.
+ */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/providers/toast.js';
 import { useT } from '../../../app/providers/translate.js';
-import { fetchBoard, putStops } from '../api.js';
+import { fetchBoard, putStops, undoReoptimization } from '../api.js';
 import { deliveryIdsOf, planOf, popUndo, pushUndo, undoOrder, type UndoStep } from '../board-logic.js';
 import type { BoardWrites } from './use-writes.js';
 
@@ -29,14 +32,8 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
     writes.setBusy(true);
     writes.beginWrite();
     try {
-      // The lists go back with the trips' current versions: read them fresh.
-      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
-      const current = (id: number) => fresh.trips.find((trip) => trip.id === id);
-      for (const snapshot of undoOrder(step, (id) => deliveryIdsOf(planOf(current(id) ?? { stops: [] })).length)) {
-        const trip = current(snapshot.tripId);
-        if (!trip) continue;
-        await putStops(trip.id, trip.version, snapshot.entries);
-      }
+      if (step.reoptimization !== undefined) await undoReoptimization(step.reoptimization);
+      else await putBack(step);
       setStack(rest);
       toast.success(t('allocationScreens.board.undone'), 'allocation-undo');
     } catch (error) {
@@ -45,6 +42,17 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
     } finally {
       writes.setBusy(false);
       await writes.refetch();
+    }
+  };
+
+  /** The trips' lists as the step recorded them, with the trips' current versions (read fresh). */
+  const putBack = async (step: UndoStep) => {
+    const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
+    const current = (id: number) => fresh.trips.find((trip) => trip.id === id);
+    for (const snapshot of undoOrder(step, (id) => deliveryIdsOf(planOf(current(id) ?? { stops: [] })).length)) {
+      const trip = current(snapshot.tripId);
+      if (!trip) continue;
+      await putStops(trip.id, trip.version, snapshot.entries);
     }
   };
 
