@@ -111,6 +111,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       from: 'From',
       to: 'To',
       unassigned: '{{count}} deliveries stay unallocated: no vehicle can carry them.',
+      nothing: 'There are no trips to re-plan and no unallocated deliveries.',
       fixedNote: 'Pinned, confirmed, loading and app-handled trips are not moved (nor their vehicles at their times).',
     },
     trip: {

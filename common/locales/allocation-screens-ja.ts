@@ -109,6 +109,7 @@ export const allocationScreensJa = {
       from: '移動元',
       to: '移動先',
       unassigned: '{{count}}件の配送は載せられる車両がないため未配車に残ります。',
+      nothing: '組み直せる便も未配車もありません。',
       fixedNote: '固定・確定・積込開始済み・アプリで対応中の便は動かしません（その車両と時間帯も使いません）。',
     },
     trip: {

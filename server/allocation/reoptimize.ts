@@ -5,6 +5,7 @@ import { DELIVERY_STATUS } from '../../common/deliveries.js';
 import type { Executor } from '../../db/executor.js';
 import type { ReplacedTrip } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
+import { departmentScope } from '../auth/scope.js';
 import { AppError, notFound } from '../errors.js';
 import { acceptProposal, type CalculatorRun, planCenterDay } from './calculator.js';
 import { centerInScope, centerVehicles, directionBases, storeTripIds } from './day-repository.js';
@@ -204,9 +205,11 @@ export async function applyReoptimization(ctx: WriteContext, body: ReoptimizeApp
  * planned again from the same times, so as before).
  */
 export async function undoReoptimization(ctx: WriteContext, id: number) {
-  const applied = await ctx.db.selectFrom('allocation_reoptimizations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  let query = ctx.db.selectFrom('allocation_reoptimizations').selectAll().where('id', '=', id);
+  const scope = departmentScope(ctx.actor, 'allocation_reoptimizations.department_id');
+  if (scope) query = query.where(scope);
+  const applied = await query.forUpdate().executeTakeFirst();
   if (!applied) throw notFound();
-  await centerInScope(ctx.db, ctx.actor, applied.department_id);
   if (applied.undone_at !== null) throw new AppError(409, 'allocation.reoptimize.alreadyUndone');
   await lockDay(ctx, applied.department_id, applied.date);
   if ((await dayState(ctx.db, applied.department_id, applied.date)) !== applied.day_state) throw new AppError(409, 'allocation.reoptimize.changedSince');

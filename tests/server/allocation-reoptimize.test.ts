@@ -1,5 +1,5 @@
 import t from 'tap';
-import { allocationWorld, type Api, at, putStops } from './allocation-fixtures.js';
+import { allocationWorld, type Api, at, makeTrip, putStops } from './allocation-fixtures.js';
 import { DEMO_PASSWORD } from '../../db/seed/demo.js';
 import { dayAfterDemo, departmentId, signedIn } from './helpers.js';
 
@@ -58,7 +58,7 @@ const apply = (api: Api, date: string, body: { basis: string; trips: PlanTrip[] 
   });
 const undo = (api: Api, id: number) => api({ method: 'POST', url: `/api/vehicle_allocation/reoptimize/${id}/undo` });
 
-/** A day of 品川 with a pinned trip, a confirmed one, two movable drafts and a pool. */
+/** A day of 品川 with a pinned trip, a confirmed one, one the driver app handles, two movable drafts and a pool. */
 async function plannedDay(date: string) {
   const [pinnedLoad, confirmedLoad, a1, a2, b1, pool1, pool2] = await deliveriesFor(date, [
     { store: 0 },
@@ -75,11 +75,20 @@ async function plannedDay(date: string) {
   const loaded = (await putStops(center, confirmed, [confirmedLoad!.id])).json();
   const confirming = await center({ method: 'POST', url: `/api/vehicle_allocation/${confirmed.id}/confirm`, payload: { version: loaded.version } });
   if (confirming.statusCode !== 200) throw new Error(confirming.body);
+  const handled = await makeTrip(db, {
+    date,
+    department_id: fleet.center,
+    vehicle_id: fleet.vehicles[5]!.id,
+    handled_at: new Date(),
+    planned_loading_start: at(date, '07:00'),
+    planned_departure: at(date, '08:00'),
+    planned_arrival: at(date, '10:00'),
+  });
   const movableA = await newTrip(center, date, { vehicle_id: fleet.vehicles[0]!.id, planned_loading_start: at(date, '07:00'), planned_departure: at(date, '08:00'), planned_arrival: at(date, '13:00') });
   await putStops(center, movableA, [a1!.id, a2!.id]);
   const movableB = await newTrip(center, date, { vehicle_id: fleet.vehicles[1]!.id, planned_loading_start: at(date, '07:00'), planned_departure: at(date, '08:00'), planned_arrival: at(date, '13:00') });
   await putStops(center, movableB, [b1!.id]);
-  return { fixed: [pinned.id, confirmed.id], movable: [movableA.id, movableB.id], replanned: [a1!.id, a2!.id, b1!.id, pool1!.id, pool2!.id], kept: [pinnedLoad!.id, confirmedLoad!.id] };
+  return { fixed: [pinned.id, confirmed.id, handled.id], movable: [movableA.id, movableB.id], replanned: [a1!.id, a2!.id, b1!.id, pool1!.id, pool2!.id], kept: [pinnedLoad!.id, confirmedLoad!.id] };
 }
 
 t.test('再最適化: the preview writes nothing; the apply keeps pinned and confirmed trips to the byte; the undo restores the day', async (t) => {
@@ -99,7 +108,7 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   t.notOk(plan.trips.some((trip: PlanTrip) => trip.vehicle_id === fleet.vehicles[3]!.id), 'the pinned trip’s vehicle takes nothing');
   t.ok(plan.moves.every((move: { delivery_id: number }) => day.replanned.includes(move.delivery_id)), 'only the replanned deliveries move');
   t.ok(plan.moves.some((move: { from_trip_id: number | null }) => move.from_trip_id === null), 'the pool’s deliveries move onto trips');
-  t.match(plan.before, { vehicles: 4, late_stops: Number });
+  t.match(plan.before, { vehicles: 5, late_stops: Number });
   t.ok(plan.after.load_rate > 0 && plan.before.load_rate > 0, 'the load rate before and after');
   const replaces = plan.trips.map((trip: PlanTrip) => trip.replaces).filter((id: number | null) => id !== null);
   t.same([...replaces, ...plan.emptied_trip_ids].sort((x, y) => x - y), day.movable, 'each movable trip is replaced or emptied');
@@ -108,7 +117,7 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   t.equal(applied.statusCode, 200, applied.body);
   const { id, created, replaced } = applied.json();
   t.same({ created, replaced }, { created: plan.trips.length, replaced: 2 });
-  t.same(await Promise.all(day.fixed.map(storedTrip)), fixedBefore, 'the pinned and the confirmed trips unchanged to the byte');
+  t.same(await Promise.all(day.fixed.map(storedTrip)), fixedBefore, 'the pinned, the confirmed and the handled trips unchanged to the byte');
   const live = await liveTrips(date);
   t.notOk(day.movable.some((trip) => live.includes(trip)), 'the movable trips are replaced');
   const onNew = await db.selectFrom('deliveries').select(['id', 'vehicle_allocation_id']).where('id', 'in', placed).execute();

@@ -130,6 +130,7 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
     if (ok && id !== undefined) onApplied(id);
   };
 
+  const unchanged = plan !== undefined && plan.trips.length === 0 && plan.emptied_trip_ids.length === 0;
   const emptied = plan?.emptied_trip_ids.map((id) => t('allocationScreens.trip.tripNo', { no: tripNo(id) })).join('、');
   return (
     <>
@@ -145,7 +146,7 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
         onCancel={() => setOpen(false)}
         okText={t('allocationScreens.reoptimize.apply')}
         cancelText={t('buttons.cancel')}
-        okButtonProps={{ disabled: !plan || busy, 'data-testid': 'reoptimize-apply' } as never}
+        okButtonProps={{ disabled: !plan || unchanged || busy, 'data-testid': 'reoptimize-apply' } as never}
         cancelButtonProps={{ 'data-testid': 'reoptimize-cancel' } as never}
         onOk={() => void apply()}
         destroyOnClose
@@ -158,6 +159,7 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
         ) : null}
         {plan ? (
           <div data-testid="reoptimize-preview">
+            {unchanged ? <Alert type="info" showIcon message={t('allocationScreens.reoptimize.nothing')} /> : null}
             <FiguresTable before={plan.before} after={plan.after} />
             <Typography.Title level={5}>{t('allocationScreens.reoptimize.tripsTitle', { count: plan.trips.length })}</Typography.Title>
             <PlanTrips plan={plan} tripNo={tripNo} />
