@@ -17,7 +17,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.join(ROOT, 'build');
 export const COMMANDS = ['start', 'migrate', 'import', 'export', 'generate', 'optimize'].map((name) => `scripts/${name}.ts`);
 const OPTIMIZER_WORKER = 'server/allocation/optimizer/worker.ts';
-const CLIENT_SOURCES = ['client/src', 'client/public', 'client/index.html', 'common', 'vite.config.ts'];
+const LOCKFILE = 'package-lock.json';
+const CLIENT_SOURCES = ['client/src', 'client/public', 'client/index.html', 'common', 'vite.config.ts', LOCKFILE];
 
 function mtimeOf(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
@@ -41,8 +42,8 @@ export function bundleFiles(outdir, entry) {
 }
 
 /**
- * A command's bundle is current when it exists and no file it was built from changed after its build
- * began. A file that is gone no longer counts (the file that imported it changed with it), so a tree
+ * A command's bundle is current when it exists and no file it was built from (`recordedInputs`) changed
+ * after its build began. A file that is gone no longer counts (the file that imported it changed with it), so a tree
  * that ships the build without some sources still runs its build.
  */
 export function bundleIsCurrent(entry, { root = ROOT, outdir = BUILD_DIR } = {}) {
@@ -50,6 +51,16 @@ export function bundleIsCurrent(entry, { root = ROOT, outdir = BUILD_DIR } = {})
   if (!existsSync(bundle) || !existsSync(record)) return false;
   const { startedAt, inputs } = JSON.parse(readFileSync(record, 'utf8'));
   return inputs.every((file) => mtimeOf(path.join(root, file)) <= startedAt);
+}
+
+/**
+ * What a bundle's staleness is judged by: our own files it was built from, and the lockfile for the
+ * libraries. A library's files are not compared one by one: `npm ci` writes them all anew (newer than
+ * any build) when it installs the very same versions, and a built tree must still run its build.
+ */
+function recordedInputs(root, metafile) {
+  const ours = Object.keys(metafile.inputs).filter((file) => !file.split(/[\\/]/).includes('node_modules'));
+  return existsSync(path.join(root, LOCKFILE)) ? [...ours, LOCKFILE] : ours;
 }
 
 /** Written aside and renamed, so that a command started meanwhile never reads half a file. */
@@ -90,7 +101,7 @@ export async function bundleCommand(entry, { root = ROOT, outdir = BUILD_DIR, wo
   mkdirSync(outdir, { recursive: true });
   // Source maps first: a module is never there before its map.
   for (const output of outputFiles.sort((a) => (a.path.endsWith('.map') ? -1 : 1))) place(output.path, output.contents);
-  place(record, JSON.stringify({ startedAt, inputs: Object.keys(metafile.inputs) }));
+  place(record, JSON.stringify({ startedAt, inputs: recordedInputs(root, metafile) }));
   return { bundle, metafile };
 }
 

@@ -39,6 +39,13 @@ t.test('the built server imports only Node’s own modules and production depend
   const compilers = inputs.filter((file) => /node_modules\/(tsx|esbuild|typescript|vite)\//.test(file));
   t.same(compilers, [], 'no TypeScript loader or bundler inside');
 
+  const record = JSON.parse(readFileSync(path.join(outdir, 'start.inputs.json'), 'utf8')) as { inputs: string[] };
+  t.ok(record.inputs.includes('server/server.ts') && record.inputs.includes('package-lock.json'), 'staleness is judged by our sources and the lockfile');
+  t.notOk(
+    record.inputs.some((file) => file.includes('node_modules')),
+    'and not by the libraries’ files, which `npm ci` writes anew when it installs the same versions',
+  );
+
   const started = readFileSync(path.join(outdir, 'start.mjs'), 'utf8');
   t.ok(started.includes(JSON.stringify(path.join(outdir, 'optimizer-worker.mjs'))), 'the server starts the optimizer’s worker from its bundle');
   const plan = (await withBuild(`
