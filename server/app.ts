@@ -33,7 +33,7 @@ export interface AppOptions {
   config: Config;
   db: Db;
   jwtSecret: string;
-  /** the built client (client/dist); when absent, only the API is served */
+  /** the built client (build/client for `npm start`, client/dist for development); when absent, only the API is served */
   clientDir?: string;
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
