@@ -30,7 +30,7 @@ const SERVER_SCHEMAS = fileURLToPath(new URL('./server/*/schemas.ts', import.met
 const SERVER_VALUES = 'the client imports from the server only types, of its schemas (import type … from server/<area>/schemas.ts)';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'coverage', '.tap', 'test-results', 'data', '.scratch'] }, // .scratch: a developer's own throwaway scripts, never committed
+  { ignores: ['node_modules', 'client/dist', 'build', 'coverage', '.tap', 'test-results', 'data', '.scratch'] }, // .scratch: a developer's own throwaway scripts, never committed
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,

@@ -29,7 +29,7 @@ export const nodeBundleOptions = {
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   // Stack traces name the TypeScript (run with --enable-source-maps, as tap and run.mjs do).
   sourcemap: 'linked',
   sourcesContent: false,

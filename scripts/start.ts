@@ -1,30 +1,13 @@
-// `npm start`: builds the client when its build is missing or older than its sources, then serves
-// it (compressed, hashed assets cached for good; see server/app.ts).
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: serves the build (`node scripts/build.mjs --if-stale` brings it up to date first; see
+// package.json): this bundle and the built client in build/client (compressed, hashed assets cached for
+// good; see server/app.ts).
 import path from 'node:path';
 import { ConfigError } from '../server/config.js';
 import { startServer } from '../server/server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const BUILD = path.join(ROOT, 'client', 'dist', 'index.html');
-const SOURCES = ['client/src', 'client/index.html', 'common', 'vite.config.ts'];
+const CLIENT_DIR = path.resolve(import.meta.dirname, '..', 'build', 'client');
 
-function newestSource(entry: string): number {
-  const full = path.join(ROOT, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(full).map((name) => newestSource(path.join(entry, name))));
-}
-
-if (!existsSync(BUILD) || statSync(BUILD).mtimeMs < Math.max(...SOURCES.map(newestSource))) {
-  console.log('Building the client…');
-  // Always the production build: Vite builds React's development bundle when NODE_ENV says so.
-  execSync('npx vite build --mode production', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-}
-
-startServer().catch((error) => {
+startServer({ clientDir: CLIENT_DIR }).catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

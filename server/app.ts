@@ -20,6 +20,7 @@ import driverTimeRoutes from './driver-time/routes.js';
 import driverShareRoutes from './driver-app/share-routes.js';
 import authRoutes from './auth/routes.js';
 import geocodeRoutes from './geocoding/routes.js';
+import healthRoutes from './health/routes.js';
 import masterRoutes from './masters/routes.js';
 import notificationRoutes from './notifications/routes.js';
 import placesRoutes from './places/routes.js';
@@ -32,7 +33,7 @@ export interface AppOptions {
   config: Config;
   db: Db;
   jwtSecret: string;
-  /** the built client (client/dist); when absent, only the API is served */
+  /** the built client (build/client for `npm start`, client/dist for development); when absent, only the API is served */
   clientDir?: string;
   logger?: boolean;
   /** the largest CSV upload; tests lower it */
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pdfPlugin, { chromiumPath: options.config.CHROMIUM_PATH });
   await app.register(multipart, { limits: { fileSize: app.uploadLimitBytes, files: 1 } });
 
+  await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(authRoutes);

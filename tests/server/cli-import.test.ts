@@ -106,7 +106,7 @@ t.test('a command runs from a bundle that is built again whenever a file it came
   const dir = mkdtempSync(path.join(tmpdir(), 'haisha-run-'));
   const name = `run-probe-${process.pid}`;
   const entry = path.join(dir, `${name}.ts`);
-  const bundle = path.join(ROOT, 'node_modules/.cache/haisha-commands', `${name}.mjs`);
+  const bundle = path.join(ROOT, 'build', `${name}.mjs`);
   t.teardown(() => {
     rmSync(dir, { recursive: true, force: true });
     for (const file of [bundle, `${bundle}.map`, bundle.replace(/\.mjs$/, '.inputs.json')]) rmSync(file, { force: true });

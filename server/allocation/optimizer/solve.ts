@@ -30,13 +30,18 @@ const DEFAULT_SECONDS = 5;
 /** Kept from the budget for the plan's way back from the worker. */
 const HANDOVER_MS = 20;
 
+/** Set by the build (scripts/build.mjs) to the worker's own bundle; absent when the server runs from source. */
+declare const OPTIMIZER_WORKER_BUNDLE: string | undefined;
+
 /**
- * The worker runs the TypeScript source (worker.ts), read through tsx's loader, which it registers
- * first: the source is the same whether the caller runs from source or from a bundle. tsx's ES module
- * entry is found through `require.resolve` (its CommonJS twin beside it): `import.meta.resolve` is not
- * there when the server runs under Vite's transform (the browser tests' harness).
+ * A built server starts the worker's bundle (build/optimizer-worker.mjs), compiling nothing. From source
+ * (development, tests) the worker runs the TypeScript source (worker.ts), read through tsx's loader,
+ * which it registers first. tsx's ES module entry is found through `require.resolve` (its CommonJS twin
+ * beside it): `import.meta.resolve` is not there when the server runs under Vite's transform (the
+ * browser tests' harness).
  */
 function workerScript(): string {
+  if (typeof OPTIMIZER_WORKER_BUNDLE === 'string') return `import(${JSON.stringify(pathToFileURL(OPTIMIZER_WORKER_BUNDLE).href)});`;
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
