@@ -48,13 +48,14 @@ type NewDelivery = Insertable<DeliveryTable> & { tripKey?: string };
 type NewStop = Omit<Insertable<AllocationStopTable>, 'vehicle_allocation_id'> & { tripKey: string };
 
 /**
- * A past stop's long 荷待ち (30 to 70 minutes) at about one stop in thirteen, else none: the waits the
- * 荷待ち・荷役記録 lists and that put some runs past 2 hours of 荷待ち + 荷役. Chosen by the stop's place in
- * the demo (day, center, trip, stop) rather than drawn, so that the rest of the demo draws what it did.
+ * A past trip's long 荷待ち at its last store (30 to 70 minutes) on about one trip in three, else none:
+ * the waits the 荷待ち・荷役記録 lists and that put some runs past 2 hours of 荷待ち + 荷役, at the end of
+ * the round so that they hold up no later delivery. Chosen by the trip's place in the demo (day, center,
+ * trip) rather than drawn, so that the rest of the demo draws what it did.
  */
-function longWait(offset: number, centerNo: number, trip: number, seq: number): number {
-  const turn = (((offset * 7 + centerNo * 5 + trip * 3 + seq) % 13) + 13) % 13;
-  return turn === 0 ? 30 + ((Math.abs(offset) + seq) % 5) * 10 : 0;
+function longWait(offset: number, centerNo: number, trip: number, last: boolean): number {
+  const turn = (((offset * 7 + centerNo * 5 + trip * 4) % 3) + 3) % 3;
+  return last && turn === 0 ? 30 + ((Math.abs(offset) + trip) % 5) * 10 : 0;
 }
 
 /**
@@ -189,7 +190,7 @@ export async function seedOperations(trx: Kysely<Database>, asOf: Date) {
           const heldUp = random.next() < 0.06 ? random.int(20, 45) : 0;
           const reached = driven ? plus(new Date(Math.max(aroundPlan.getTime(), reachable.getTime())), heldUp) : null;
           const wait = driven ? road.int(0, 3) : null;
-          const waited = past ? (wait ?? 0) + longWait(offset, centerNo, k, seq) : wait;
+          const waited = past ? (wait ?? 0) + longWait(offset, centerNo, k, seq === storesInOrder.length) : wait;
           const workStart = reached && plus(reached, waited!);
           const workEnd = workStart && plus(workStart, road.int(5, 10 - wait!));
           if (workEnd) finishedAt = workEnd;
