@@ -24,6 +24,10 @@ export const REPORT_AMOUNTS = {
 } as const;
 export type ReportAmount = keyof typeof REPORT_AMOUNTS;
 
+/** Yes/no choices a report offers, each off unless asked: `all_stops` lists every stop reached in 荷待ち・荷役記録, not only waits of 30 minutes or more. */
+export const REPORT_SWITCHES = ['all_stops'] as const;
+export type ReportSwitch = (typeof REPORT_SWITCHES)[number];
+
 export interface ReportDefinition {
   period: ReportPeriod;
   filters: readonly ReportFilter[];
@@ -32,6 +36,8 @@ export interface ReportDefinition {
   oneTrip?: boolean;
   /** amounts the form asks for, each required */
   amounts?: readonly ReportAmount[];
+  /** yes/no choices the form offers, each off unless ticked */
+  switches?: readonly ReportSwitch[];
   /** the permission area when not `report`: `sales_report` keeps the customers' fees from carriers */
   area?: 'sales_report';
 }
@@ -49,6 +55,9 @@ export const REPORTS = {
   'daily-expense': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'], amounts: ['fuel_price'] },
   'daily-sales-report': { period: 'day', filters: ['department_id'], formats: ['xlsx', 'csv'], area: 'sales_report' },
   'payroll-accounting': { period: 'month', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'csv'] },
+  'waiting-loading-record': { period: 'range', filters: ['department_id', 'delivery_company_id', 'driver_id'], formats: ['xlsx', 'csv', 'pdf'], switches: ['all_stops'] },
+  'load-efficiency': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
+  'co2-emissions': { period: 'month', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
 } as const satisfies Record<string, ReportDefinition>;
 
 export type ReportSlug = keyof typeof REPORTS;

@@ -28,6 +28,7 @@ import reportRoutes from './reports/routes.js';
 import systemRoutes from './system/routes.js';
 import realtimePlugin, { type RealtimePluginOptions } from './realtime/plugin.js';
 import userRoutes from './users/routes.js';
+import dashboardRoutes from './dashboard/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(geocodeRoutes);
       await api.register(userRoutes);
+      await api.register(dashboardRoutes);
       await api.register(masterRoutes);
       await api.register(allocationRoutes);
       await api.register(driverAppRoutes);

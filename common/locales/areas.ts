@@ -19,6 +19,8 @@ import { reportScreensJa } from './report-screens-ja.js';
 import { reportsEn } from './reports-en.js';
 import { reportsJa } from './reports-ja.js';
 import { realtimeEn } from './realtime-en.js';
+import { recordsEn } from './records-en.js';
+import { recordsJa } from './records-ja.js';
 import { realtimeJa } from './realtime-ja.js';
 import { sharesEn } from './shares-en.js';
 import { sharesJa } from './shares-ja.js';
@@ -47,6 +49,7 @@ export const areasJa = {
   ...workRulesJa,
   ...reportsJa,
   ...reportScreensJa,
+  ...recordsJa,
 };
 
 export const areasEn: typeof areasJa = {
@@ -64,4 +67,5 @@ export const areasEn: typeof areasJa = {
   ...workRulesEn,
   ...reportsEn,
   ...reportScreensEn,
+  ...recordsEn,
 };

@@ -38,7 +38,7 @@ export const coreEn: typeof coreJa = {
     logout: 'Log out',
     noPermission: 'No permission',
     openMenu: 'Menu',
-    sections: { operations: 'Operations', workTime: 'Working time & pay', summaries: 'Summaries', money: 'Costs, sales & invoices' },
+    sections: { operations: 'Operations', workTime: 'Working time & pay', summaries: 'Summaries', money: 'Costs, sales & invoices', records: 'Records & emissions' },
   },
   auth: {
     title: 'Log in',

@@ -41,7 +41,7 @@ export const coreJa = {
     logout: 'ログアウト',
     noPermission: '権限がありません',
     openMenu: 'メニュー',
-    sections: { operations: '運行', workTime: '勤怠・給与', summaries: '集計', money: '経費・売上・請求' },
+    sections: { operations: '運行', workTime: '勤怠・給与', summaries: '集計', money: '経費・売上・請求', records: '法定記録・環境' },
   },
   auth: {
     title: 'ログイン',

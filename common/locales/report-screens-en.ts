@@ -25,6 +25,9 @@ export const reportScreensEn = {
       fuel_priceHint: 'Used for the fuel cost; the value last used is shown next time.',
       invalid: '{{label}} must be a whole number from {{min}} to {{max}}.',
     },
+    switches: {
+      all_stops: 'Include stops with shorter waits',
+    },
     download: {
       label: 'Download',
       pdf: 'PDF',
@@ -48,6 +51,9 @@ export const reportScreensEn = {
       'working-time-record': 'Per driver and day: clock-in, clock-out, breaks, duty time, working time, overtime, night work, limits exceeded',
       'attendance-record': 'Attendance book per driver and month: each day present or absent, clock-in and clock-out, breaks, working time, overtime, night work; days worked and absences',
       'payroll-accounting': 'Per driver, a month: days, worked, regular, overtime (beyond 60 h), late-night and public-holiday hours, and the pay at the hourly wage',
+      'waiting-loading-record': 'Stops with a wait of 30 minutes or more (or every stop reached): place, arrival, departure, waiting and loading times and work, shipper confirmation; totals per shipper and place',
+      'load-efficiency': 'Per run: load rate (highest of pallets, cage carts, weight, volume), km driven and loaded, loaded-km ratio and load efficiency; per vehicle and company, and the share of runs within 2 hours',
+      'co2-emissions': 'CO2 per month and shipper by the improved ton-km method (carried, load rate, ton-km, fuel) and the fuel economy method, with the method and factors',
     },
   },
 };

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Eta } from 'eta';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { MessageSection } from '../../common/locales/index.js';
 import type { CsvEncoding } from '../../common/reports.js';
 import { type CsvRecord, sendCsv } from '../http/csv.js';
 import type { Translate } from '../i18n.js';
@@ -77,6 +78,24 @@ const templates = new Eta({ views: path.join(import.meta.dirname, '..', '..', 't
 /** The HTML of `templates/<name>.eta` (every value escaped unless the template says otherwise). */
 export function reportHtml(name: string, data: object): string {
   return templates.render(`./${name}`, data);
+}
+
+/**
+ * A landscape record printed from `templates/<name>.eta`: its heading, the labels of its message
+ * namespace and the reports' common words, with the record's own data.
+ */
+export function landscapeRecord(context: Pick<ReportContext, 'request'>, name: string, heading: Heading, labels: MessageSection, data: object): ReportFile {
+  const { t } = context.request;
+  const html = reportHtml(name, {
+    lang: context.request.locale,
+    landscape: true,
+    title: heading.title,
+    heading,
+    labels: t(labels, { returnObjects: true }),
+    common: t('reports.common', { returnObjects: true }),
+    ...data,
+  });
+  return { kind: 'pdf', html, options: { landscape: true } };
 }
 
 export async function sendPdf(reply: FastifyReply, pdf: PdfRenderer, html: string, fileName: string, options?: PdfOptions) {

@@ -14,7 +14,7 @@ import type { Period, ReportFilters } from './report.js';
 
 
 /** The live, not cancelled trips of the period in scope, with the filters: a condition on `va`. */
-function inReport(actor: Actor, period: Period, filters: ReportFilters) {
+export function inReport(actor: Actor, period: Period, filters: ReportFilters) {
   const eb = expressionBuilder<{ va: VehicleAllocationTable }, 'va'>();
   const scope = tripScope(actor);
   return eb.and([
@@ -119,6 +119,14 @@ export async function namesOf(db: Executor, departmentIds: number[], companyIds:
   return { departments: new Map(departments.map((row) => [row.id, row.name])), companies: new Map(companies.map((row) => [row.id, row.name])) };
 }
 
+/** Where a trip's km is estimated from (tripsWithNames' joins): its origin (a transfer's, else its center) and a transfer's destination. */
+export const TRIP_PLACES = [
+  sql<number | null>`coalesce(od.latitude, d.latitude)`.as('origin_latitude'),
+  sql<number | null>`coalesce(od.longitude, d.longitude)`.as('origin_longitude'),
+  'dd.latitude as destination_latitude',
+  'dd.longitude as destination_longitude',
+] as const;
+
 /**
  * The period's trips in scope with what their costs need: the vehicle type's unit price of the trip's
  * kind (unit prices' kind: the delivery type, 0 between centers, 1 store direct) and date (the company's own row before the default, the latest `effective_from` on or before
@@ -172,10 +180,7 @@ function costedTrips(db: Executor, actor: Actor, period: Period, filters: Report
       'dc.invoice_registration_number',
       'price.price_per_trip',
       'price.price_per_km',
-      sql<number | null>`coalesce(od.latitude, d.latitude)`.as('origin_latitude'),
-      sql<number | null>`coalesce(od.longitude, d.longitude)`.as('origin_longitude'),
-      'dd.latitude as destination_latitude',
-      'dd.longitude as destination_longitude',
+      ...TRIP_PLACES,
     ]);
 }
 

@@ -5,13 +5,16 @@ import { dailyReportAll } from './daily-report.js';
 import { dailyExpense } from './expenses.js';
 import { deliveryOperation } from './delivery-operation.js';
 import { sendReport } from './files.js';
+import { co2Emissions } from './co2-emissions.js';
 import { invoices } from './invoices.js';
+import { loadEfficiencyReport } from './load-efficiency.js';
 import { payrollAccounting } from './payroll.js';
 import type { ReportMaker } from './report.js';
 import { reportPeriod } from './rules.js';
 import { dailySales } from './sales.js';
 import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
 import { summary } from './summaries.js';
+import { waitingLoadingRecord } from './waiting-loading.js';
 import { workingTimeRecord } from './working-time.js';
 
 /** Each report's maker: it reads what it shows and returns it rendered. */
@@ -28,6 +31,9 @@ const MAKERS: Record<ReportSlug, ReportMaker> = {
   'daily-expense': dailyExpense,
   'daily-sales-report': dailySales,
   'payroll-accounting': payrollAccounting,
+  'waiting-loading-record': waitingLoadingRecord,
+  'load-efficiency': loadEfficiencyReport,
+  'co2-emissions': co2Emissions,
 };
 
 /**

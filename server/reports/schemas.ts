@@ -21,6 +21,8 @@ export interface ReportQuery {
   delivery_company_id?: number;
   driver_id?: number;
   vehicle_allocation_id?: number;
+  /** every stop reached, not only waits of 30 minutes or more (荷待ち・荷役記録) */
+  all_stops?: boolean;
   /** 軽油単価, yen per litre (日次経費) */
   fuel_price?: number;
   format: ReportFormat;
@@ -35,6 +37,7 @@ function queryOf(report: ReportDefinition): TObject {
       ...PERIOD_FIELDS[report.period],
       ...filters,
       ...amounts,
+      ...Object.fromEntries((report.switches ?? []).map((name) => [name, Type.Optional(Type.Boolean())])),
       ...(report.oneTrip ? { vehicle_allocation_id: Type.Optional(Id) } : {}),
       format: Type.Enum([...report.formats]),
       ...(report.formats.includes('csv') ? { encoding: CsvEncodingParam } : {}),
@@ -47,5 +50,5 @@ function queryOf(report: ReportDefinition): TObject {
 export const reportSchema = (report: ReportDefinition) => ({ querystring: queryOf(report), response: { 200: Type.String(), ...errorResponses } });
 
 export const reportLabels: Record<string, string> = Object.fromEntries(
-  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'fuel_price', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
+  ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'fuel_price', 'all_stops', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
 );

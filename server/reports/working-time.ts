@@ -1,7 +1,7 @@
 import { formatDate } from '../../common/time.js';
 import type { Translate } from '../i18n.js';
-import { reportHtml } from './files.js';
-import { type Cell, type Heading, pdfFile, type ReportContext } from './report.js';
+import { landscapeRecord } from './files.js';
+import type { Cell, Heading, ReportContext } from './report.js';
 import { reportHeading } from './rules.js';
 import {
   COLUMNS,
@@ -81,13 +81,7 @@ function sheets(context: ReportContext, heading: Heading, drivers: DriverPeriod[
 /** A section per driver: the days' table with its totals row, the findings in colour, the sign-off boxes. */
 function printed(context: ReportContext, heading: Heading, drivers: DriverPeriod[]) {
   const { t } = context.request;
-  const html = reportHtml('working-time-record', {
-    lang: context.request.locale,
-    landscape: true,
-    title: heading.title,
-    heading,
-    labels: t(N, { returnObjects: true }),
-    common: t('reports.common', { returnObjects: true }),
+  return landscapeRecord(context, 'working-time-record', heading, N, {
     drivers: drivers.map((driver) => ({
       ...driverFacts(driver),
       days: driver.days.map((day) => {
@@ -121,7 +115,6 @@ function printed(context: ReportContext, heading: Heading, drivers: DriverPeriod
       },
     })),
   });
-  return pdfFile(html, { landscape: true });
 }
 
 export async function workingTimeRecord(context: ReportContext) {

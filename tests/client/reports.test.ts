@@ -59,6 +59,14 @@ describe('the query a download sends', () => {
     expect(reportQuery(DAY_REPORT, { date: '2026-11-25' }, { driver_id: 9 }, PDF)).toBe('date=2026-11-25&format=pdf');
   });
 
+  it('a yes/no choice: sent only when ticked, and only by a report that offers it', () => {
+    const range = { date_from: '2026-11-01', date_to: '2026-11-30' };
+    const record = REPORTS['waiting-loading-record'];
+    expect(reportQuery(record, range, { all_stops: true }, XLSX)).toBe('date_from=2026-11-01&date_to=2026-11-30&all_stops=true&format=xlsx');
+    expect(reportQuery(record, range, { all_stops: false }, XLSX)).toBe('date_from=2026-11-01&date_to=2026-11-30&format=xlsx');
+    expect(reportQuery(DAY_REPORT, { date: '2026-11-25' }, { all_stops: true }, PDF)).toBe('date=2026-11-25&format=pdf');
+  });
+
   it('week: the chosen day (the server takes its Monday-to-Sunday week)', () => {
     expect(reportQuery(REPORTS['weekly-summary'], { date: '2026-11-26', month: '2026-11' }, { delivery_company_id: 2 }, XLSX)).toBe(
       'date=2026-11-26&delivery_company_id=2&format=xlsx',

@@ -26,6 +26,9 @@ const REPORTS = [
   'set-init-price',
 ];
 
+/** Not in the specification: the records the rules ask for (荷待ち・荷役記録, 積載効率, CO2). */
+const RECORD_REPORTS = ['waiting-loading-record', 'load-efficiency', 'co2-emissions'];
+
 /** Section 2, with `{id}` written as React Router parameters and "{id optional}" as both forms. */
 const SPEC_ROUTES = [
   '/auth', '/check-map', '/places', '/test', '/debug', '/debug/caculator_data_allocation',
@@ -63,8 +66,8 @@ const DETAIL_ROUTES = [
 const declared = APP_RESOURCES.flatMap(routesOf).map((route) => route.path);
 
 describe('routes', () => {
-  it('declares every route of the specification and the masters\' detail views, and nothing else', () => {
-    expect([...declared].sort()).toEqual([...SPEC_ROUTES, ...DETAIL_ROUTES].sort());
+  it('declares every route of the specification, the masters\' detail views and the records\' reports, and nothing else', () => {
+    expect([...declared].sort()).toEqual([...SPEC_ROUTES, ...DETAIL_ROUTES, ...RECORD_REPORTS.map((slug) => `/download/${slug}`)].sort());
   });
 
   it('declares each path once', () => {
@@ -129,6 +132,7 @@ describe('top menu', () => {
       ['menu.sections.workTime', ['/download/working-time-record', '/download/attendance-record', '/download/payroll-accounting']],
       ['menu.sections.summaries', ['/download/daily-summary', '/download/weekly-summary', '/download/monthly-summary']],
       ['menu.sections.money', ['/download/daily-expense', '/download/daily-sales-report', '/download/invoice-store-directly', '/download/invoice-between-center']],
+      ['menu.sections.records', RECORD_REPORTS.map((slug) => `/download/${slug}`)],
     ]);
   });
 

@@ -30,7 +30,7 @@ import { reportArea } from '../../../common/reports.js';
 
 export type MenuGroup = 'masters' | 'reports';
 /** A titled part of a group's dropdown (the reports': 運行, 勤怠, 集計, 経費・売上・請求). */
-export type MenuSection = 'operations' | 'workTime' | 'summaries' | 'money';
+export type MenuSection = 'operations' | 'workTime' | 'summaries' | 'money' | 'records';
 
 /** A route of a resource that is none of list/create/edit/show. */
 export interface ExtraRoute {
@@ -73,6 +73,7 @@ export const MENU_SECTIONS: Record<MenuSection, MessageKey> = {
   workTime: 'menu.sections.workTime',
   summaries: 'menu.sections.summaries',
   money: 'menu.sections.money',
+  records: 'menu.sections.records',
 };
 
 /** A report's page, in the menu's 帳票出力 under its section; its permission area is the one its declaration names (common/reports.ts), else `report`. */
@@ -319,6 +320,9 @@ export const APP_RESOURCES: AppResource[] = [
   report('daily-sales-report', 'screens.dailySalesReport', 'money'),
   report('invoice-store-directly', 'screens.invoiceStoreDirectly', 'money'),
   report('invoice-between-center', 'screens.invoiceBetweenCenter', 'money'),
+  report('waiting-loading-record', 'records.screens.waitingLoading', 'records'),
+  report('load-efficiency', 'records.screens.loadEfficiency', 'records'),
+  report('co2-emissions', 'records.screens.co2', 'records'),
   // Unit prices are a master: planners look for 初期単価設定 under マスタ管理, not among the reports.
   { ...report('set-init-price', 'screens.setInitPrice', undefined, 'unit_price'), parent: 'masters' },
   {

@@ -12,7 +12,6 @@ import { PageSpinner } from './page-spinner.js';
 import { LOGIN_PATH } from './providers/auth-provider.js';
 import { APP_RESOURCES, routesOf, type AppResource } from './resources.js';
 
-export const HOME_PATH = '/delivery';
 
 // The login page is the first load: the layout (menu, drawer, popover) and the error pages
 // (antd Result's pictures) arrive in their own chunks once they are needed.
@@ -21,6 +20,8 @@ const AppLayout = lazyPage<object>(() => import('./layout/app-layout.js').then((
 const NotFoundPage = lazyPage<object>(() => import('../shared/components/error-page.js').then((module) => ({ default: module.NotFoundPage })));
 const ForbiddenPage = lazyPage<object>(() => import('../shared/components/error-page.js').then((module) => ({ default: module.ForbiddenPage })));
 const ResourcePage = lazyPage(() => import('./resource-page.js'));
+// The home page (ダッシュボード): where everyone lands after signing in.
+const DashboardPage = lazyPage<object>(() => import('../features/dashboard/dashboard.js'));
 
 function routeElements(resource: AppResource): ReactElement[] {
   return routesOf(resource).map((route) => (
@@ -48,7 +49,7 @@ export function AppRoutes() {
             </Authenticated>
           }
         >
-          <Route index element={<Navigate to={HOME_PATH} replace />} />
+          <Route index element={<DashboardPage />} />
           {APP_RESOURCES.flatMap(routeElements)}
           {/* Inside the layout: a signed-in user keeps the header and menu; a guest signs in first. */}
           <Route path="*" element={<NotFoundPage />} />

@@ -6,7 +6,7 @@
  */
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
-import { Button, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
 import { ScreenCard } from '../../shared/components/screen-card.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
@@ -268,7 +268,7 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
     setBusy(choice.key);
     const values = form.getFieldsValue(true) as FormValues;
     const period = fromFormValues(values);
-    const chosen = Object.fromEntries([...filters, ...amounts].map((name) => [name, values[name]]));
+    const chosen = Object.fromEntries([...filters, ...amounts, ...(report.switches ?? [])].map((name) => [name, values[name]]));
     try {
       await downloadFile(reportPath(slug, report, period, chosen, choice), reportFileName(slug, report.period, period, choice.format));
       rememberAmounts(chosen);
@@ -334,6 +334,11 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
         })}
         {(report.amounts ?? []).map((name) => (
           <AmountField key={name} name={name} />
+        ))}
+        {(report.switches ?? []).map((name) => (
+          <Form.Item key={name} label=" " name={name} valuePropName="checked">
+            <Checkbox data-testid={`report-switch-${name}`}>{t(keyIn('reportScreens.switches', name))}</Checkbox>
+          </Form.Item>
         ))}
         <Form.Item label={t('reportScreens.download.label')} extra={hint} style={{ marginBottom: 0 }}>
           <DownloadButtons choices={choices} busy={busy} onDownload={(choice) => void download(choice)} />

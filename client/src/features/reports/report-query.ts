@@ -16,6 +16,7 @@ import {
   type ReportFilter,
   type ReportFormat,
   type ReportPeriod,
+  type ReportSwitch,
 } from '../../../../common/reports.js';
 import { formatDate } from '../../../../common/time.js';
 import type { Translate } from '../../app/providers/translate.js';
@@ -30,8 +31,8 @@ export interface DownloadChoice {
 
 /** The filters' chosen ids; empty (null, absent) = everything in the caller's scope. */
 export type FilterValues = Partial<Record<ReportFilter, number | null>>;
-/** The amounts the report asks for (軽油単価), each required. */
-export type AmountValues = Partial<Record<ReportAmount, number | null>>;
+/** The amounts the report asks for (軽油単価), each required; its yes/no choices, each off unless ticked. */
+export type AmountValues = Partial<Record<ReportAmount, number | null>> & Partial<Record<ReportSwitch, boolean>>;
 
 const amountKey = (name: ReportAmount) => `report-amount-${name}`;
 
@@ -123,7 +124,7 @@ export function shownFilters(filters: readonly ReportFilter[], user: { carrier: 
 
 /**
  * `date=…&department_id=…&format=…[&encoding=…]`: the period's parameters, the filters and amounts
- * the report declares that are set, the format and, for CSV, the encoding.
+ * the report declares that are set, its yes/no choices that are ticked, the format and, for CSV, the encoding.
  */
 export function reportQuery(report: ReportDefinition, period: PeriodQuery, filters: FilterValues & AmountValues, choice: DownloadChoice): string {
   const params = new URLSearchParams();
@@ -132,6 +133,7 @@ export function reportQuery(report: ReportDefinition, period: PeriodQuery, filte
     const value = filters[name];
     if (value !== null && value !== undefined) params.set(name, String(value));
   }
+  for (const name of report.switches ?? []) if (filters[name] === true) params.set(name, 'true');
   params.set('format', choice.format);
   if (choice.format === 'csv') params.set('encoding', choice.encoding ?? 'utf8');
   return params.toString();
