@@ -6,6 +6,7 @@ import { addDays } from '../../common/deliveries.js';
 import { tokyoInstant } from '../../common/time.js';
 import { writingFor } from '../../db/audit.js';
 import { buildApp } from '../../server/app.js';
+import type { AuditEntryWire } from '../../server/audit-log/schemas.js';
 import { loadConfig } from '../../server/config.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
 import { csvUpload, dayAfterDemo, demoApp, departmentId, JWT_SECRET, signedIn } from './helpers.js';
@@ -17,25 +18,7 @@ const [superAdmin, hq, center, carrier] = await Promise.all(['super', 'hq', 'cen
 const [superId, centerId] = await Promise.all([userId(db, 'super'), userId(db, 'center')]);
 const thisProcess = `${process.pid}@${hostname()}`;
 
-interface Change {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-interface Entry {
-  id: number;
-  at: string;
-  writer_type: string;
-  user_id: number | null;
-  driver_id: number | null;
-  writer_name: string | null;
-  address: string | null;
-  process: string | null;
-  entity: string;
-  entity_id: number | null;
-  action: string;
-  changes: Change[];
-}
+type Entry = AuditEntryWire;
 
 /** The entries the super admin reads with these filters, newest first. */
 async function entries(query: string): Promise<Entry[]> {
