@@ -1,4 +1,9 @@
-import { hostname } from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import type { InjectOptions } from 'light-my-request';
 import { sql } from 'kysely';
 import t, { type Test } from 'tap';
@@ -9,7 +14,7 @@ import { buildApp } from '../../server/app.js';
 import type { AuditEntryWire } from '../../server/audit-log/schemas.js';
 import { loadConfig } from '../../server/config.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf, userId } from './allocation-fixtures.js';
-import { csvUpload, dayAfterDemo, demoApp, departmentId, JWT_SECRET, signedIn } from './helpers.js';
+import { csvUpload, dayAfterDemo, demoApp, demoSnapshot, departmentId, JWT_SECRET, signedIn } from './helpers.js';
 
 // The audit log: every write recorded by the database's triggers with its writer, read by super admins.
 
@@ -72,6 +77,31 @@ t.test('a delivery import through the API: one entry per row, the importing user
     ['user', centerId, 'insert', 'AUD-2'],
   ]);
   t.equal(changeOf(recorded[0], 'quantity')?.after, '3');
+});
+
+t.test('the command-line importer: the OS user who ran it, the user it acts as, its process', async (t) => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'haisha-audit-cli-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const copy = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: await demoSnapshot() });
+  await copy.query('select 1');
+  await copy.close();
+  const file = path.join(root, 'tests/fixtures/departments-utf8.csv');
+  // As `npm run import` runs it (its bundle, scripts/run.mjs), on its own embedded database.
+  await promisify(execFile)(process.execPath, ['--liftoff-only', 'scripts/run.mjs', 'scripts/import.ts', 'department', file, '--as', 'hq'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+  });
+  const after = new PGlite(path.join(dataDir, 'pglite'));
+  const { rows } = await after.query<{ writer_type: string; writer_name: string; user_id: number; process: string; action: string; hq: number }>(
+    `select a.writer_type, a.writer_name, a.user_id, a.process, a.action, (select id from users where login_id = 'hq') as hq
+     from audit_log a join departments d on d.id = a.entity_id where a.entity = 'departments' and d.code = 'CT-FUNABASHI'`,
+  );
+  await after.close();
+  t.equal(rows.length, 1, 'the new center, once');
+  t.match(rows[0], { writer_type: 'command', writer_name: userInfo().username, action: 'insert', process: new RegExp(`^\\d+@${hostname()}$`) });
+  t.equal(rows[0]!.user_id, rows[0]!.hq, 'acting as hq (--as)');
+  t.not(rows[0]!.process, thisProcess, 'the command’s own process');
 });
 
 t.test('a driver-app stop report: the driver, the stop and what the report set', async (t) => {
