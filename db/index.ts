@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { namingWriters } from './audit.js';
 import { TurnTakingPGliteDialect } from './fair-turns.js';
 import { PreparingClient } from './prepared.js';
 import { parseTimestamptz } from './timestamps.js';
@@ -72,7 +73,7 @@ const planOnce = async (connection: DatabaseConnection) => {
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl) }) });
+    const db = new Kysely<Database>({ dialect: namingWriters(new PostgresDialect({ pool: postgresPool(options.databaseUrl) })) });
     servers.set(db, options.databaseUrl);
     return db;
   }
@@ -82,7 +83,7 @@ export function createDb(options: DbOptions): Db {
     loadDataDir: options.snapshot,
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new TurnTakingPGliteDialect({ pglite, onCreateConnection: planOnce }) });
+  const db = new Kysely<Database>({ dialect: namingWriters(new TurnTakingPGliteDialect({ pglite, onCreateConnection: planOnce })) });
   embedded.set(db, pglite);
   return db;
 }

@@ -5,12 +5,15 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
+import auditLogRoutes from './audit-log/routes.js';
+import auditRetention from './audit-log/retention.js';
 import type { Config } from './config.js';
 import deliveryRoutes from './deliveries/routes.js';
 import destinationShareRoutes from './destination-shares/routes.js';
 import { MAX_UPLOAD_BYTES } from './imports/upload.js';
 import { serializerCompiler } from './http/serializer.js';
 import { validatorCompiler } from './http/validator.js';
+import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import pdfPlugin from './plugins/pdf.js';
@@ -55,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, { mapTileUrl: options.config.VITE_MAP_TILE_URL });
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
+  await app.register(auditPlugin);
+  await app.register(auditRetention);
   await app.register(authPlugin, { secret: options.jwtSecret });
   app.addHook('onRoute', requireResponseSchema);
   await app.register(realtimePlugin, options.realtime ?? {});
@@ -79,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(driverShareRoutes);
       await api.register(reportRoutes);
       await api.register(systemRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: '/api' },
   );

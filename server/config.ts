@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../common/audit-log.js';
 
 const oneOf = (...values: string[]) =>
   Type.Enum(values, { description: `one of ${values.join(', ')}` });
@@ -19,6 +20,8 @@ const ConfigSchema = Type.Object({
   LOGIN_MAX_FAILURES_PER_ID: Type.Integer({ minimum: 1, description: 'a whole number of failed sign-ins, 1 or more' }),
   LOGIN_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, description: 'a whole number of sign-in attempts, 1 or more' }),
   LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes, 1-1440' }),
+  /** Days the audit log keeps an entry; older ones are removed at start and daily. */
+  AUDIT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36500, description: 'a whole number of days, 1-36500' }),
   GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
@@ -43,6 +46,7 @@ const DEFAULTS = {
   LOGIN_MAX_FAILURES_PER_ID: '10',
   LOGIN_MAX_PER_ADDRESS: '300',
   LOGIN_WINDOW_MINUTES: '15',
+  AUDIT_RETENTION_DAYS: String(DEFAULT_AUDIT_RETENTION_DAYS),
   GSI_GEOCODER_URL: 'https://msearch.gsi.go.jp/address-search/AddressSearch',
   GOOGLE_GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json',
 };

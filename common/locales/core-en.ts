@@ -205,6 +205,7 @@ export const coreEn: typeof coreJa = {
     places: 'Places',
     auth: 'Sign-in check',
     test: 'Self-check',
+    auditLog: 'Audit log',
     debug: 'System information',
     dailySummary: 'Daily summary',
     weeklySummary: 'Weekly summary',

@@ -201,6 +201,7 @@ export const coreJa = {
     places: '地点検索',
     auth: 'ログイン確認',
     test: '動作確認',
+    auditLog: '監査ログ',
     debug: 'システム情報',
     dailySummary: '日次集計',
     weeklySummary: '週次集計',

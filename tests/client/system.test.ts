@@ -1,6 +1,7 @@
 /** 動作確認's rules and /auth's next page (client/src/features/system/check-rules.ts). */
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_WARNING_SECONDS, clockOutcome, clockSkewSeconds, nextPath, realtimeOutcome } from '../../client/src/features/system/check-rules.js';
+import { auditLogQuery } from '../../client/src/features/system/audit-log-query.js';
 
 describe('the device clock against the server', () => {
   it('reads the server time as of halfway through the round trip', () => {
@@ -36,5 +37,16 @@ describe('/auth’s next page', () => {
 
   it('is the home page for nothing, another site or itself', () => {
     for (const to of [null, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'delivery', '/auth?to=/auth']) expect(nextPath(to), String(to)).toBe('/');
+  });
+});
+
+describe('the audit log’s filters', () => {
+  it('become the query of the list and its export, empty ones left out', () => {
+    expect(auditLogQuery({})).toEqual([]);
+    expect(auditLogQuery({ entity: 'districts', entity_id: 7, user_id: undefined, date_from: '2026-12-01', date_to: '' })).toEqual([
+      ['entity', 'districts'],
+      ['entity_id', '7'],
+      ['date_from', '2026-12-01'],
+    ]);
   });
 });

@@ -47,6 +47,8 @@ AREA_PAGES['/attendance-departure-of-the-driver'] = lazyPage(() => import('../fe
 AREA_PAGES['/debug'] = lazyPage(() => import('../features/system/status.js'));
 AREA_PAGES['/test'] = lazyPage(() => import('../features/system/check.js'));
 AREA_PAGES['/auth'] = lazyPage(() => import('../features/system/auth-check.js'));
+// 監査ログ (/audit-log, super admins).
+AREA_PAGES['/audit-log'] = lazyPage(() => import('../features/system/audit-log.js'));
 
 // Reports (帳票): one page, one chunk, for every report of common/reports.ts, told which by its path.
 const ReportPage = lazyPage(() => import('../features/reports/report-page.js'));

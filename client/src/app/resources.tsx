@@ -394,6 +394,7 @@ export const APP_RESOURCES: AppResource[] = [
   { identifier: 'auth', name: 'auth', label: 'screens.auth', list: '/auth' },
   { identifier: 'test', name: 'test', label: 'screens.test', list: '/test' },
   { identifier: 'debug', name: 'system/status', area: 'system', label: 'screens.debug', list: '/debug' },
+  { identifier: 'audit-log', name: 'audit_log', area: 'system', label: 'screens.auditLog', list: '/audit-log' },
 ];
 
 export type PageAction = 'list' | 'create' | 'edit' | 'show';

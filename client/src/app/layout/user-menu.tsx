@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, DownOutlined, InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckCircleOutlined, DownOutlined, InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { useT } from '../providers/translate.js';
 
 /**
  * The user's name and company (compact: the name, the rest in the dropdown); the dropdown opens on
- * hover or tap: 動作確認 (/test), システム情報 (/debug, super admins) and logout.
+ * hover or tap: 動作確認 (/test), システム情報 (/debug) and 監査ログ (/audit-log) for super admins, and logout.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useT();
@@ -22,7 +22,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     ...(compact && profile ? [whoItem, { type: 'divider' as const }] : []),
     { key: 'test', icon: <CheckCircleOutlined />, label: <Link to="/test" data-testid="menu-self-check">{t('screens.test')}</Link> },
     ...(canAccess(profile, 'system', 'list')
-      ? [{ key: 'debug', icon: <InfoCircleOutlined />, label: <Link to="/debug" data-testid="menu-system">{t('screens.debug')}</Link> }]
+      ? [
+          { key: 'debug', icon: <InfoCircleOutlined />, label: <Link to="/debug" data-testid="menu-system">{t('screens.debug')}</Link> },
+          { key: 'audit-log', icon: <AuditOutlined />, label: <Link to="/audit-log" data-testid="menu-audit-log">{t('screens.auditLog')}</Link> },
+        ]
       : []),
     { type: 'divider' as const },
     {
