@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { startProcesses } from '../server/cluster.js';
 import { ConfigError } from '../server/config.js';
 import { startServer } from '../server/server.js';
 
@@ -24,7 +25,7 @@ if (!existsSync(BUILD) || statSync(BUILD).mtimeMs < Math.max(...SOURCES.map(newe
   execSync('npx vite build --mode production', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
-startServer().catch((error) => {
+startProcesses(startServer).catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -19,6 +19,8 @@ const ConfigSchema = Type.Object({
   LOGIN_MAX_FAILURES_PER_ID: Type.Integer({ minimum: 1, description: 'a whole number of failed sign-ins, 1 or more' }),
   LOGIN_MAX_PER_ADDRESS: Type.Integer({ minimum: 1, description: 'a whole number of sign-in attempts, 1 or more' }),
   LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes, 1-1440' }),
+  /** Server processes `npm start` runs (server/cluster.ts); more than one needs PostgreSQL. */
+  WORKERS: Type.Integer({ minimum: 1, maximum: 64, description: 'a whole number of processes, 1-64' }),
   GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
@@ -43,6 +45,7 @@ const DEFAULTS = {
   LOGIN_MAX_FAILURES_PER_ID: '10',
   LOGIN_MAX_PER_ADDRESS: '300',
   LOGIN_WINDOW_MINUTES: '15',
+  WORKERS: '1',
   GSI_GEOCODER_URL: 'https://msearch.gsi.go.jp/address-search/AddressSearch',
   GOOGLE_GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json',
 };
@@ -67,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const converted = Value.Convert(ConfigSchema, raw);
   if (!Value.Check(ConfigSchema, converted)) throw new ConfigError(schemaProblems(converted, raw));
-  const problems = productionProblems(converted);
+  const problems = [...productionProblems(converted), ...processProblems(converted)];
   if (problems.length > 0) throw new ConfigError(problems);
   return converted;
 }
@@ -115,6 +118,12 @@ function productionProblems(config: Config): string[] {
   if (secret && looksRandom(secret)) return [];
   const shown = secret ? '(too predictable)' : '(unset)';
   return [`JWT_SECRET ${shown}: NODE_ENV=production needs at least 32 random bytes, e.g. \`openssl rand -base64 48\``];
+}
+
+/** The embedded database opens in one process only: several share a PostgreSQL server. */
+function processProblems(config: Config): string[] {
+  if (config.WORKERS === 1 || config.DATABASE_URL) return [];
+  return [`WORKERS=${config.WORKERS}: several processes need PostgreSQL (DATABASE_URL); the embedded database opens in one process only`];
 }
 
 /** The Vite dev server and preview (vite.config.ts) proxy /api/ws from their own origin: allowed outside production. */
