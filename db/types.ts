@@ -204,6 +204,16 @@ export interface NotificationTable {
 }
 
 /** A token revoked before it expires (logout): refused until then, pruned after. */
+/** A sign-in limit's counter (server/auth/login-limit.ts): attempts of `key` within the window ending at `window_ends_at`. */
+export interface LoginAttemptTable {
+  /** whose sign-in: `user` (the screens) or `driver` (the driver app) */
+  scope: string;
+  /** an address, or `login-id:` and the login ID tried */
+  key: string;
+  attempts: number;
+  window_ends_at: Date;
+}
+
 export interface RevokedTokenTable {
   jti: string;
   /** whose token: a user's (screens) or a driver's (driver app), exactly one of the two */
@@ -420,6 +430,8 @@ export interface AllocationReoptimizationTable {
   created_by: number | null;
   created_at: Timestamp;
   undone_at: Timestamp | null;
+}
+
 /** A column's value before and after a write (null for an insert's before, a delete's after). */
 export interface AuditChange {
   before: unknown;
@@ -464,6 +476,7 @@ export interface Database {
   operation_times: OperationTimeTable;
   unit_prices: UnitPriceTable;
   revoked_tokens: RevokedTokenTable;
+  login_attempts: LoginAttemptTable;
   imports: ImportTable;
   vehicle_allocations: VehicleAllocationTable;
   allocation_stops: AllocationStopTable;

@@ -79,9 +79,13 @@ const groupEntries = (groups) => ({
   },
 });
 
-const names = readdirSync(SOURCE)
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => file.replace(/\.test\.ts$/, ''));
+/** The test files of a folder under tests/server ('' for itself), by name without `.test.ts`. */
+const testsIn = (folder) =>
+  readdirSync(path.join(SOURCE, folder))
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(folder, file.replace(/\.test\.ts$/, '')));
+// tests/server/postgres: several server processes on one database, which the embedded one cannot be; run on PostgreSQL only.
+const names = [...testsIn(''), ...(process.env.TEST_DATABASE_URL ? testsIn('postgres') : [])];
 const groups = groupsOf(names, lastRunTimes());
 
 for (const [index, group] of groups.entries()) console.log(`group-${index + 1} (${(group.total / 1000).toFixed(0)} s last time): ${group.files.join(', ')}`);

@@ -22,6 +22,8 @@ const ConfigSchema = Type.Object({
   LOGIN_WINDOW_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, description: 'minutes, 1-1440' }),
   /** Days the audit log keeps an entry; older ones are removed at start and daily. */
   AUDIT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36500, description: 'a whole number of days, 1-36500' }),
+  /** Server processes `npm start` runs (server/cluster.ts); more than one needs PostgreSQL. */
+  WORKERS: Type.Integer({ minimum: 1, maximum: 64, description: 'a whole number of processes, 1-64' }),
   GSI_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_GEOCODER_URL: Type.String({ pattern: '^https?://', description: 'an http(s) URL' }),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 10, description: 'a Google Maps API key' })),
@@ -47,6 +49,7 @@ const DEFAULTS = {
   LOGIN_MAX_PER_ADDRESS: '300',
   LOGIN_WINDOW_MINUTES: '15',
   AUDIT_RETENTION_DAYS: String(DEFAULT_AUDIT_RETENTION_DAYS),
+  WORKERS: '1',
   GSI_GEOCODER_URL: 'https://msearch.gsi.go.jp/address-search/AddressSearch',
   GOOGLE_GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json',
 };
@@ -71,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const converted = Value.Convert(ConfigSchema, raw);
   if (!Value.Check(ConfigSchema, converted)) throw new ConfigError(schemaProblems(converted, raw));
-  const problems = productionProblems(converted);
+  const problems = [...productionProblems(converted), ...processProblems(converted)];
   if (problems.length > 0) throw new ConfigError(problems);
   return converted;
 }
@@ -119,6 +122,12 @@ function productionProblems(config: Config): string[] {
   if (secret && looksRandom(secret)) return [];
   const shown = secret ? '(too predictable)' : '(unset)';
   return [`JWT_SECRET ${shown}: NODE_ENV=production needs at least 32 random bytes, e.g. \`openssl rand -base64 48\``];
+}
+
+/** The embedded database opens in one process only: several share a PostgreSQL server. */
+function processProblems(config: Config): string[] {
+  if (config.WORKERS === 1 || config.DATABASE_URL) return [];
+  return [`WORKERS=${config.WORKERS}: several processes need PostgreSQL (DATABASE_URL); the embedded database opens in one process only`];
 }
 
 /** The Vite dev server and preview (vite.config.ts) proxy /api/ws from their own origin: allowed outside production. */

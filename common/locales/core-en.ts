@@ -146,6 +146,7 @@ export const coreEn: typeof coreJa = {
     encoding: 'Encoding',
     notText: 'Row {{row}}: this is not a text CSV file (it contains control characters).',
     badEncoding: 'Row {{row}}: invalid characters. Save the whole file as UTF-8 or Shift_JIS.',
+    mixedEncoding: 'Row {{row}}: its encoding differs from the rows before it ({{found}} here, {{expected}} before). Save the whole file in one encoding, UTF-8 or Shift_JIS.',
     badQuote: 'Row {{row}}: unbalanced quotes ("). Write a " inside a value as "" and enclose the whole value in quotes.',
     tooLarge: 'The file is too large (limit {{max}} MB). Nothing was written.',
     badUpload: 'The uploaded data is broken. Please choose the file again.',

@@ -1,23 +1,49 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
-
-/** Counters kept in memory: enough for one process; several processes each count their own. */
-const TRACKED_KEYS = 50_000;
+import { type AttemptCount, countAttempt, readAttempts } from './login-attempts.js';
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type Outcome = Awaited<ReturnType<Limiter>>;
 
-const loginIdOf = (request: FastifyRequest) => String((request.body as { login_id?: unknown }).login_id);
+/** Apart from the addresses (the library's own keys, an IPv6 network as one) by its prefix. */
+const loginIdOf = (request: FastifyRequest) => `login-id:${String((request.body as { login_id?: unknown }).login_id)}`;
+
+type Done = (error: Error | null, result?: AttemptCount) => void;
+
+/**
+ * @fastify/rate-limit's counters in the database every process shares (table login_attempts,
+ * docs/decisions/auth-and-scope.md, "Sign-in limits shared by every process"), under `scope`.
+ */
+function sharedStore(db: Db, scope: string) {
+  const answer = (counting: Promise<AttemptCount>, done: Done) => {
+    counting.then((count) => done(null, count), done);
+  };
+  return class SharedStore implements FastifyRateLimitStore {
+    incr(key: string, done: Done, timeWindow: number) {
+      answer(countAttempt(db, scope, key, timeWindow), done);
+    }
+
+    read(key: string, done: Done) {
+      answer(readAttempts(db, scope, key), done);
+    }
+
+    child() {
+      return this;
+    }
+  };
+}
 
 /**
  * Sign-in limits against password guessing (`LOGIN_*` in config.ts):
  * - per login id, the failed attempts: a few wrong passwords lock that id for the window, whoever tries;
  * - per address, every attempt, generously: an office behind one address signs in many people.
  * Successful sign-ins do not count against the id, so a user's own routine never locks them out.
+ * Counted in the database under `scope` (the screens' sign-in or the driver app's), across processes.
  */
-export async function loginLimits(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false, cache: TRACKED_KEYS });
+export async function loginLimits(app: FastifyInstance, scope: 'user' | 'driver') {
+  await app.register(rateLimit, { global: false, store: sharedStore(app.db, scope) });
   const timeWindow = app.config.LOGIN_WINDOW_MINUTES * 60_000;
   const perAddress = app.createRateLimit({ max: app.config.LOGIN_MAX_PER_ADDRESS, timeWindow });
   const failuresPerId = app.createRateLimit({

@@ -7,7 +7,7 @@ import { revokeToken, signToken } from '../plugins/auth.js';
 import { loginLabels, loginSchema, logoutSchema, profileSchema } from './schemas.js';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limits = await loginLimits(app);
+  const limits = await loginLimits(app, 'user');
 
   app.post(
     '/auth/login',

@@ -146,7 +146,7 @@ class DeliveryImport {
       }
     } catch (error) {
       if (!(error instanceof CsvTextError)) throw error;
-      this.report(error.row, { '': this.t(error.messageKey, { row: error.row }) });
+      this.report(error.row, { '': this.t(error.messageKey, { row: error.row, ...error.params }) });
     }
   }
 

@@ -51,7 +51,7 @@ const temporaryCode = () => `TMP-${randomBytes(5).toString('hex').toUpperCase()}
  * own trips and records. Each write is one transaction that locks the trip and raises its version.
  */
 const driverAppRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limits = await loginLimits(app);
+  const limits = await loginLimits(app, 'driver');
   const config = { driver: true, labels: driverAppLabels } as const;
   /** One write; the trips it locks are published to the users who see them once it commits. */
   const inTransaction = <T>(work: (trx: Trx) => Promise<T>) => app.realtime.transaction(work);

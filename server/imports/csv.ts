@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from 'node:buffer';
 import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 
@@ -6,12 +7,17 @@ export type CsvEncoding = 'utf-8' | 'shift_jis';
 /** A file that is not text, or not valid in one encoding throughout: refused at its first bad row. */
 export class CsvTextError extends Error {
   constructor(
-    readonly messageKey: 'csv.notText' | 'csv.badEncoding' | 'csv.badQuote',
+    readonly messageKey: 'csv.notText' | 'csv.badEncoding' | 'csv.badQuote' | 'csv.mixedEncoding',
     readonly row: number,
+    /** the message's other parameters (`row` is always one) */
+    readonly params: Record<string, string> = {},
   ) {
     super(`${messageKey} at row ${row}`);
   }
 }
+
+/** How the messages name an encoding. */
+const ENCODING_NAMES: Record<CsvEncoding, string> = { 'utf-8': 'UTF-8', shift_jis: 'Shift_JIS' };
 
 const NEWLINE = 0x0a;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -20,8 +26,6 @@ const MAX_LINE_BYTES = 1024 * 1024;
 /** Control characters no spreadsheet writes in a CSV (tab, CR, LF and Ctrl-Z, DOS's end of file, are fine). */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f]/;
-// eslint-disable-next-line no-control-regex -- every byte outside ASCII, from NUL up
-const NON_ASCII = /[^\x00-\x7f]/;
 
 const decodes = (encoding: CsvEncoding, bytes: Uint8Array) => {
   try {
@@ -37,46 +41,66 @@ function countLines(bytes: Uint8Array, end = bytes.length) {
   return count;
 }
 
-/** Lines (1-based, in the piece) of the first line that does not decode. */
-function firstBadLine(encoding: CsvEncoding, bytes: Buffer) {
+/** The piece's lines, each with its bytes and its index in the piece (0-based). */
+function* linesOf(bytes: Buffer): Generator<{ index: number; line: Buffer }> {
   let start = 0;
-  for (let line = 0; ; line++) {
+  for (let index = 0; start < bytes.length; index++) {
     const end = bytes.indexOf(NEWLINE, start);
     const stop = end < 0 ? bytes.length : end + 1;
-    if (decodes(encoding, bytes.subarray(start, stop)) === undefined || end < 0) return line;
+    yield { index, line: bytes.subarray(start, stop) };
     start = stop;
   }
 }
 
 /**
+ * The encoding of a line that is not plain ASCII: UTF-8 when its bytes are valid UTF-8 (Japanese text
+ * in Shift_JIS practically never is), else Shift_JIS when they decode as it; undefined for neither.
+ */
+function lineEncoding(line: Buffer): CsvEncoding | undefined {
+  if (isUtf8(line)) return 'utf-8';
+  return decodes('shift_jis', line) === undefined ? undefined : 'shift_jis';
+}
+
+/**
  * Decodes a CSV strictly, whole lines at a time (a newline byte never sits inside a UTF-8 or
- * Shift_JIS character): the first piece decides the encoding, and every later byte must be valid in
- * it. A file that was plain ASCII so far may still turn out to be Shift_JIS (or UTF-8).
+ * Shift_JIS character). The first line that is not plain ASCII (or a UTF-8 byte order mark) decides the
+ * encoding; every later line must be in it: a line in the other encoding is refused by its number
+ * (`csv.mixedEncoding`), and one valid in neither too (`csv.badEncoding`). A piece that is valid UTF-8
+ * throughout is checked whole; only a piece that is not is looked at line by line.
  */
 class StrictDecoder {
   encoding: CsvEncoding | undefined;
   /** line number of the next piece's first line */
   line = 1;
-  private asciiSoFar = true;
 
   decode(piece: Buffer): string {
-    if (this.encoding === undefined) this.encoding = piece.subarray(0, 3).equals(UTF8_BOM) || decodes('utf-8', piece) !== undefined ? 'utf-8' : 'shift_jis';
-    let text = decodes(this.encoding, piece);
-    if (text === undefined && this.asciiSoFar) {
-      const other = this.encoding === 'utf-8' ? 'shift_jis' : 'utf-8';
-      text = decodes(other, piece);
-      if (text !== undefined) this.encoding = other;
-    }
-    if (text === undefined) {
-      // Neither encoding holds: name the row where the likelier one (the one that got further) breaks.
-      const bad = Math.max(firstBadLine('utf-8', piece), firstBadLine('shift_jis', piece));
-      throw new CsvTextError('csv.badEncoding', this.line + bad);
-    }
+    if (this.line === 1 && piece.subarray(0, 3).equals(UTF8_BOM)) this.encoding = 'utf-8';
+    if (isUtf8(piece)) this.expect('utf-8', piece);
+    else for (const { index, line } of linesOf(piece)) this.expectLine(line, this.line + index);
+    const text = decodes(this.encoding ?? 'utf-8', piece)!;
     const control = text.search(CONTROL);
     if (control >= 0) throw new CsvTextError('csv.notText', this.line + (text.slice(0, control).match(/\n/g)?.length ?? 0));
-    this.asciiSoFar &&= !NON_ASCII.test(text);
     this.line += countLines(piece);
     return text;
+  }
+
+  /** A piece valid in `encoding` throughout: its first line that is not ASCII tells whether the file is. */
+  private expect(encoding: CsvEncoding, piece: Buffer) {
+    if (this.encoding === encoding || isAscii(piece)) return;
+    for (const { index, line } of linesOf(piece)) {
+      if (isAscii(line)) continue;
+      return this.expectLine(line, this.line + index);
+    }
+  }
+
+  private expectLine(line: Buffer, number: number) {
+    if (isAscii(line)) return;
+    const encoding = lineEncoding(line);
+    if (encoding === undefined) throw new CsvTextError('csv.badEncoding', number);
+    this.encoding ??= encoding;
+    if (encoding !== this.encoding) {
+      throw new CsvTextError('csv.mixedEncoding', number, { found: ENCODING_NAMES[encoding], expected: ENCODING_NAMES[this.encoding] });
+    }
   }
 }
 

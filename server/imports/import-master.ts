@@ -244,7 +244,7 @@ class ImportRun {
       if (this.result.total === 0) this.report(1, { '': t('csv.empty') });
     } catch (error) {
       if (!(error instanceof CsvTextError)) throw error;
-      this.report(error.row, { '': t(error.messageKey, { row: error.row }) });
+      this.report(error.row, { '': t(error.messageKey, { row: error.row, ...error.params }) });
     } finally {
       // Nothing of the file's may still run on the connection when the caller goes on (a rollback).
       await this.lookedUp?.catch(() => {});

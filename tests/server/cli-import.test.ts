@@ -53,6 +53,14 @@ t.test('the command-line importer checks, refuses bad rows with a non-zero exit,
   t.match(bad.stderr, /3行目 部署名: 部署名を入力してください。/);
   t.match(bad.stderr, /6行目 部署コード: ファイル内でコードが重複しています（2行目）。/);
 
+  // The UTF-8 file with its last row saved in Shift_JIS: refused at that row, nothing imported.
+  const utf8Lines = readFileSync(fixture('departments-utf8.csv'), 'utf8').trimEnd().split('\n');
+  const mixedFile = path.join(dataDir, 'departments-mixed.csv');
+  writeFileSync(mixedFile, Buffer.concat([Buffer.from(`${utf8Lines.slice(0, -1).join('\n')}\n`), iconv.encode(`${utf8Lines.at(-1)}\n`, 'cp932')]));
+  const mixed = await importer(dataDir, 'department', mixedFile);
+  t.equal(mixed.code, 1);
+  t.match(mixed.stderr, new RegExp(`${utf8Lines.length}行目: 文字コードがそれより前の行と異なります（この行はShift_JIS、前の行はUTF-8）`));
+
   const done = await importer(dataDir, 'department', fixture('departments-utf8.csv'), '--lang', 'en');
   t.equal(done.code, 0);
   t.match(done.stdout, /2 created, 1 updated\./);

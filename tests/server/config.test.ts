@@ -12,6 +12,14 @@ t.test('defaults: port 3000, embedded database in ./data, demo data when empty',
   t.match(loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://localhost/x' }), { PORT: 8080, DATABASE_URL: 'postgres://localhost/x' });
 });
 
+t.test('one process by default; several (WORKERS) only on PostgreSQL', async (t) => {
+  t.equal(loadConfig({}).WORKERS, 1);
+  t.equal(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://localhost/x' }).WORKERS, 4);
+  const error = t.throws(() => loadConfig({ WORKERS: '2' })) as ConfigError;
+  t.same(error.problems, ['WORKERS=2: several processes need PostgreSQL (DATABASE_URL); the embedded database opens in one process only']);
+  t.same((t.throws(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/x' })) as ConfigError).problems, ['WORKERS=0: expected a whole number of processes, 1-64']);
+});
+
 t.test('every wrong value is listed at once', async (t) => {
   const error = t.throws(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }));
   t.ok(error instanceof ConfigError);

@@ -57,15 +57,40 @@ t.test('CSV imports', async (t) => {
     t.equal((await vehicleTypes()).some((row) => row.code === 'X'), false);
   });
 
-  t.test('bytes valid in neither encoding throughout are refused at their first bad row', async (t) => {
+  t.test('a file in two encodings is refused at its first row in the other one, whichever comes first', async (t) => {
     const before = await vehicleTypes();
-    // 70 KiB of UTF-8 rows (beyond the first piece that decides the encoding), then one Shift_JIS row.
-    const utf8 = vehicleTypeRows(3000, '大型トラック');
-    const mixed = Buffer.concat([Buffer.from(`${utf8}\n`), iconv.encode('VT-SJIS,小型\n', 'cp932')]);
-    t.ok(mixed.length > 64 * 1024);
-    const response = await hq(post('/api/vehicle_type/import', mixed));
+    const mixedMessage = (row: number, found: string, expected: string) =>
+      `${row}行目: 文字コードがそれより前の行と異なります（この行は${found}、前の行は${expected}）。ファイル全体をUTF-8またはShift_JISのどちらか一方で保存してください。`;
+    // UTF-8 with one Shift_JIS row among its first lines: read as Shift_JIS throughout, it was all mojibake.
+    const lines = vehicleTypeRows(1500, '大型トラック').split('\n');
+    const utf8WithOne = Buffer.concat([Buffer.from(`${lines.slice(0, 11).join('\n')}\n`), iconv.encode(`${lines[11]}\n`, 'cp932'), Buffer.from(`${lines.slice(12).join('\n')}\n`)]);
+    const response = await hq(post('/api/vehicle_type/import', utf8WithOne));
     t.equal(response.statusCode, 422);
-    t.match(response.json(), { ok: false, errors: [{ row: 3002, message: '3002行目: 文字コードが正しくありません。ファイル全体をUTF-8またはShift_JISで保存してください。' }] });
+    t.match(response.json(), { ok: false, errors: [{ row: 12, message: mixedMessage(12, 'Shift_JIS', 'UTF-8') }] });
+    const upload = csvUpload(utf8WithOne);
+    const english = await hq({ method: 'POST', url: '/api/vehicle_type/check_file_import', payload: upload.payload, headers: { ...upload.headers, 'accept-language': 'en' } });
+    const inEnglish = 'Row 12: its encoding differs from the rows before it (Shift_JIS here, UTF-8 before). Save the whole file in one encoding, UTF-8 or Shift_JIS.';
+    t.match(english.json(), { ok: false, errors: [{ row: 12, message: inEnglish }] });
+
+    // The reverse: Shift_JIS with one UTF-8 row, whose bytes Shift_JIS would also have read (as mojibake).
+    const sjisWithOne = Buffer.concat([iconv.encode(`${lines.slice(0, 100).join('\n')}\n`, 'cp932'), Buffer.from(`${lines[100]}\n`), iconv.encode(`${lines.slice(101).join('\n')}\n`, 'cp932')]);
+    t.ok(iconv.decode(Buffer.from(`${lines[100]}\n`), 'cp932').length > 0, 'the UTF-8 row is also Shift_JIS bytes');
+    t.match((await hq(post('/api/vehicle_type/import', sjisWithOne))).json(), { ok: false, errors: [{ row: 101, message: mixedMessage(101, 'UTF-8', 'Shift_JIS') }] });
+
+    // 70 KiB of UTF-8 rows (beyond the first piece read), then one Shift_JIS row.
+    const utf8 = vehicleTypeRows(3000, '大型トラック');
+    const late = Buffer.concat([Buffer.from(`${utf8}\n`), iconv.encode('VT-SJIS,小型\n', 'cp932')]);
+    t.ok(late.length > 64 * 1024);
+    t.match((await hq(post('/api/vehicle_type/import', late))).json(), { ok: false, errors: [{ row: 3002, message: mixedMessage(3002, 'Shift_JIS', 'UTF-8') }] });
+    t.same(await vehicleTypes(), before, 'nothing written');
+  });
+
+  t.test('bytes valid in neither encoding are refused at their first bad row', async (t) => {
+    const before = await vehicleTypes();
+    const broken = Buffer.concat([Buffer.from(`${vehicleTypeRows(20, '大型トラック')}\n`), Buffer.from([0x56, 0x54, 0x2c, 0xff, 0xfe, 0x0a])]);
+    const response = await hq(post('/api/vehicle_type/import', broken));
+    t.equal(response.statusCode, 422);
+    t.match(response.json(), { ok: false, errors: [{ row: 22, message: '22行目: 文字コードが正しくありません。ファイル全体をUTF-8またはShift_JISで保存してください。' }] });
     t.same(await vehicleTypes(), before, 'nothing written');
 
     const binary = await hq(post('/api/vehicle_type/check_file_import', Buffer.from('code,name\nA,a\nB,\u0000\u0001\u0002\n')));

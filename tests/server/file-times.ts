@@ -14,7 +14,8 @@ import t from 'tap';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TEST_FILE = /tests[\\/]server[\\/]([\w-]+)\.test\.ts/;
+/** A file of tests/server, or of tests/server/postgres named `postgres/<name>` as the bundling names it. */
+const TEST_FILE = /tests[\\/]server[\\/]((?:postgres[\\/])?[\w-]+)\.test\.ts/;
 
 interface Timed {
   file: string;
@@ -36,7 +37,7 @@ function callingFile(): string {
   Error.stackTraceLimit = 50; // tap's own frames come first
   const stack = new Error().stack ?? '';
   Error.stackTraceLimit = limit;
-  return TEST_FILE.exec(stack)?.[1] ?? 'unknown';
+  return TEST_FILE.exec(stack)?.[1]?.replace('\\', '/') ?? 'unknown';
 }
 
 t.on('subtestAdd', (test: object) => tests.set(test, { file: callingFile() }));
