@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.js';
 import { centerProposalTimes } from './board.js';
 import { blockedOn, centerDrivers, centerInScope, centerVehicles, dayLoads, deliveriesInOrder, directionBases, unallocatedDeliveries, vehicleTypes, vehiclesDayTrips } from './day-repository.js';
 import { type Base, fleetTypes, pointOf, proposalRows, runningRounds, transferTo, tripPlan, vehiclesFor, vehiclesNeeded, vehiclesOfType } from './proposal.js';
-import { proposeDay } from './day-plan.js';
+import { type DayProgress, proposeDay } from './day-plan.js';
 import { currentFigures, proposalFigures } from './day-figures.js';
 import { tokyoInstant } from '../../common/time.js';
 import type { Executor } from '../../db/executor.js';
@@ -17,6 +17,8 @@ export interface CalculatorRun {
   seconds: number;
   seed: number;
   signal?: AbortSignal;
+  /** Called about four times a second while the optimizer runs. */
+  onProgress?: (progress: DayProgress) => void;
 }
 
 /**

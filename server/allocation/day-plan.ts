@@ -206,6 +206,12 @@ function timed(trips: ProposedDay['trips'], fleet: DayVehicle[], origin: Point |
 const reasonOf = (demand: number[], capacities: [number, number][]): UnassignedReason =>
   capacities.some((capacity) => demand.every((amount, m) => amount <= capacity[m]!)) ? 'noVehicle' : 'overCapacity';
 
+/** The optimizer's progress on a day: the best cost so far (the load units planned, plus the one under way) and the seconds elapsed. */
+export interface DayProgress {
+  cost: number;
+  seconds: number;
+}
+
 /**
  * The day planned by the optimizer: each load unit in turn (the one with more deliveries first), the
  * trips of one a vehicle's away time for the next; the time budget shared by their deliveries.
@@ -213,8 +219,10 @@ const reasonOf = (demand: number[], capacities: [number, number][]): UnassignedR
  */
 export async function proposeDay(
   day: { deliveries: ProposalDelivery[]; vehicles: DayVehicle[]; centerFleet: ProposalVehicle[]; origin: Point | null; times: ProposalTimes; midnight: Date },
-  options: { seconds: number; seed: number; signal?: AbortSignal },
+  options: { seconds: number; seed: number; signal?: AbortSignal; onProgress?: (progress: DayProgress) => void },
 ): Promise<ProposedDay> {
+  const began = Date.now();
+  let planned = 0;
   const { deliveries, centerFleet, origin, times } = day;
   const clock = clockOfDay(day.midnight);
   const units = [...new Set(deliveries.map((d) => d.load_unit))].sort(
@@ -226,7 +234,13 @@ export async function proposeDay(
   for (const loadUnit of units) {
     const own = deliveries.filter((d) => d.load_unit === loadUnit);
     const unit = unitProblem(own, loadUnit, vehicles, origin, times, clock, used);
-    const plan = await solve(unit.problem, { seconds: (options.seconds * own.length) / deliveries.length, seed: options.seed, signal: options.signal });
+    const plan = await solve(unit.problem, {
+      seconds: (options.seconds * own.length) / deliveries.length,
+      seed: options.seed,
+      signal: options.signal,
+      onProgress: ({ cost }) => options.onProgress?.({ cost: planned + cost, seconds: (Date.now() - began) / 1000 }),
+    });
+    planned += plan.cost;
     const trips = tripsOf(plan, unit, vehicles, clock);
     proposed.trips.push(...trips);
     for (const id of plan.unassigned) {

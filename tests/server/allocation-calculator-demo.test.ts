@@ -6,6 +6,7 @@ import { demoApp, demoDay, dayAfterDemo, signedIn } from './helpers.js';
 import { fleetOf, makeDelivery, storesOf, userId } from './allocation-fixtures.js';
 import { calculator } from '../../server/allocation/calculator.js';
 import { findActor } from '../../server/auth/actor.js';
+import type { OptimizerProgressEvent } from '../../common/realtime.js';
 
 // The calculator's proposal from the optimizer on the demo data: load rates, capacities in every measure, what stays as it is.
 
@@ -115,4 +116,32 @@ t.test('the calculator stops with its signal (the route aborts it when the reque
   setTimeout(() => controller.abort(new Error('request closed')), 300);
   await t.rejects(calculator(db, actor, fleet.center, date, new Date(), { seconds: 30, seed: 1, signal: controller.signal }), { message: 'request closed' });
   t.ok(Date.now() - began < 10_000, `ended after ${Date.now() - began} ms`);
+});
+
+t.test('the optimizer’s progress reaches the caller’s sockets under the run id, its best cost decreasing, before the answer', async (t) => {
+  const fleet = await fleetOf(db, 'CT-SHINAGAWA');
+  const stores = await storesOf(db, 'CT-SHINAGAWA');
+  const date = dayAfterDemo(42);
+  for (const [i, store] of stores.slice(0, 30).entries()) {
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: store.id, quantity: 1 + (i % 4), weight: 80, load_unit: LOAD_UNIT.pallet });
+  }
+  const heard: OptimizerProgressEvent[] = [];
+  const others: unknown[] = [];
+  const listen = app.realtime.bus.subscribe(await userId(db, 'super'), (event) => {
+    if (event.type === 'optimizer_progress') heard.push(event);
+  });
+  const otherUser = app.realtime.bus.subscribe(await userId(db, 'center'), (event) => others.push(event));
+  t.teardown(() => (listen(), otherUser()));
+  const response = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}&seconds=2&run_id=run-42` });
+  t.equal(response.statusCode, 200, 'answered');
+  const before = heard.length;
+  t.ok(before >= 3, `progress events before the answer (${before})`);
+  t.ok(heard.every((e) => e.run_id === 'run-42' && e.budget === 2), 'under the run id, with the chosen budget');
+  t.ok(heard.every((e, i) => i === 0 || (e.cost <= heard[i - 1]!.cost && e.seconds >= heard[i - 1]!.seconds)), 'the best cost never grows, the time only grows');
+  t.ok(heard.at(-1)!.cost < heard[0]!.cost, `the best cost went down (${heard[0]!.cost} → ${heard.at(-1)!.cost})`);
+  t.ok(heard.at(-1)!.seconds <= 2.5, `within the budget (${heard.at(-1)!.seconds} s)`);
+  t.same(others, [], 'another user hears nothing of it');
+  const bad = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}&run_id=${encodeURIComponent('a b')}` });
+  t.equal(bad.statusCode, 400, 'a run id of other characters is refused');
+  t.match(bad.body, /run_id/, 'naming the field');
 });
