@@ -5,7 +5,8 @@
  *   up in logs, so the client offers two subprotocols: `REALTIME_PROTOCOL` and `bearer.<token>`;
  *   the server accepts with `REALTIME_PROTOCOL` only after the token (type `user`, not revoked) and
  *   the `Origin` header check out, and closes with `REALTIME_CLOSE.unauthorized` otherwise.
- * - Messages are JSON, server to client only, and carry ids, never rows: the client refetches.
+ * - Messages are JSON, server to client only, and carry ids, never rows: the client refetches. The one
+ *   exception is the optimizer's progress, which is figures of a run under way and nothing to refetch.
  */
 export const REALTIME_PATH = '/api/ws';
 export const REALTIME_PROTOCOL = 'haisha.v1';
@@ -32,7 +33,22 @@ export interface TripsChangedEvent {
   ids: number[];
 }
 
-export type RealtimeEvent = NotificationEvent | TripsChangedEvent;
+/**
+ * The optimizer's progress on a calculation a user asked for (`run_id`: the client's id of the request):
+ * the best plan's cost so far and the seconds elapsed of the `budget` the user chose.
+ */
+export interface OptimizerProgressEvent {
+  type: 'optimizer_progress';
+  run_id: string;
+  cost: number;
+  seconds: number;
+  budget: number;
+}
+
+/** The id a client gives one calculation, to know its progress events: letters, digits and hyphens (a UUID). */
+export const RUN_ID_PATTERN = '^[A-Za-z0-9-]{1,64}$';
+
+export type RealtimeEvent = NotificationEvent | TripsChangedEvent | OptimizerProgressEvent;
 
 /** Reconnection backoff: 1 s, 2 s, 4 s … capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {

@@ -246,6 +246,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       vehicles: 'Vehicles',
       hours: 'Operating hours',
       lateStops: 'Late stops expected',
+      progress: 'Calculating… best cost {{cost}} ({{seconds}} / {{budget}} s)',
+      progressStarting: 'Calculating… ({{budget}} s)',
       seconds: 'Calculation time',
       secondsOption: '{{count}} s',
       secondsOption_one: '{{count}} s',

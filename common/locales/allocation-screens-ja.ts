@@ -244,6 +244,8 @@ export const allocationScreensJa = {
       vehicles: '台数',
       hours: '稼働時間',
       lateStops: '遅延見込',
+      progress: '計算中… 最良コスト {{cost}}（{{seconds}} / {{budget}}秒）',
+      progressStarting: '計算中…（{{budget}}秒）',
       seconds: '計算時間',
       secondsOption: '{{count}}秒',
       secondsOption_one: '{{count}}秒',

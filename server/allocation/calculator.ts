@@ -2,13 +2,14 @@ import { LOAD_UNIT } from '../../common/enums.js';
 import type { Actor } from '../auth/actor.js';
 import { centerProposalTimes } from './board.js';
 import { blockedOn, centerDrivers, centerInScope, centerVehicles, dayLoads, deliveriesInOrder, directionBases, unallocatedDeliveries, vehicleTypes, vehiclesDayTrips } from './day-repository.js';
-import { type Base, fleetTypes, pointOf, proposalRows, runningRounds, transferTo, tripPlan, vehiclesFor, vehiclesNeeded, vehiclesOfType } from './proposal.js';
-import { proposeDay } from './day-plan.js';
+import { type Base, byDirection, fleetTypes, pointOf, proposalRows, proposeTrips, type ProposalVehicle, runningRounds, transferTo, tripPlan, vehiclesFor, vehiclesNeeded, vehiclesOfType } from './proposal.js';
+import { type DayProgress, proposeDay } from './day-plan.js';
 import { currentFigures, proposalFigures } from './day-figures.js';
 import { tokyoInstant } from '../../common/time.js';
+import { roundTripKm } from '../../common/places.js';
 import type { Executor } from '../../db/executor.js';
 import { createTrip, setStops, type WriteContext } from './service.js';
-import { assignmentCheck } from './work-rules.js';
+import { assignmentCheck, bindingLimits } from './work-rules.js';
 
 /** The calculator: what it reads of a center's day for its proposal (proposal.ts), and accepting the proposal. */
 
@@ -17,6 +18,47 @@ export interface CalculatorRun {
   seconds: number;
   seed: number;
   signal?: AbortSignal;
+  /** Called about four times a second while the optimizer runs. */
+  onProgress?: (progress: DayProgress) => void;
+}
+
+/**
+ * What the center's day gives a proposal to plan: its times, the free drivers, the rounds its vehicles
+ * already run, the unallocated deliveries, and the vehicles it may use (busy ones left out), each with
+ * its rounds, its trips of the day and its driver's binding limit.
+ */
+async function dayToPlan(
+  db: Executor,
+  actor: Actor,
+  centerId: number,
+  date: string,
+  now: Date,
+  { fleet, roundsOf }: { fleet: ProposalVehicle[]; roundsOf: (directionId: number | null) => number },
+  replanned: number[] = [],
+) {
+  const times = await centerProposalTimes(db, centerId, date, now);
+  const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd }, replanned);
+  const centerStaff = await centerDrivers(db, actor, centerId, date);
+  const drivers = centerStaff.filter((d) => !busy.drivers.has(d.id));
+  const limits = await bindingLimits(db, centerStaff, date);
+  const dayTrips = await vehiclesDayTrips(db, fleet.map((v) => v.id), date, replanned);
+  // A busy vehicle runs another round after the rounds it already runs only when each is an unpinned store trip with its times.
+  const running = runningRounds(fleet.filter((v) => busy.vehicles.has(v.id)), dayTrips);
+  const usable = fleet.filter((v) => !busy.vehicles.has(v.id) || running.some((trip) => trip.vehicle === v));
+  const deliveries = await unallocatedDeliveries(db, centerId, date, replanned);
+  // A vehicle runs as many rounds a day as the most-run direction of the day's deliveries (its base's 回転数).
+  const rounds = Math.max(1, ...deliveries.map((d) => roundsOf(d.direction_id)));
+  // A vehicle's driver, as the proposal will name him: the one of the round it already runs, else its regular driver when free.
+  const driverOfVehicle = (vehicleId: number) =>
+    dayTrips.find((trip) => trip.vehicle_id === vehicleId && trip.driver_id !== null)?.driver_id ?? drivers.find((d) => d.default_vehicle_id === vehicleId)?.id;
+  const bindingOf = (vehicleId: number) => limits.get(driverOfVehicle(vehicleId) ?? 0);
+  const vehicles = usable.map((vehicle) => {
+    const trips = dayTrips.flatMap((trip) =>
+      trip.vehicle_id === vehicle.id && trip.planned_arrival ? [{ start: trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival, end: trip.planned_arrival }] : [],
+    );
+    return { vehicle, rounds: Math.max(1, rounds - trips.length), trips, binding: bindingOf(vehicle.id) };
+  });
+  return { times, busy, drivers, running, deliveries, vehicles };
 }
 
 /**
@@ -73,26 +115,29 @@ export interface CenterDay {
  * deliveries in the pool and their vehicles and drivers free.
  */
 export async function planCenterDay(db: Executor, actor: Actor, { center, date, fleet, roundsOf }: CenterDay, now: Date, run: CalculatorRun, replanned: number[] = []) {
-  const times = await centerProposalTimes(db, center.id, date, now);
-  const busy = await blockedOn(db, date, { start: times.loadingStart, end: times.workEnd }, replanned);
-  const drivers = (await centerDrivers(db, actor, center.id, date)).filter((d) => !busy.drivers.has(d.id));
-  const dayTrips = await vehiclesDayTrips(db, fleet.map((v) => v.id), date, replanned);
-  // A busy vehicle runs another round after the rounds it already runs only when each is an unpinned store trip with its times.
-  const running = runningRounds(fleet.filter((v) => busy.vehicles.has(v.id)), dayTrips);
-  const usable = fleet.filter((v) => !busy.vehicles.has(v.id) || running.some((trip) => trip.vehicle === v));
-  const deliveries = await unallocatedDeliveries(db, center.id, date, replanned);
-  // A vehicle runs as many rounds a day as the most-run direction of the day's deliveries (its base's 回転数).
-  const rounds = Math.max(1, ...deliveries.map((d) => roundsOf(d.direction_id)));
-  const vehicles = usable.map((vehicle) => {
-    const trips = dayTrips.flatMap((trip) =>
-      trip.vehicle_id === vehicle.id && trip.planned_arrival ? [{ start: trip.planned_loading_start ?? trip.planned_departure ?? trip.planned_arrival, end: trip.planned_arrival }] : [],
-    );
-    return { vehicle, rounds: Math.max(1, rounds - trips.length), trips };
-  });
+  const { times, drivers, running, deliveries, vehicles } = await dayToPlan(db, actor, center.id, date, now, { fleet, roundsOf }, replanned);
   const origin = pointOf(center);
   const day = await proposeDay({ deliveries, vehicles, centerFleet: fleet, origin, times, midnight: tokyoInstant(date, '00:00') }, run);
   const rows = proposalRows(day.trips, drivers, origin, running, { date, findingsOf: await assignmentCheck(db, drivers, date) });
   return { day, rows, deliveries };
+}
+
+/**
+ * The rule the optimizer replaced, on the same day (the benchmark compares them): `proposeTrips`, a
+ * vehicle per direction on the free vehicles, 混載 once they ran out. Its vehicles used and road km
+ * (center, stores in order, center), beside the optimizer's `summary` of `calculator`.
+ */
+export async function perDirectionFigures(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
+  const center = await centerInScope(db, actor, centerId);
+  const bases = await directionBases(db, centerId);
+  const baseOf = (directionId: number | null): Base | null => bases.find((b) => b.direction_id === directionId) ?? null;
+  const fleet = await centerVehicles(db, actor, centerId, date);
+  const { times, busy, running, deliveries } = await dayToPlan(db, actor, centerId, date, now, { fleet, roundsOf: (id) => baseOf(id)?.trips_per_day ?? 1 });
+  const origin = pointOf(center);
+  const { proposal } = proposeTrips(byDirection(deliveries), fleet.filter((v) => !busy.vehicles.has(v.id)), baseOf, times, origin, running);
+  const trips = proposal.filter((trip) => trip.planned === undefined);
+  const km = trips.reduce((sum, trip) => sum + (origin ? roundTripKm(origin, trip.deliveries.map((d) => pointOf(d) ?? origin)) : 0), 0);
+  return { vehicles: new Set(trips.map((trip) => trip.vehicle.id)).size, km: roundKm(km) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AVERAGE_SPEED_KMH, haversineKm, ROAD_FACTOR, STOP_MINUTES, type Point } from '../../common/places.js';
 import { clocksOf } from '../../common/windows.js';
 import { solve, type Job, type Plan, type Problem, type Trip, type Vehicle } from './optimizer/index.js';
+import type { BindingLimit } from './work-rules.js';
 import { pointOf, tripPlan, type ProposalDelivery, type ProposalTimes, type ProposalVehicle, type ProposedTrip, type UnassignedReason } from './proposal.js';
 
 /**
@@ -22,11 +23,15 @@ const WEIGHTS = { distance: 1, time: 0.1, group: 1 };
 /** A vehicle's weight limit when its type states none. */
 const NO_WEIGHT_LIMIT = 1e9;
 
-/** A vehicle the proposal may use: its rounds a day and the trips it already runs (it is away meanwhile). */
+/**
+ * A vehicle the proposal may use: its rounds a day, the trips it already runs (it is away meanwhile),
+ * and its driver's binding limit that day under the 2024 rules (work-rules.ts `bindingLimit`; none: 13 h).
+ */
 export interface DayVehicle {
   vehicle: ProposalVehicle;
   rounds: number;
   trips: { start: Date; end: Date }[];
+  binding?: BindingLimit;
 }
 
 export interface ProposedDay {
@@ -102,6 +107,13 @@ function travelMatrix(points: Point[], loadingMinutes: number) {
   return { kind: 'matrix' as const, size, distance, duration };
 }
 
+/** The center's shift narrowed to the driver's binding limit (a limit that leaves no time: an empty shift at its start). */
+function driverShift(shift: [number, number], binding: BindingLimit | undefined, clock: Clock): [number, number] {
+  const from = Math.max(shift[0], binding?.from ? clock.minutes(binding.from) : shift[0]);
+  const until = Math.min(shift[1], binding?.until ? clock.minutes(binding.until) : shift[1]);
+  return from < until ? [from, until] : [shift[0], shift[0]];
+}
+
 interface UnitProblem {
   problem: Problem;
   jobs: Map<string, ProposalDelivery[]>;
@@ -134,19 +146,22 @@ function unitProblem(deliveries: ProposalDelivery[], loadUnit: number, fleet: Da
       });
     }
   }
-  const vehicles: Vehicle[] = fleet.map(({ vehicle, rounds, trips }) => ({
-    id: String(vehicle.id),
-    capacity: capacities.get(String(vehicle.id))!,
-    fixedCost: used.has(vehicle.id) ? 0 : VEHICLE_COST_KM + ((vehicle.max_loading_capacity ?? 0) / 1000) * VEHICLE_COST_PER_TONNE,
-    shift,
-    start: 0,
-    end: 0,
-    maxDuration: BINDING_MINUTES,
-    rounds,
-    pinned: trips
-      .map((trip, i) => ({ id: `${vehicle.id}.${i}`, start: Math.max(shift[0], clock.minutes(trip.start)), end: Math.min(shift[1], clock.minutes(trip.end)) }))
-      .filter((trip) => trip.start < trip.end),
-  }));
+  const vehicles: Vehicle[] = fleet.map(({ vehicle, rounds, trips, binding }) => {
+    const own = driverShift(shift, binding, clock);
+    return {
+      id: String(vehicle.id),
+      capacity: capacities.get(String(vehicle.id))!,
+      fixedCost: used.has(vehicle.id) ? 0 : VEHICLE_COST_KM + ((vehicle.max_loading_capacity ?? 0) / 1000) * VEHICLE_COST_PER_TONNE,
+      shift: own,
+      start: 0,
+      end: 0,
+      maxDuration: Math.min(BINDING_MINUTES, binding?.minutes ?? BINDING_MINUTES),
+      rounds,
+      pinned: trips
+        .map((trip, i) => ({ id: `${vehicle.id}.${i}`, start: Math.max(own[0], clock.minutes(trip.start)), end: Math.min(own[1], clock.minutes(trip.end)) }))
+        .filter((trip) => trip.start < trip.end),
+    };
+  });
   return { problem: { travel: travelMatrix(points, loadingMinutes), vehicles, jobs: problemJobs, weights: WEIGHTS }, jobs, capacities };
 }
 
@@ -180,7 +195,8 @@ function tripsOf(plan: Plan, unit: UnitProblem, fleet: DayVehicle[], clock: Cloc
 
 /**
  * The engine leaves as late as the windows allow; a planner's trip leaves as soon as it is loaded. Per
- * vehicle, in the engine's order: loading from the center's loading start or when the vehicle is back
+ * vehicle, in the engine's order: loading from the center's loading start (or the driver's earliest
+ * under his binding limit) or when the vehicle is back
  * from its trip before (one it already runs, or the previous proposed one), leaving after the center's
  * loading time, back as accepting it plans (its stores in order, no waiting). Earlier than the engine's
  * times, no window is missed that the engine's plan keeps. Its round counts the vehicle's trips before it.
@@ -188,13 +204,14 @@ function tripsOf(plan: Plan, unit: UnitProblem, fleet: DayVehicle[], clock: Cloc
 function timed(trips: ProposedDay['trips'], fleet: DayVehicle[], origin: Point | null, times: ProposalTimes) {
   const loading = times.departure.getTime() - times.loadingStart.getTime();
   const center = { latitude: origin?.latitude ?? null, longitude: origin?.longitude ?? null };
-  for (const { vehicle, trips: running } of fleet) {
+  for (const { vehicle, trips: running, binding } of fleet) {
+    const earliest = Math.max(times.loadingStart.getTime(), binding?.from?.getTime() ?? 0);
     const own = trips.filter((trip) => trip.vehicle === vehicle).sort((a, b) => a.loadingStart.getTime() - b.loadingStart.getTime());
     const backs: Date[] = [];
     for (const trip of own) {
       const ended = [...running.filter((other) => other.end.getTime() <= trip.loadingStart.getTime() + 60_000).map((other) => other.end), ...backs];
       trip.round = 1 + ended.length;
-      trip.loadingStart = new Date(Math.max(times.loadingStart.getTime(), ...ended.map((end) => end.getTime())));
+      trip.loadingStart = new Date(Math.max(earliest, ...ended.map((end) => end.getTime())));
       trip.departure = new Date(trip.loadingStart.getTime() + loading);
       trip.back = tripPlan(center, trip.deliveries, trip.departure).planned_arrival;
       backs.push(trip.back);
@@ -202,9 +219,47 @@ function timed(trips: ProposedDay['trips'], fleet: DayVehicle[], origin: Point |
   }
 }
 
+/** The trip's load over a vehicle's capacity in its load unit and in kg, whichever is higher (0-1). */
+function loadRateOn(vehicle: ProposalVehicle, trip: ProposedDay['trips'][number]): number {
+  const [quantity, kg] = capacityIn(vehicle, trip.deliveries[0]!.load_unit);
+  return Math.max(quantity > 0 ? trip.quantity / quantity : Infinity, trip.weight / kg);
+}
+
+/** Whether a vehicle with nothing else to do that day takes the trip: it carries the load and its driver's binding limit holds it. */
+function takes({ vehicle, trips, binding }: DayVehicle, trip: ProposedDay['trips'][number]): boolean {
+  if (trips.length > 0 || loadRateOn(vehicle, trip) > 1 + 1e-9) return false;
+  if (!binding) return true;
+  const minutes = (trip.back.getTime() - trip.loadingStart.getTime()) / 60_000;
+  return minutes <= binding.minutes && (!binding.from || trip.loadingStart >= binding.from) && (!binding.until || trip.back <= binding.until);
+}
+
+/**
+ * A last pass: a vehicle's only proposed trip goes on the smallest free vehicle that carries it (the
+ * search trades a vehicle's fixed cost against km and time, and a large vehicle back from a round the
+ * day already runs, or left from another load unit, may take a small load). Same stops and times, a
+ * fuller vehicle.
+ */
+function smallestFitting(trips: ProposedDay['trips'], fleet: DayVehicle[]) {
+  const size = (vehicle: ProposalVehicle, trip: ProposedDay['trips'][number]) => 1 / loadRateOn(vehicle, trip);
+  for (const trip of trips) {
+    if (trips.some((other) => other !== trip && other.vehicle === trip.vehicle)) continue;
+    const idle = fleet.filter((v) => !trips.some((other) => other.vehicle === v.vehicle) && takes(v, trip));
+    const smallest = idle.sort((a, b) => size(a.vehicle, trip) - size(b.vehicle, trip) || a.vehicle.id - b.vehicle.id)[0];
+    if (!smallest || size(smallest.vehicle, trip) >= size(trip.vehicle, trip)) continue;
+    trip.vehicle = smallest.vehicle;
+    trip.loadRate = loadRateOn(smallest.vehicle, trip);
+  }
+}
+
 /** Why a job is left out: more than any vehicle of the center carries, else no vehicle free for it. */
 const reasonOf = (demand: number[], capacities: [number, number][]): UnassignedReason =>
   capacities.some((capacity) => demand.every((amount, m) => amount <= capacity[m]!)) ? 'noVehicle' : 'overCapacity';
+
+/** The optimizer's progress on a day: the best cost so far (the load units planned, plus the one under way) and the seconds elapsed. */
+export interface DayProgress {
+  cost: number;
+  seconds: number;
+}
 
 /**
  * The day planned by the optimizer: each load unit in turn (the one with more deliveries first), the
@@ -213,8 +268,10 @@ const reasonOf = (demand: number[], capacities: [number, number][]): UnassignedR
  */
 export async function proposeDay(
   day: { deliveries: ProposalDelivery[]; vehicles: DayVehicle[]; centerFleet: ProposalVehicle[]; origin: Point | null; times: ProposalTimes; midnight: Date },
-  options: { seconds: number; seed: number; signal?: AbortSignal },
+  options: { seconds: number; seed: number; signal?: AbortSignal; onProgress?: (progress: DayProgress) => void },
 ): Promise<ProposedDay> {
+  const began = Date.now();
+  let planned = 0;
   const { deliveries, centerFleet, origin, times } = day;
   const clock = clockOfDay(day.midnight);
   const units = [...new Set(deliveries.map((d) => d.load_unit))].sort(
@@ -226,7 +283,13 @@ export async function proposeDay(
   for (const loadUnit of units) {
     const own = deliveries.filter((d) => d.load_unit === loadUnit);
     const unit = unitProblem(own, loadUnit, vehicles, origin, times, clock, used);
-    const plan = await solve(unit.problem, { seconds: (options.seconds * own.length) / deliveries.length, seed: options.seed, signal: options.signal });
+    const plan = await solve(unit.problem, {
+      seconds: (options.seconds * own.length) / deliveries.length,
+      seed: options.seed,
+      signal: options.signal,
+      onProgress: ({ cost }) => options.onProgress?.({ cost: planned + cost, seconds: (Date.now() - began) / 1000 }),
+    });
+    planned += plan.cost;
     const trips = tripsOf(plan, unit, vehicles, clock);
     proposed.trips.push(...trips);
     for (const id of plan.unassigned) {
@@ -239,6 +302,7 @@ export async function proposeDay(
     for (const trip of trips) used.add(trip.vehicle.id);
     vehicles = vehicles.map((v) => ({ ...v, trips: [...v.trips, ...trips.filter((trip) => trip.vehicle === v.vehicle).map((trip) => ({ start: trip.loadingStart, end: trip.back }))] }));
   }
+  smallestFitting(proposed.trips, day.vehicles);
   timed(proposed.trips, day.vehicles, origin, times);
   proposed.trips.sort((a, b) => a.vehicle.id - b.vehicle.id || a.loadingStart.getTime() - b.loadingStart.getTime());
   return proposed;

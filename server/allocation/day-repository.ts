@@ -222,3 +222,18 @@ export async function deliveriesInOrder(db: Executor, ids: number[]) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** Each center's days from `from` on that have unallocated deliveries (the benchmark and the demo's tests plan them). */
+export function daysToPlan(db: Executor, from: string) {
+  return db
+    .selectFrom('deliveries')
+    .select(['department_id', sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date')])
+    .where('status', '=', DELIVERY_STATUS.unallocated)
+    .where('vehicle_allocation_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .where('date', '>=', from)
+    .groupBy(['department_id', 'date'])
+    .orderBy('department_id')
+    .orderBy('date')
+    .execute();
+}

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../common/allocation.js';
 import type { Action } from '../../common/permissions.js';
 import { invalid } from '../errors.js';
 import { board } from './board.js';
 import { acceptProposal, calculator } from './calculator.js';
+import type { DayProgress } from './day-plan.js';
+import type { RealtimeBus } from '../realtime/bus.js';
 import { transfers } from './transfers.js';
 import { listTrips, refuseOutOfScope, tripDetail, tripDetails, tripExportPages } from './repository.js';
 import { tripExportCells, tripExportHeader } from './export.js';
@@ -44,6 +46,14 @@ import {
   type WriteContext,
 } from './service.js';
 
+/** Publishes a calculation's progress to its user's sockets; a failed publish is logged and never stops the calculation. */
+const progressTo =
+  (bus: RealtimeBus, userId: number, runId: string, budget: number, log: FastifyBaseLogger) =>
+  ({ cost, seconds }: DayProgress) =>
+    void bus
+      .publish([userId], { type: 'optimizer_progress', run_id: runId, cost: Math.round(cost * 10) / 10, seconds: Math.round(seconds * 100) / 100, budget })
+      .catch((error: Error) => log.warn({ err: error }, 'realtime: the optimizer’s progress was not published'));
+
 const config = (action: Action) => ({ permission: { area: 'vehicle_allocation', action }, labels: tripLabels }) as const;
 
 /** Trips (配車, 便): lists, the board, writes (one transaction each), the calculator and transfers. */
@@ -82,13 +92,15 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) => {
-    const { department_id, date, seconds = 5, seed = 1 } = request.query;
+    const { department_id, date, seconds = 5, seed = 1, run_id } = request.query;
     // The optimizer stops when the caller goes away before it answers.
     const closed = new AbortController();
     const abort = () => closed.abort(new Error('the request was closed'));
     request.raw.on('close', abort);
+    // Its progress goes to the caller's sockets, under the client's id of the calculation.
+    const onProgress = run_id === undefined ? undefined : progressTo(app.realtime.bus, request.actor.id, run_id, seconds, request.log);
     try {
-      return await calculator(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal });
+      return await calculator(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal, onProgress });
     } finally {
       request.raw.off('close', abort);
     }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { RUN_ID_PATTERN } from '../../common/realtime.js';
 import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, Instant, INT4_MAX, Nullable, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 /** The wire shapes of trips (配車, 便): what each route accepts and answers (allow-lists). */
@@ -332,6 +333,8 @@ export const calculatorSchema = {
       seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
       /** the optimizer's seed: the same seed and day give the same proposal at the same budget */
       seed: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
+      /** the client's id of this calculation: the optimizer's progress goes to the caller's realtime sockets under it */
+      run_id: Type.Optional(Type.String({ pattern: RUN_ID_PATTERN })),
     },
     { additionalProperties: false },
   ),

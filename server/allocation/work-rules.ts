@@ -1,5 +1,5 @@
 import { TRIP_STATUS } from '../../common/allocation.js';
-import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_RULE_CODE_PREFIX, type WorkDay, type WorkRulesPreview } from '../../common/work-rules.js';
+import { checkWorkRules, fiscalYearOf, type RuleFinding, WORK_LIMITS, WORK_RULE_CODE_PREFIX, type WorkDay, type WorkRulesPreview } from '../../common/work-rules.js';
 import type { Executor } from '../../db/executor.js';
 import type { StoredWarning } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
@@ -157,6 +157,47 @@ export async function assignmentCheck(db: Executor, drivers: { id: number; bindi
   const agreement = new Map(drivers.map((d) => [d.id, d.binding_extension_agreement]));
   return (driverId: number, planned: WorkDay | null): RuleFinding[] =>
     planned === null ? [] : assignmentFindings(days.get(driverId) ?? [], planned, agreement.get(driverId) ?? false);
+}
+
+/** Where a driver may still be bound on a day: no earlier than `from`, back by `until`, at most `minutes` in all (null: no bound). */
+export interface BindingLimit {
+  from: Date | null;
+  until: Date | null;
+  minutes: number;
+}
+
+/** The span of a set of working days' work, first start to last end (ms), or null when none has both. */
+function spanOf(days: WorkDay[]): [number, number] | null {
+  const spans = days.flatMap((d) => (d.clockIn && d.clockOut ? [[Date.parse(d.clockIn), Date.parse(d.clockOut)] as const] : []));
+  return spans.length ? [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))] : null;
+}
+
+/**
+ * The 2024 rules as a limit on a new stretch of work on `date` (a vehicle's proposed trips): the day's
+ * binding, first start to last end with the work already recorded or planned that day, stays within
+ * 13 h (the planning limit: past it the trip warns), and the month's binding within what is left of
+ * its limit (284 h, 310 h under a 労使協定).
+ */
+export function bindingLimit(days: WorkDay[], date: string, agreement: boolean): BindingLimit {
+  const daily = WORK_LIMITS.dailyBindingWarning;
+  const today = spanOf(days.filter((d) => d.date === date));
+  const otherDates = new Set(days.filter((d) => d.date !== date && d.date.slice(0, 7) === date.slice(0, 7)).map((d) => d.date));
+  const month = [...otherDates].reduce((sum, other) => {
+    const span = spanOf(days.filter((d) => d.date === other));
+    return sum + (span ? (span[1] - span[0]) / 60_000 : 0);
+  }, 0);
+  const monthLimit = agreement ? WORK_LIMITS.monthlyBindingAgreement : WORK_LIMITS.monthlyBinding;
+  return {
+    from: today ? new Date(today[1] - daily * 60_000) : null,
+    until: today ? new Date(today[0] + daily * 60_000) : null,
+    minutes: Math.max(0, Math.min(daily, monthLimit - month)),
+  };
+}
+
+/** For the calculator: each driver's binding limit on `date` (`bindingLimit`), from their recorded days and planned trips, read at once. */
+export async function bindingLimits(db: Executor, drivers: { id: number; binding_extension_agreement: boolean }[], date: string) {
+  const days = await driversDays(db, drivers.map((d) => d.id), [0], `${date.slice(0, 7)}-01`, date);
+  return new Map(drivers.map((d) => [d.id, bindingLimit(days.get(d.id) ?? [], date, d.binding_extension_agreement)]));
 }
 
 /**

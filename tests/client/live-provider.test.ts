@@ -10,7 +10,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
 import { changedTripIds, coalescedRefresh } from '../../client/src/shared/realtime/use-live.js';
 import { deferredLiveProvider } from '../../client/src/shared/realtime/live-bridge.js';
-import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/shared/realtime/live-channels.js';
+import { DELIVERY_CHANNEL, NOTIFICATION_CHANNEL, OPTIMIZER_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL } from '../../client/src/shared/realtime/live-channels.js';
 import {
   createLiveConnection,
   parseRealtimeEvent,
@@ -133,6 +133,15 @@ describe('the protocol messages', () => {
       { channel: TRIP_CHANNEL, type: 'updated', payload: { ids: [3, 4] }, date },
       { channel: DELIVERY_CHANNEL, type: 'updated', payload: { vehicle_allocation_ids: [3, 4] }, date },
     ]);
+  });
+
+  test('the optimizer’s progress becomes a progress event on its channel, its figures as they came', () => {
+    const date = new Date('2026-11-23T00:00:00Z');
+    const message = '{"type":"optimizer_progress","run_id":"r-1","cost":812.5,"seconds":1.25,"budget":5}';
+    const event = parseRealtimeEvent(message)!;
+    expect(event).toEqual({ type: 'optimizer_progress', run_id: 'r-1', cost: 812.5, seconds: 1.25, budget: 5 });
+    expect(toLiveEvents(event, date)).toEqual([{ channel: OPTIMIZER_CHANNEL, type: 'progress', payload: { run_id: 'r-1', cost: 812.5, seconds: 1.25, budget: 5 }, date }]);
+    expect(parseRealtimeEvent('{"type":"optimizer_progress","run_id":"r-1","cost":"812","seconds":1,"budget":5}')).toBeNull();
   });
 
   test('what is not a message of the protocol is ignored', () => {

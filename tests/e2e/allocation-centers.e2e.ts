@@ -426,4 +426,29 @@ describe('the allocation calculator, in a real browser', () => {
     expect(await finding.textContent()).toMatch(/^違反：休息期間 [0-8]:[0-5]\d$/);
     await context.close();
   });
+
+  test('center: while the optimizer runs, the page shows its best cost so far and the time elapsed of the chosen 5 s; then the proposal against the day', async () => {
+    const day = addDays(DATE, 12);
+    const db = stackOf().db;
+    const center = await db.selectFrom('departments').select('id').where('code', '=', 'CT-SHINAGAWA').executeTakeFirstOrThrow();
+    const stores = await centerDestinations(db, center.id, 12);
+    await db
+      .insertInto('deliveries')
+      .values(stores.map((store, i) => ({ date: day, department_id: center.id, delivery_destination_id: store.id, slip_number: `E2E-P${i}`, quantity: 1 + (i % 3), load_unit: 0, weight: 100 })))
+      .execute();
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'center');
+    await page.goto(`/debug/caculator_data_allocation?center=${center.id}&date=${day}`);
+    const progress = page.getByTestId('calculator-progress');
+    // The socket's progress events: a best cost, and the seconds moving on, before the answer.
+    await expect.poll(async () => Number((await progress.getAttribute('data-seconds', { timeout: 100 }).catch(() => null)) ?? 0), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    expect(await progress.getAttribute('data-cost')).toMatch(/^\d+(\.\d)?$/);
+    expect(await progress.textContent()).toMatch(/^計算中… 最良コスト [\d,]+（\d+\.\d \/ 5秒）$/);
+    expect(await page.getByTestId('calculator-proposal').locator('tbody tr.ant-table-row').count()).toBe(0);
+    // Then the proposal, beside the day as it stands, and no more progress.
+    await expect.poll(() => page.getByTestId('calculator-proposal').locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await progress.count()).toBe(0);
+    expect(await page.getByTestId('calculator-summary').textContent()).toMatch(/^台数 \d+/);
+    await context.close();
+  });
 });

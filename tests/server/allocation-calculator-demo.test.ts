@@ -1,11 +1,12 @@
 import t from 'tap';
 import { sql } from 'kysely';
-import { DELIVERY_STATUS } from '../../common/deliveries.js';
 import { LOAD_UNIT } from '../../common/enums.js';
 import { demoApp, demoDay, dayAfterDemo, signedIn } from './helpers.js';
 import { fleetOf, makeDelivery, storesOf, userId } from './allocation-fixtures.js';
-import { calculator } from '../../server/allocation/calculator.js';
+import { calculator, perDirectionFigures } from '../../server/allocation/calculator.js';
+import { daysToPlan } from '../../server/allocation/day-repository.js';
 import { findActor } from '../../server/auth/actor.js';
+import type { OptimizerProgressEvent } from '../../common/realtime.js';
 
 // The calculator's proposal from the optimizer on the demo data: load rates, capacities in every measure, what stays as it is.
 
@@ -32,30 +33,50 @@ interface Row {
 }
 
 const calculate = async (centerId: number, date: string) => {
-  const response = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${centerId}&date=${date}&seconds=1` });
+  const response = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${centerId}&date=${date}&seconds=2` });
   if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
   return response.json() as { proposal: Row[]; summary: { vehicles: number; km: number; hours: number; late_stops: number }; current: { vehicles: number } };
 };
 
-t.test('every center and coming day with unallocated deliveries: at least 50 % loaded on average, every trip within its vehicle’s capacity in every measure', async (t) => {
-  const days = await db
-    .selectFrom('deliveries')
-    .select(['department_id', sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date')])
-    .where('status', '=', DELIVERY_STATUS.unallocated)
-    .where('vehicle_allocation_id', 'is', null)
-    .where('deleted_at', 'is', null)
-    .where('date', '>=', demoDay)
-    .groupBy(['department_id', 'date'])
-    .orderBy('department_id')
-    .orderBy('date')
+type Capacities = Pick<Row, 'pallet_capacity' | 'cage_cart_capacity' | 'max_loading_capacity'>;
+
+/** The capacities of a center's own vehicles. */
+const centerCapacities = (centerId: number): Promise<Capacities[]> =>
+  db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
+    .select(['vt.pallet_capacity', 'vt.cage_cart_capacity', sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity')])
+    .where('v.base_department_id', '=', centerId)
+    .where('v.deleted_at', 'is', null)
+    .where('v.temporary_registration_date', 'is', null)
     .execute();
+
+/** A trip's load rate on a vehicle: the highest of its load unit's and its kg's (over 1: it does not carry it). */
+const rateOn = (vehicle: Capacities, trip: Row) => {
+  const capacity = (trip.load_unit === LOAD_UNIT.cageCart ? vehicle.cage_cart_capacity : vehicle.pallet_capacity) ?? 0;
+  return Math.max(capacity > 0 ? trip.quantity / capacity : Infinity, vehicle.max_loading_capacity ? trip.weight / vehicle.max_loading_capacity : 0);
+};
+
+t.test('every center’s coming days with unallocated deliveries: at least 50 % loaded on average, every trip within its vehicle’s capacity in every measure, over all of them as many vehicles as the per-direction rule or fewer, and fewer km', async (t) => {
+  const days = await daysToPlan(db, demoDay);
   t.ok(days.length > 0, 'the demo has coming days to plan');
   const rates = new Map<number, number[]>();
+  const rule = { vehicles: 0, km: 0 };
+  const engine = { vehicles: 0, km: 0 };
+  const actor = (await findActor(db, await userId(db, 'super')))!;
   for (const { department_id, date } of days) {
     const body = await calculate(department_id, date);
+    // The per-direction rule the optimizer replaced, on the same day.
+    const replaced = await perDirectionFigures(db, actor, department_id, date, new Date());
+    [rule.vehicles, rule.km, engine.vehicles, engine.km] = [rule.vehicles + replaced.vehicles, rule.km + replaced.km, engine.vehicles + body.summary.vehicles, engine.km + body.summary.km];
     if (body.proposal.length === 0) continue;
     const average = body.proposal.reduce((sum, trip) => sum + trip.load_rate, 0) / body.proposal.length;
-    t.comment(`center ${department_id} ${date}: ${body.summary.vehicles} vehicles, ${body.proposal.length} trips, ${body.summary.km} km, ${Math.round(average * 100)} % loaded, ${body.summary.late_stops} late`);
+    // A day of a few small loads cannot be half full: each trip as full as the smallest of the center's vehicles that carries it makes it.
+    const fleet = await centerCapacities(department_id);
+    const fullest = body.proposal.reduce((sum, trip) => sum + Math.max(...fleet.map((vehicle) => rateOn(vehicle, trip)).filter((rate) => rate <= 1 + 1e-9)), 0) / body.proposal.length;
+    t.comment(
+      `center ${department_id} ${date}: ${(average * 100).toFixed(1)} % loaded on average (at most ${(Math.min(1, fullest) * 100).toFixed(1)} %), ${body.summary.vehicles} vehicles, ${body.proposal.length} trips, ${body.summary.km} km, ${body.summary.late_stops} late; per direction ${replaced.vehicles} vehicles, ${replaced.km} km`,
+    );
     rates.set(department_id, [...(rates.get(department_id) ?? []), ...body.proposal.map((trip) => trip.load_rate)]);
     const deliveries = await db.selectFrom('deliveries').select(['id', 'quantity', 'load_unit', 'weight']).where('id', 'in', body.proposal.flatMap((trip) => trip.delivery_ids)).execute();
     for (const trip of body.proposal) {
@@ -79,6 +100,8 @@ t.test('every center and coming day with unallocated deliveries: at least 50 % l
     const average = all.reduce((sum, rate) => sum + rate, 0) / all.length;
     t.ok(average >= 0.5, `center ${centerId}: ${Math.round(average * 100)} % loaded on average over its coming days`);
   }
+  t.ok(engine.vehicles <= rule.vehicles, `over the demo's days as many vehicles as the per-direction rule or fewer (${engine.vehicles} against ${rule.vehicles})`);
+  t.ok(engine.km < rule.km, `and fewer km (${engine.km.toFixed(1)} against ${rule.km.toFixed(1)})`);
 });
 
 t.test('a store’s goods that fit a vehicle by kg but not by cage carts are not put on it', async (t) => {
@@ -115,4 +138,32 @@ t.test('the calculator stops with its signal (the route aborts it when the reque
   setTimeout(() => controller.abort(new Error('request closed')), 300);
   await t.rejects(calculator(db, actor, fleet.center, date, new Date(), { seconds: 30, seed: 1, signal: controller.signal }), { message: 'request closed' });
   t.ok(Date.now() - began < 10_000, `ended after ${Date.now() - began} ms`);
+});
+
+t.test('the optimizer’s progress reaches the caller’s sockets under the run id, its best cost decreasing, before the answer', async (t) => {
+  const fleet = await fleetOf(db, 'CT-SHINAGAWA');
+  const stores = await storesOf(db, 'CT-SHINAGAWA');
+  const date = dayAfterDemo(42);
+  for (const [i, store] of stores.slice(0, 30).entries()) {
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: store.id, quantity: 1 + (i % 4), weight: 80, load_unit: LOAD_UNIT.pallet });
+  }
+  const heard: OptimizerProgressEvent[] = [];
+  const others: unknown[] = [];
+  const listen = app.realtime.bus.subscribe(await userId(db, 'super'), (event) => {
+    if (event.type === 'optimizer_progress') heard.push(event);
+  });
+  const otherUser = app.realtime.bus.subscribe(await userId(db, 'center'), (event) => others.push(event));
+  t.teardown(() => (listen(), otherUser()));
+  const response = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}&seconds=5&run_id=run-42` });
+  t.equal(response.statusCode, 200, 'answered');
+  const before = heard.length;
+  t.ok(before >= 2, `progress events before the answer (${before})`);
+  t.ok(heard.every((e) => e.run_id === 'run-42' && e.budget === 5), 'under the run id, with the chosen budget');
+  t.ok(heard.every((e, i) => i === 0 || (e.cost <= heard[i - 1]!.cost && e.seconds >= heard[i - 1]!.seconds)), 'the best cost never grows, the time only grows');
+  t.ok(heard.at(-1)!.cost < heard[0]!.cost, `the best cost went down (${heard[0]!.cost} → ${heard.at(-1)!.cost})`);
+  t.ok(heard.at(-1)!.seconds <= 5 + 1, `about the budget (${heard.at(-1)!.seconds} s)`);
+  t.same(others, [], 'another user hears nothing of it');
+  const bad = await hq({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}&run_id=${encodeURIComponent('a b')}` });
+  t.equal(bad.statusCode, 400, 'a run id of other characters is refused');
+  t.match(bad.body, /run_id/, 'naming the field');
 });

@@ -146,12 +146,8 @@ t.test('the calculator: once no vehicle is left, a direction’s deliveries ride
   t.same(body.unassigned_delivery_ids, [made[2]!.id]);
 });
 
-t.test('the calculator: a direction run more than once a day sends a vehicle again when it is back (2回転目); accepted, both rounds are trips', async (t) => {
-  const date = dayAfterDemo(20);
-  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
-  const [free, ...others] = board.vehicles as { id: number; pallet_capacity: number }[];
-  for (const vehicle of others) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
-  // Two stores of one direction open until 20:00 with no specified time; together more pallets than the vehicle carries.
+/** Two stores of one direction of 品川 open until 20:00 with no specified time. */
+async function twoOpenStores() {
   const open = await db
     .selectFrom('delivery_destinations as dd')
     .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
@@ -162,7 +158,16 @@ t.test('the calculator: a direction run more than once a day sends a vehicle aga
     .orderBy('dd.direction_id')
     .orderBy('dd.order')
     .execute();
-  const [a, b] = open.filter((store) => open.filter((other) => other.direction_id === store.direction_id).length > 1);
+  return open.filter((store) => open.filter((other) => other.direction_id === store.direction_id).length > 1);
+}
+
+t.test('the calculator: a direction run more than once a day sends a vehicle again when it is back (2回転目); accepted, both rounds are trips', async (t) => {
+  const date = dayAfterDemo(20);
+  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const [free, ...others] = board.vehicles as { id: number; pallet_capacity: number }[];
+  for (const vehicle of others) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
+  // Two stores of one direction open until 20:00 with no specified time; together more pallets than the vehicle carries.
+  const [a, b] = await twoOpenStores();
   t.equal(a!.direction_id, b!.direction_id, 'two open stores of one direction');
   const setRounds = await roundsOf(t, a!.direction_id!);
   const made = [
@@ -289,4 +294,47 @@ t.test('the calculator: a direction without a default type takes the smallest fr
   );
   t.same(second.unassigned, []);
   t.equal(second.summary.late_stops, 1, 'and the proposal says one stop is late');
+});
+
+t.test('the calculator keeps a driver within the 2024 rules’ daily binding given his day’s recorded work, a second round only after the first is back and loaded again, and uses no busy driver or vehicle', async (t) => {
+  const date = dayAfterDemo(22);
+  const board = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const drivers = board.drivers as { id: number; default_vehicle_id: number | null }[];
+  const vehicles = board.vehicles as { id: number; pallet_capacity: number }[];
+  const free = vehicles.find((v) => drivers.some((d) => d.default_vehicle_id === v.id))!;
+  const regular = drivers.find((d) => d.default_vehicle_id === free.id)!;
+  const others = vehicles.filter((v) => v !== free);
+  for (const vehicle of others) await newTrip(center, date, { vehicle_id: vehicle.id, pinned: true });
+  const [a, b] = await twoOpenStores();
+  await (await roundsOf(t, a!.direction_id!))(2);
+  const made = [
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: a!.id, quantity: free.pallet_capacity, weight: 100, load_unit: 0 }),
+    await makeDelivery(db, { date, department_id: fleet.center, delivery_destination_id: b!.id, quantity: 1, weight: 100, load_unit: 0 }),
+  ];
+  const calculate = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/calculator?department_id=${fleet.center}&date=${date}` })).json();
+  const minutes = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000;
+
+  const [first, second] = (await calculate()).proposal as [Row, Row];
+  t.same([first.vehicle_id, second.vehicle_id, first.driver_id], [free.id, free.id, regular.id], 'the free vehicle twice, with its regular driver');
+  const loading = minutes(first.planned_loading_start, first.planned_departure);
+  t.ok(loading > 0, `the center loads before a trip leaves (${loading} min)`);
+  t.equal(minutes(first.planned_arrival, second.planned_departure), loading, 'the second round leaves once the first is back and loaded again');
+
+  // The driver clocked in earlier that day: 13 h from then ends half an hour after the first round is back.
+  const until = Date.parse(first.planned_arrival) + 30 * 60_000;
+  const clockIn = new Date(until - 13 * 3_600_000);
+  const record = await db.insertInto('driver_work_records').values({ driver_id: regular.id, date, clock_in: clockIn, clock_out: new Date(clockIn.getTime() + 30 * 60_000) }).returning('id').executeTakeFirstOrThrow();
+  const limited = await calculate();
+  t.same(limited.proposal.map((p: Row) => [p.vehicle_id, p.driver_id]), [[free.id, regular.id]], 'one round only: a second would bind him past 13 h');
+  t.ok(limited.proposal.every((p: Row) => Date.parse(p.planned_arrival) <= until), 'back within his binding limit');
+  t.equal(limited.unassigned.length, 1, 'the rest waits for a vehicle');
+  await db.deleteFrom('driver_work_records').where('id', '=', record.id).execute();
+
+  // The driver busy on another vehicle's fixed trip that day: his vehicle goes with another driver, and no busy vehicle goes.
+  await newTrip(center, date, { vehicle_id: others[0]!.id, driver_id: regular.id, pinned: true, planned_loading_start: at(date, '12:00'), planned_arrival: at(date, '13:00') });
+  const busy = await calculate();
+  t.ok(busy.proposal.length > 0, 'a proposal');
+  t.notOk(busy.proposal.some((p: Row) => p.driver_id === regular.id), 'without the busy driver');
+  t.ok(busy.proposal.every((p: Row) => p.vehicle_id === free.id), 'on the one vehicle without a fixed trip');
+  t.same(busy.proposal.flatMap((p: Row) => p.delivery_ids).sort((x: number, y: number) => x - y), made.map((d) => d.id).sort((x, y) => x - y), 'carrying both stores');
 });

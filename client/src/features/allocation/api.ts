@@ -23,8 +23,9 @@ export async function fetchTransfers(kind: TripKind, date: string, departmentId?
 }
 
 /** The calculator's figures and proposal; `seconds`: the optimizer's time budget. */
-export async function fetchCalculator(departmentId: number, date: string, seconds?: number): Promise<Calculator> {
-  const { data } = await http.get<Calculator>(`${BASE}/calculator`, { params: { department_id: departmentId, date, seconds } });
+/** The calculator's answer; `runId` names the calculation whose progress the socket brings (calculator-progress.tsx). */
+export async function fetchCalculator(departmentId: number, date: string, seconds?: number, runId?: string): Promise<Calculator> {
+  const { data } = await http.get<Calculator>(`${BASE}/calculator`, { params: { department_id: departmentId, date, seconds, run_id: runId } });
   return data;
 }
 

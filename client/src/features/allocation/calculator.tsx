@@ -18,6 +18,7 @@ import { useRefusalToast } from './trip-writes.js';
 import type { Board, Calculator, CalculatorDirection, CalculatorProposal, CalculatorVehicleType } from '../../shared/trips/types.js';
 import { TransferTag } from './unallocated-panel.js';
 import { LoadBars } from './load-bars.js';
+import { OptimizerProgress, useOptimizerProgress } from './calculator-progress.js';
 import { FindingTags, findingsOfWarnings } from '../../shared/work-rules/tags.js';
 import './styles.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
@@ -31,7 +32,8 @@ export default function CalculatorPage() {
   // The optimizer's time budget: longer finds a better plan for a large day.
   const [seconds, setSeconds] = useState<number>(DEFAULT_SECONDS);
   const key = ['allocation', 'calculator', centerId, date, seconds];
-  const calc = useQuery({ queryKey: key, queryFn: () => fetchCalculator(centerId!, date, seconds), enabled: centerId !== undefined });
+  const optimizer = useOptimizerProgress();
+  const calc = useQuery({ queryKey: key, queryFn: () => fetchCalculator(centerId!, date, seconds, optimizer.start(seconds)), enabled: centerId !== undefined });
   // Driver names: the calculator names drivers by id; the board's list of the center's drivers has them.
   const board = useQuery({
     queryKey: ['allocation', 'board', centerId, date],
@@ -192,6 +194,7 @@ export default function CalculatorPage() {
           </Button>
         </Space>
       </Space>
+      {calc.isFetching ? <OptimizerProgress progress={optimizer.progress} /> : null}
       {data && !discarded && proposal.length > 0 ? <Comparison data={data} /> : null}
       {accepted !== undefined ? (
         <Alert

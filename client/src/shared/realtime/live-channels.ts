@@ -12,6 +12,8 @@ export const TRIP_CHANNEL = 'resources/vehicle_allocation';
  * Its payload names the trips (`vehicle_allocation_ids`), not deliveries, so it carries no `ids`.
  */
 export const DELIVERY_CHANNEL = 'resources/delivery';
+/** The optimizer's progress on a calculation (`optimizer_progress`) as a `progress` event, payload `{run_id, cost, seconds, budget}`. */
+export const OPTIMIZER_CHANNEL = 'optimizer';
 
 /**
  * Sent on every channel after the socket came back from a loss: events may have been missed while it

@@ -19,9 +19,10 @@ import {
   REALTIME_PROTOCOL,
   reconnectDelayMs,
   TOKEN_PROTOCOL_PREFIX,
+  type OptimizerProgressEvent,
   type RealtimeEvent,
 } from '../../../../common/realtime.js';
-import { DELIVERY_CHANNEL, liveStatusStore, NOTIFICATION_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL, type LiveStatus } from './live-channels.js';
+import { DELIVERY_CHANNEL, liveStatusStore, NOTIFICATION_CHANNEL, OPTIMIZER_CHANNEL, RESYNC_EVENT, TRIP_CHANNEL, type LiveStatus } from './live-channels.js';
 import { getToken, hasValidToken } from '../../app/providers/session.js';
 
 /** The part of a WebSocket this module uses: the browser's, or the `ws` package's in tests. */
@@ -80,6 +81,10 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   if (message.type === 'vehicle_allocation_changed' && isIdList(message.ids)) {
     return { type: 'vehicle_allocation_changed', ids: message.ids };
   }
+  if (message.type === 'optimizer_progress' && typeof message.run_id === 'string' && [message.cost, message.seconds, message.budget].every(Number.isFinite)) {
+    const { run_id, cost, seconds, budget } = message as unknown as OptimizerProgressEvent;
+    return { type: 'optimizer_progress', run_id, cost, seconds, budget };
+  }
   return null;
 }
 
@@ -94,6 +99,10 @@ export function toLiveEvents(event: RealtimeEvent, date = new Date()): LiveEvent
         date,
       },
     ];
+  }
+  if (event.type === 'optimizer_progress') {
+    const { run_id, cost, seconds, budget } = event;
+    return [{ channel: OPTIMIZER_CHANNEL, type: 'progress', payload: { run_id, cost, seconds, budget }, date }];
   }
   return [
     { channel: TRIP_CHANNEL, type: 'updated', payload: { ids: event.ids }, date },
