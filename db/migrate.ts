@@ -16,6 +16,7 @@ import * as driverTime from './migrations/2026-11-23-0013-driver-time.js';
 import * as listCounts from './migrations/2026-11-27-0014-list-counts.js';
 import * as actorChanges from './migrations/2026-12-04-0015-actor-changes.js';
 import * as stopWaiting from './migrations/2026-12-06-0016-stop-waiting.js';
+import * as driverReports from './migrations/2026-12-06-0019-driver-reports.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0014-list-counts': listCounts,
   '2026-12-04-0015-actor-changes': actorChanges,
   '2026-12-06-0016-stop-waiting': stopWaiting,
+  '2026-12-06-0019-driver-reports': driverReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
