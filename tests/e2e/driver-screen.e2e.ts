@@ -169,6 +169,7 @@ describe("the driver's screen on a phone", () => {
     await tap('出発');
     await expect.poll(() => tripStatus.textContent()).toBe('配送中');
     await expect.poll(deliveryRow).toContain('配送中');
+    expect(await page.getByTestId('clock_out').count(), 'no 退勤 while the trip is on the road').toBe(0);
 
     await page.clock.fastForward('40:00');
     await tap('到着');

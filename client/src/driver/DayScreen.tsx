@@ -16,6 +16,8 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
   const day = useDay(api, outbox, onSessionEnded);
   const clockedIn = Boolean(day.record?.clock_in);
   const clockedOut = Boolean(day.record?.clock_out);
+  // 退勤 once no trip is loading or on the road: no stray tap ends the day mid-run.
+  const onDuty = day.trips.some((trip) => trip.status === 1 || trip.status === 2);
   return (
     <main className="driver-day">
       {!day.online && <Alert type="warning" showIcon message={t('driverScreen.offline')} data-testid="offline" />}
@@ -53,6 +55,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
       {clockedIn && day.loaded && day.trips.length === 0 && <p>{t('driverScreen.day.noTrips')}</p>}
       {clockedIn && day.trips.map((trip) => <TripCard key={trip.id} trip={trip} t={t} api={api} report={day.report} waiting={day.waiting} />)}
       {clockedIn &&
+        !onDuty &&
         (clockedOut ? (
           <p className="driver-clocked">{t('driverScreen.clock.clockedOut', { time: clock(day.record?.clock_out) })}</p>
         ) : (

@@ -38,7 +38,15 @@ export function SharesPanel({ api, stop, t, onClose }: { api: Api; stop: DriverS
   };
 
   return (
-    <Drawer open placement="bottom" height="90%" title={t('driverScreen.shares.title', { store: stop.store_name })} onClose={onClose} closeIcon={t('driverScreen.shares.close')}>
+    <Drawer
+      open
+      rootClassName="driver-drawer"
+      placement="bottom"
+      height="90%"
+      title={t('driverScreen.shares.title', { store: stop.store_name })}
+      onClose={onClose}
+      closeIcon={<span className="driver-close">{t('driverScreen.shares.close')}</span>}
+    >
       {shares?.length === 0 && <p>{t('driverScreen.shares.none')}</p>}
       <ul className="driver-shares" data-testid="shares">
         {shares?.map((share) => (
