@@ -52,6 +52,12 @@ export default tseslint.config(
             forbid('./client', './db', 'the client never imports the database layer'),
             forbid('./client/src/shared', './client/src/features', 'shared/ serves the features and imports none of them'),
             ...featureZones,
+            ...['app', 'features', 'shared'].map((folder) =>
+              forbid('./client/src/driver', `./client/src/${folder}`, "the driver's screen is a build of its own: nothing of the admin screens in its bundle"),
+            ),
+            forbid('./client/src/app', './client/src/driver', "the admin screens never load the driver's screen"),
+            forbid('./client/src/features', './client/src/driver', "the admin screens never load the driver's screen"),
+            forbid('./client/src/shared', './client/src/driver', "the admin screens never load the driver's screen"),
             forbid('./common', './client', 'common imports nothing of ours'),
             forbid('./common', './server', 'common imports nothing of ours'),
             forbid('./common', './db', 'common imports nothing of ours'),
@@ -83,9 +89,10 @@ export default tseslint.config(
     },
   },
   {
-    // Screens translate through the typed `useT()`; only the providers talk to i18next directly.
+    // Screens translate through the typed `useT()`; only the providers talk to i18next directly (and the
+    // driver's screen, a build of its own, through its typed `translate` in client/src/driver/i18n.ts).
     files: ['client/src/**/*.{ts,tsx}'],
-    ignores: ['client/src/app/providers/**'],
+    ignores: ['client/src/app/providers/**', 'client/src/driver/i18n.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { build, defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -22,6 +23,8 @@ const SIDE_CHANNEL_SHIM = fileURLToPath(new URL('./client/src/app/shims/side-cha
 
 /** antd's style engine writes each style once per mount, not once per component (client/src/app/shims/dynamic-css.ts). */
 const DYNAMIC_CSS_SHIM = fileURLToPath(new URL('./client/src/app/shims/dynamic-css.ts', import.meta.url));
+// Only the bare name: the shim itself imports the original file by its `.js` name.
+const DYNAMIC_CSS_ALIAS = { find: /^rc-util\/es\/Dom\/dynamicCSS$/, replacement: DYNAMIC_CSS_SHIM };
 
 /**
  * CommonJS packages that Refine's devtools import for stack traces taken only in development:
@@ -52,7 +55,7 @@ async function filesUnder(dir: string): Promise<string[]> {
  * Writes `.br` and `.gz` beside every text file of the build, at the strongest settings: done
  * once here, the server only picks the file the browser accepts (@fastify/static preCompressed).
  */
-function precompress(): Plugin {
+function precompress(skip?: string): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
@@ -61,7 +64,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && !(skip && file.startsWith(path.join(outDir, skip))));
       await Promise.all(
         files.map(async (file) => {
           const content = await readFile(file);
@@ -75,16 +78,83 @@ function precompress(): Plugin {
   };
 }
 
+const DRIVER_ROOT = fileURLToPath(new URL('./client/driver', import.meta.url));
+const DRIVER_BASE = '/driver/';
+
+/**
+ * The driver's screen (/driver) is a build of its own, written to dist/driver after the admin screens':
+ * the two share no chunk, so neither loads a byte of the other. It is installable: a web manifest and a
+ * service worker (Workbox, through vite-plugin-pwa) that caches its shell, scoped to /driver/.
+ */
+function driverScreen(): Plugin {
+  let outDir = '';
+  const buildDriverScreen = async () => {
+    await build({
+      configFile: false,
+      root: DRIVER_ROOT,
+      base: DRIVER_BASE,
+      envDir: fileURLToPath(new URL('.', import.meta.url)),
+      logLevel: 'warn',
+      resolve: { alias: [DYNAMIC_CSS_ALIAS] },
+      plugins: [
+        react(),
+        VitePWA({
+          registerType: 'autoUpdate',
+          injectRegister: false,
+          scope: DRIVER_BASE,
+          manifest: {
+            name: '配車管理 ドライバー',
+            short_name: 'ドライバー',
+            description: '配車管理システムのドライバー画面',
+            lang: 'ja',
+            start_url: DRIVER_BASE,
+            scope: DRIVER_BASE,
+            display: 'standalone',
+            orientation: 'portrait',
+            background_color: '#ffffff',
+            theme_color: '#0038a8',
+            icons: [
+              { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+              { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+              { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+            ],
+          },
+          workbox: {
+            // A new shell takes over at once, the first visit included: the page works offline from then on.
+            clientsClaim: true,
+            skipWaiting: true,
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            navigateFallback: `${DRIVER_BASE}index.html`,
+            navigateFallbackAllowlist: [/^\/driver(\/|$)/],
+            // The API is never answered from the cache: a report must reach the server or wait in the outbox.
+            navigateFallbackDenylist: [/^\/api\//],
+          },
+        }),
+        precompress(),
+      ],
+      build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 1000 },
+    });
+  };
+  return {
+    name: 'driver-screen',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir, 'driver');
+    },
+    // After the admin build's own hooks (its precompression walks the same folder).
+    closeBundle: { sequential: true, order: 'post', handler: buildDriverScreen },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   // Build-time client settings (VITE_*, e.g. VITE_MAP_TILE_URL) come from the same .env as the server's.
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), developmentOnlyModules(), precompress()],
+  plugins: [react(), developmentOnlyModules(), precompress('driver'), driverScreen()],
   resolve: {
     alias: [
       { find: 'side-channel', replacement: SIDE_CHANNEL_SHIM },
-      // Only the bare name: the shim itself imports the original file by its `.js` name.
-      { find: /^rc-util\/es\/Dom\/dynamicCSS$/, replacement: DYNAMIC_CSS_SHIM },
+      DYNAMIC_CSS_ALIAS,
     ],
   },
   build: {

@@ -18,6 +18,7 @@ import * as actorChanges from './migrations/2026-12-04-0015-actor-changes.js';
 import * as stopWaiting from './migrations/2026-12-06-0016-stop-waiting.js';
 import * as auditLog from './migrations/2026-12-06-0017-audit-log.js';
 import * as sharedLimits from './migrations/2026-12-06-0018-shared-limits.js';
+import * as driverReports from './migrations/2026-12-06-0019-driver-reports.js';
 import * as reoptimize from './migrations/2026-12-06-0021-reoptimize.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06-0016-stop-waiting': stopWaiting,
   '2026-12-06-0017-audit-log': auditLog,
   '2026-12-06-0018-shared-limits': sharedLimits,
+  '2026-12-06-0019-driver-reports': driverReports,
   '2026-12-06-0021-reoptimize': reoptimize,
 };
 

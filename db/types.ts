@@ -351,6 +351,8 @@ export interface DriverWorkRecordTable {
   alcohol_check_before: number | null;
   alcohol_check_after: number | null;
   checker: string | null;
+  /** who witnessed the second alcohol check (退勤) */
+  checker_after: string | null;
   note: string | null;
   /** the day's breaks as intervals, ISO timestamps; break_minutes is their total when given */
   breaks: ColumnType<WorkBreak[], string | undefined, string>;
@@ -393,6 +395,13 @@ export interface DestinationShareTable {
 }
 
 /** One comment of a share's thread, numbered 1, 2, … within the share (`idx`). */
+/** A report the driver's screen sent, by the id the phone made for it: sent again, it is not applied twice. */
+export interface DriverReportTable {
+  driver_id: number;
+  report_id: string;
+  received_at: Generated<Timestamp>;
+}
+
 export interface ShareCommentTable {
   id: Generated<number>;
   share_id: number;
@@ -482,6 +491,7 @@ export interface Database {
   allocation_stops: AllocationStopTable;
   deliveries: DeliveryTable;
   driver_work_records: DriverWorkRecordTable;
+  driver_reports: DriverReportTable;
   destination_shares: DestinationShareTable;
   share_comments: ShareCommentTable;
   allocation_reoptimizations: AllocationReoptimizationTable;

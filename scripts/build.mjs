@@ -18,7 +18,7 @@ export const BUILD_DIR = path.join(ROOT, 'build');
 export const COMMANDS = ['start', 'migrate', 'import', 'export', 'generate', 'optimize'].map((name) => `scripts/${name}.ts`);
 const OPTIMIZER_WORKER = 'server/allocation/optimizer/worker.ts';
 const LOCKFILE = 'package-lock.json';
-const CLIENT_SOURCES = ['client/src', 'client/public', 'client/index.html', 'common', 'vite.config.ts', LOCKFILE];
+const CLIENT_SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/driver', 'common', 'vite.config.ts', LOCKFILE];
 
 function mtimeOf(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;

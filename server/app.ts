@@ -98,8 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isPage) {
       return reply.status(404).send({ message: request.t('errors.apiNotFound', { path: request.url.split('?')[0] }), code: 404 });
     }
+    // The driver's screen is a build of its own under /driver/ (its service worker's scope).
+    const pathname = request.url.split('?')[0]!;
     // Not returned: a reply is a thenable, and fastify would wait on it as on a promise.
-    void reply.type('text/html').sendFile('index.html');
+    void reply.type('text/html').sendFile(pathname.startsWith('/driver/') ? 'driver/index.html' : 'index.html');
   });
   return app;
 }
@@ -128,6 +130,8 @@ function clientFiles(clientDir: string): FastifyStaticOptions {
     root: path.resolve(clientDir),
     wildcard: true,
     preCompressed: true,
+    // /driver → /driver/: the driver's screen lives in its folder, the scope of its service worker.
+    redirect: true,
     setHeaders: (reply, file) => {
       if (file.includes(assets)) reply.header('cache-control', IMMUTABLE);
       else if (/index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', NEVER_CACHED);

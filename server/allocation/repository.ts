@@ -167,13 +167,7 @@ function stopQuery(db: Executor, ids: number[]) {
       's.quantity',
       's.weight',
       's.warnings',
-      's.arrived_at',
-      's.departed_at',
-      's.wait_minutes',
-      's.work_started_at',
-      's.work_ended_at',
-      's.work_content',
-      's.consignee_confirmed',
+      ...STOP_REPORT,
     ])
     .where('s.vehicle_allocation_id', 'in', ids)
     .orderBy('s.vehicle_allocation_id')
@@ -215,6 +209,19 @@ type StopDelivery = Awaited<ReturnType<ReturnType<typeof stopDeliveryQuery>['exe
  * response schema is the allow-list of what it sends (the driver app never sees versions or
  * warnings, the planners never see the store's phone).
  */
+/** What the driver reported at a stop (allocation_stops as `s`): its times, 荷待ち, 荷役 and 荷主確認. */
+export const STOP_REPORT = [
+  's.arrived_at',
+  's.departed_at',
+  's.wait_started_at',
+  's.wait_ended_at',
+  's.wait_minutes',
+  's.work_started_at',
+  's.work_ended_at',
+  's.work_content',
+  's.consignee_confirmed',
+] as const;
+
 export async function tripStops(db: Executor, ids: number[]) {
   const stopsOf = new Map<number, TripStop[]>();
   if (ids.length === 0) return stopsOf;

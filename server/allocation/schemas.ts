@@ -21,6 +21,8 @@ const NullableTime = Nullable(Timestamp);
 export const stopReport = {
   arrived_at: NullableTime,
   departed_at: NullableTime,
+  wait_started_at: NullableTime,
+  wait_ended_at: NullableTime,
   wait_minutes: Nullable(Type.Integer()),
   work_started_at: NullableTime,
   work_ended_at: NullableTime,

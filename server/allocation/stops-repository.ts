@@ -141,9 +141,9 @@ export async function writeStops(db: Executor, tripId: number, stops: PlannedSto
     const kept = stops.map((stop) => reported.get(stop.delivery_destination_id));
     const keptOf = <T>(pick: (old: NonNullable<(typeof kept)[number]>) => T) => kept.map((old) => (old ? pick(old) : null));
     await sql`insert into allocation_stops (vehicle_allocation_id, seq, delivery_destination_id, planned_arrival, quantity, weight, warnings,
-        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)
+        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_started_at, wait_ended_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)
       select ${tripId}, s.seq, s.destination, s.planned_arrival, s.quantity, s.weight, s.warnings::jsonb,
-        s.arrived_at, s.arrival_latitude, s.arrival_longitude, s.departed_at, s.wait_minutes, s.work_started_at, s.work_ended_at, s.work_content, s.consignee_confirmed
+        s.arrived_at, s.arrival_latitude, s.arrival_longitude, s.departed_at, s.wait_started_at, s.wait_ended_at, s.wait_minutes, s.work_started_at, s.work_ended_at, s.work_content, s.consignee_confirmed
       from unnest(${sql.join([
         column(stops.map((stop) => stop.seq), 'smallint'),
         column(stops.map((stop) => stop.delivery_destination_id), 'int'),
@@ -155,13 +155,15 @@ export async function writeStops(db: Executor, tripId: number, stops: PlannedSto
         column(keptOf((old) => old.arrival_latitude), 'float8'),
         column(keptOf((old) => old.arrival_longitude), 'float8'),
         column(keptOf((old) => instant(old.departed_at)), 'timestamptz'),
+        column(keptOf((old) => instant(old.wait_started_at)), 'timestamptz'),
+        column(keptOf((old) => instant(old.wait_ended_at)), 'timestamptz'),
         column(keptOf((old) => old.wait_minutes), 'int'),
         column(keptOf((old) => instant(old.work_started_at)), 'timestamptz'),
         column(keptOf((old) => instant(old.work_ended_at)), 'timestamptz'),
         column(keptOf((old) => old.work_content), 'text'),
         column(keptOf((old) => old.consignee_confirmed), 'bool'),
       ])}) as s(seq, destination, planned_arrival, quantity, weight, warnings,
-        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)`.execute(db);
+        arrived_at, arrival_latitude, arrival_longitude, departed_at, wait_started_at, wait_ended_at, wait_minutes, work_started_at, work_ended_at, work_content, consignee_confirmed)`.execute(db);
   }
   if (placed.length) {
     await sql`update deliveries set stop_seq = v.seq, estimated_arrival_time = v.estimated, delivery_delay_status = v.delay_status,

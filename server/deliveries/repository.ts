@@ -237,6 +237,8 @@ export async function tripAndStop(db: Executor, tripId: number | null, seq: numb
             'planned_arrival',
             'arrived_at',
             'departed_at',
+            'wait_started_at',
+            'wait_ended_at',
             'wait_minutes',
             'work_started_at',
             'work_ended_at',

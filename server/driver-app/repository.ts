@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, VehicleAllocationTable } from '../../db/types.js';
 import { LOGIN_FLAG } from '../../common/enums.js';
-import { TRIP_TIMES, tripStops, tripsWithNames } from '../allocation/repository.js';
+import { STOP_REPORT, TRIP_TIMES, tripStops, tripsWithNames } from '../allocation/repository.js';
 import { notFound } from '../errors.js';
 import { tripsChanged } from '../allocation/events.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
@@ -129,7 +129,14 @@ export function stopsOf(trx: Executor, tripId: number) {
   return trx
     .selectFrom('allocation_stops as s')
     .innerJoin('delivery_destinations as dest', 'dest.id', 's.delivery_destination_id')
-    .select(['s.id', 's.seq', 's.planned_arrival', 's.arrived_at', 's.departed_at', 'dest.ending_time', 'dest.specified_time'])
+    .select([
+      's.id',
+      's.seq',
+      's.planned_arrival',
+      ...STOP_REPORT,
+      'dest.ending_time',
+      'dest.specified_time',
+    ])
     .where('s.vehicle_allocation_id', '=', tripId)
     .orderBy('s.seq')
     .execute();
@@ -147,7 +154,7 @@ export async function reportDeliveries(
   tripId: number,
   seq: number,
   now: Date,
-  set: { status: number; report_time: Date; report_location: string; delivery_delay_status: number },
+  set: { status: number; report_time: Date; report_location: string | null; delivery_delay_status: number },
 ) {
   await trx
     .updateTable('deliveries')
@@ -172,20 +179,28 @@ export async function estimateDeliveries(trx: Executor, tripId: number, seq: num
 
 // ---- Clock in / out (出退勤) ----------------------------------------------------------------------
 
-const workRecordColumns = ['id', 'date', 'clock_in', 'clock_out', 'version'] as const;
+const workRecordColumns = ['id', 'date', 'clock_in', 'clock_out', 'alcohol_check_before', 'alcohol_check_after', 'checker', 'checker_after', 'version'] as const;
+
+/** An alcohol check as the app reported it: the reading (mg/L) and who witnessed it, each null when not given. */
+export interface AlcoholCheck {
+  value: number | null;
+  checker: string | null;
+}
 
 /**
- * Clocks in on the day, creating the day's record or filling one an admin made without a clock-in;
- * undefined when the day already has a clock-in (one statement, so two taps cannot both win).
+ * Clocks in on the day with the first alcohol check, creating the day's record or filling one an admin
+ * made without a clock-in; undefined when the day already has a clock-in (one statement, so two taps
+ * cannot both win).
  */
-export function clockIn(trx: Executor, driverId: number, date: string, at: Date) {
+export function clockIn(trx: Executor, driverId: number, date: string, at: Date, check: AlcoholCheck) {
+  const set = { clock_in: at, alcohol_check_before: check.value, checker: check.checker };
   return trx
     .insertInto('driver_work_records')
-    .values({ driver_id: driverId, date, clock_in: at })
+    .values({ driver_id: driverId, date, ...set })
     .onConflict((oc) =>
       oc
         .columns(['driver_id', 'date'])
-        .doUpdateSet({ clock_in: at, updated_at: sql`now()`, updated_by: null, version: sql`driver_work_records.version + 1` })
+        .doUpdateSet({ ...set, updated_at: sql`now()`, updated_by: null, version: sql`driver_work_records.version + 1` })
         .where('driver_work_records.clock_in', 'is', null),
     )
     .returning(workRecordColumns)
@@ -204,13 +219,40 @@ export function lockWorkRecords(trx: Executor, driverId: number, dates: string[]
     .execute();
 }
 
-export function clockOut(trx: Executor, recordId: number, at: Date) {
+/** 退勤 with the second alcohol check. */
+export function clockOut(trx: Executor, recordId: number, at: Date, check: AlcoholCheck) {
   return trx
     .updateTable('driver_work_records')
-    .set({ clock_out: at, updated_at: sql`now()`, updated_by: null, version: sql`version + 1` })
+    .set({ clock_out: at, alcohol_check_after: check.value, checker_after: check.checker, updated_at: sql`now()`, updated_by: null, version: sql`version + 1` })
     .where('id', '=', recordId)
     .returning(workRecordColumns)
     .executeTakeFirstOrThrow();
+}
+
+/** The driver's working day of a date, if they have one. */
+export function workRecord(db: Executor, driverId: number, date: string) {
+  return db.selectFrom('driver_work_records').select(workRecordColumns).where('driver_id', '=', driverId).where('date', '=', date).executeTakeFirst();
+}
+
+/** The driver's latest working day: what a clock report sent again is answered with. */
+export function latestWorkRecord(db: Executor, driverId: number) {
+  return db.selectFrom('driver_work_records').select(workRecordColumns).where('driver_id', '=', driverId).orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+}
+
+// ---- Reports sent again ---------------------------------------------------------------------------
+
+/**
+ * Records that the driver's report `reportId` is being applied, in the report's own transaction: false
+ * when it already was (the phone sent it again after losing the signal before the answer came).
+ */
+export async function firstReceipt(trx: Executor, driverId: number, reportId: string) {
+  const row = await trx
+    .insertInto('driver_reports')
+    .values({ driver_id: driverId, report_id: reportId })
+    .onConflict((oc) => oc.columns(['driver_id', 'report_id']).doNothing())
+    .returning('report_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---- 仮登録 ----------------------------------------------------------------------------------------

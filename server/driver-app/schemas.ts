@@ -8,6 +8,13 @@ import { LoginBody } from '../auth/schemas.js';
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 const Day = Type.String({ format: 'date', maxLength: 10 });
 const Time = Nullable(Type.String());
+/**
+ * The id the phone made for a report (a UUID): a report sent again with the same id, after a lost
+ * signal, is not applied twice; the answer is then what the first one left.
+ */
+const reportId = { report_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })) };
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 /** Who signed in: what the app shows and needs to start the day. Never a password hash or a token version. */
 export const DriverProfile = Type.Object({
@@ -89,16 +96,37 @@ export const tripsSchema = {
 const TripParams = Type.Object({ id: Id }, { additionalProperties: false });
 const StopParams = Type.Object({ id: Id, seq: Type.Integer({ minimum: 1, maximum: 999 }) }, { additionalProperties: false });
 /** Trip events and clocking: the time the app recorded, or now when it sends none (the body may be empty). */
-const AtBody = Type.Object({ at: Type.Optional(Instant) }, { additionalProperties: false });
+const AtBody = Type.Object({ at: Type.Optional(Instant), ...reportId }, { additionalProperties: false });
 
 export const tripEventSchema = { params: TripParams, body: AtBody, response: { 200: DriverTrip, ...errorResponses } };
 
 export const arrivalSchema = {
   params: StopParams,
   body: Type.Object(
-    { at: Instant, latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) },
+    // The position when the phone gives it (both or neither).
+    { at: Instant, latitude: Type.Optional(Latitude), longitude: Type.Optional(Longitude), ...reportId },
     { additionalProperties: false },
   ),
+  response: { 200: DriverTrip, ...errorResponses },
+};
+
+/** The steps at a stop between arrival and departure, each a time the app reports (now when it sends none). */
+export const STOP_STEPS = ['wait_start', 'wait_end', 'work_start', 'work_end'] as const;
+export type StopStep = (typeof STOP_STEPS)[number];
+
+export const stopStepSchema = { params: StopParams, body: AtBody, response: { 200: DriverTrip, ...errorResponses } };
+
+/** 荷役終了 names the work done. */
+export const workEndSchema = {
+  params: StopParams,
+  body: Type.Object({ at: Type.Optional(Instant), work_content: Type.Optional(Nullable(Text({ maxLength: 200 }))), ...reportId }, { additionalProperties: false }),
+  response: { 200: DriverTrip, ...errorResponses },
+};
+
+/** 荷主確認: whether the shipper or consignee confirmed the waiting and the work. */
+export const confirmationSchema = {
+  params: StopParams,
+  body: Type.Object({ consignee_confirmed: Type.Boolean(), ...reportId }, { additionalProperties: false }),
   response: { 200: DriverTrip, ...errorResponses },
 };
 
@@ -112,6 +140,7 @@ export const stopDepartureSchema = {
       work_ended_at: Type.Optional(Nullable(Instant)),
       work_content: Type.Optional(Nullable(Text({ maxLength: 200 }))),
       consignee_confirmed: Type.Optional(Nullable(Type.Boolean())),
+      ...reportId,
     },
     { additionalProperties: false },
   ),
@@ -124,10 +153,31 @@ const WorkRecord = Type.Object({
   date: Type.String(),
   clock_in: Nullable(Timestamp),
   clock_out: Nullable(Timestamp),
+  alcohol_check_before: Nullable(Type.Number()),
+  alcohol_check_after: Nullable(Type.Number()),
+  checker: Nullable(Type.String()),
+  checker_after: Nullable(Type.String()),
   version: Type.Integer(),
 });
 
-export const clockSchema = { body: AtBody, response: { 200: WorkRecord, ...errorResponses } };
+/** 出勤 and 退勤, each with its alcohol check: the reading (mg/L) and who witnessed it. */
+const ClockBody = Type.Object(
+  {
+    at: Type.Optional(Instant),
+    alcohol_check: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
+    alcohol_checker: Type.Optional(Text({ maxLength: 100 })),
+    ...reportId,
+  },
+  { additionalProperties: false },
+);
+
+export const clockSchema = { body: ClockBody, response: { 200: WorkRecord, ...errorResponses } };
+
+/** The driver's working day (出退勤) of a date, or null before they clock in. */
+export const workRecordSchema = {
+  querystring: Type.Object({ date: Day }, { additionalProperties: false }),
+  response: { 200: Type.Object({ record: Nullable(WorkRecord) }), ...errorResponses },
+};
 
 export const temporaryVehicleSchema = {
   body: Type.Object({ vehicle_number: Text({ maxLength: 100 }), vehicle_type_id: Id }, { additionalProperties: false }),
@@ -188,6 +238,9 @@ export const driverAppLabels = {
   work_ended_at: 'driverApp.fields.work_ended_at',
   work_content: 'driverApp.fields.work_content',
   consignee_confirmed: 'driverApp.fields.consignee_confirmed',
+  report_id: 'driverApp.fields.report_id',
+  alcohol_check: 'driverApp.fields.alcohol_check',
+  alcohol_checker: 'driverApp.fields.alcohol_checker',
   vehicle_number: 'vehicles.fields.vehicle_number',
   vehicle_type_id: 'vehicles.fields.vehicle_type_id',
   delivery_code: 'deliveryDestinations.fields.delivery_code',
