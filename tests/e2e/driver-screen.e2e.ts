@@ -7,8 +7,10 @@
  * phone, are listed, and arrive in order, once, when the connection returns. The shell works offline.
  */
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { TOKEN_KEY } from '../../client/src/app/providers/session.js';
 import { tokyoToday } from '../../common/deliveries.js';
 import { tokyoInstant } from '../../common/time.js';
 import { rows, search } from './deliveries-fixtures.js';
@@ -151,7 +153,7 @@ describe("the driver's screen on a phone", () => {
     await clockIn.locator('input[name="alcohol_check"]').fill('0');
     await clockIn.locator('input[name="alcohol_checker"]').fill('運行管理者 山田');
     await clockIn.getByRole('button', { name: '出勤' }).click();
-    await page.getByText('出勤 08:00').waitFor();
+    await page.locator('p.driver-clocked', { hasText: '出勤 08:00' }).waitFor();
     const record = await stack.db.selectFrom('driver_work_records').selectAll().where('driver_id', '=', fixture.driverId).where('date', '=', TODAY).executeTakeFirstOrThrow();
     expect([record.alcohol_check_before, record.checker]).toEqual([0, '運行管理者 山田']);
     expect(record.clock_in!.getTime() - tokyoInstant(TODAY, '08:00').getTime()).toBeLessThan(60_000);
@@ -243,13 +245,22 @@ describe("the driver's screen on a phone", () => {
     await clockOut.locator('input[name="alcohol_check"]').fill('0');
     await clockOut.locator('input[name="alcohol_checker"]').fill('運行管理者 佐藤');
     await clockOut.getByRole('button', { name: '退勤' }).click();
-    await page.getByText(/^退勤 \d\d:\d\d$/).waitFor();
+    await page.locator('p.driver-clocked', { hasText: /^退勤 \d\d:\d\d$/ }).waitFor();
     const day = await stack.db.selectFrom('driver_work_records').selectAll().where('driver_id', '=', fixture.driverId).where('date', '=', TODAY).executeTakeFirstOrThrow();
     expect([day.alcohol_check_after, day.checker_after]).toEqual([0, '運行管理者 佐藤']);
     expect(day.clock_out!.getTime()).toBeGreaterThan(day.clock_in!.getTime());
 
     // Every report of the day arrived once: 出勤, 積込開始, 出発, 到着, 荷待ち×2, 荷役×2, 荷主確認, 出発, 帰着, 退勤.
     expect(await reportsOf(fixture.driverId)).toBe(12);
+    // The planner's 荷待ち・荷役記録 of the day lists the stop with its 45 minutes.
+    const token = await board.page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+    const file = await board.page.request.get(`/api/report/waiting-loading-record?date_from=${TODAY}&date_to=${TODAY}&format=csv&encoding=utf8`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(file.status()).toBe(200);
+    const lines = parse(await file.text(), { bom: true }) as string[][];
+    const waitColumn = lines[0]!.indexOf('荷待ち(分)');
+    expect(lines.filter((line) => line.includes(fixture.vehicleNumber)).map((line) => line[waitColumn])).toEqual(['45']);
     // The planner's pages were never reloaded.
     expect(await board.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await list.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);

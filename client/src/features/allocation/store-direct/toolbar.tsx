@@ -129,7 +129,6 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           {t('allocationScreens.board.roundAll')}
         </Button>
       </Tooltip>
-      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
       <Tooltip title={t('allocationScreens.board.confirmAllHint')}>
         <Button size="small" icon={<CheckCircleOutlined />} disabled={busy || toConfirm === 0} onClick={onConfirmAll} data-testid="board-confirm-all">
           {t('allocationScreens.board.confirmAll', { count: toConfirm })}
@@ -149,6 +148,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
       <span className="alloc-strip__break" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
+      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
     </div>
   );
 }
