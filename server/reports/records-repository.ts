@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { RECORDED_WAIT_MINUTES } from '../../common/records.js';
 import type { Executor } from '../../db/executor.js';
-import { tripsWithNames } from '../allocation/repository.js';
+import { STOP_REPORT, tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import type { Period, ReportFilters } from './report.js';
 import { inReport, TRIP_PLACES } from './repository.js';
@@ -43,15 +43,7 @@ export function handledStops(db: Executor, actor: Actor, period: Period, filters
       'dest.customer_store_name as store_name',
       'dest.customer_address as address',
       storeCustomer.as('customer_name'),
-      's.arrived_at',
-      's.departed_at',
-      's.wait_started_at',
-      's.wait_ended_at',
-      's.wait_minutes',
-      's.work_started_at',
-      's.work_ended_at',
-      's.work_content',
-      's.consignee_confirmed',
+      ...STOP_REPORT,
     ])
     .orderBy('va.date')
     .orderBy('d.name')
