@@ -4,7 +4,7 @@ import { daysBetween, TRIP_RANGE_MAX_DAYS } from '../../common/allocation.js';
 import type { Action } from '../../common/permissions.js';
 import { invalid } from '../errors.js';
 import { board } from './board.js';
-import { acceptProposal, calculator } from './calculator.js';
+import { acceptProposal, calculator, type CalculatorRun } from './calculator.js';
 import type { DayProgress } from './day-plan.js';
 import type { RealtimeBus } from '../realtime/bus.js';
 import { transfers } from './transfers.js';
@@ -91,37 +91,37 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     board(app.db, request.actor, request.query.department_id, request.query.date, new Date()),
   );
 
-  app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) => {
-    const { department_id, date, seconds = 5, seed = 1, run_id } = request.query;
-    // The optimizer stops when the caller goes away before it answers.
+  /**
+   * An optimizer run for a request: stopped when the caller goes away before it answers; its progress goes to
+   * the caller's sockets under the client's id of the calculation (`run_id`), when it names one.
+   */
+  const optimizing = async <T>(
+    request: FastifyRequest,
+    { seconds = 5, seed = 1, run_id }: { seconds?: number; seed?: number; run_id?: string },
+    plan: (run: CalculatorRun) => Promise<T>,
+  ) => {
     const closed = new AbortController();
     const abort = () => closed.abort(new Error('the request was closed'));
     request.raw.on('close', abort);
-    // Its progress goes to the caller's sockets, under the client's id of the calculation.
     const onProgress = run_id === undefined ? undefined : progressTo(app.realtime.bus, request.actor.id, run_id, seconds, request.log);
     try {
-      return await calculator(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal, onProgress });
+      return await plan({ seconds, seed, signal: closed.signal, onProgress });
     } finally {
       request.raw.off('close', abort);
     }
-  });
+  };
+
+  app.get('/vehicle_allocation/calculator', { schema: calculatorSchema, config: config('list') }, async (request) =>
+    optimizing(request, request.query, (run) => calculator(app.db, request.actor, request.query.department_id, request.query.date, new Date(), run)),
+  );
 
   app.post('/vehicle_allocation/calculator/accept', { schema: calculatorAcceptSchema, config: config('create') }, async (request) => ({
     created: await write(request, (ctx) => acceptProposal(ctx, request.body)),
   }));
 
-  app.get('/vehicle_allocation/reoptimize', { schema: reoptimizeSchema, config: config('edit') }, async (request) => {
-    const { department_id, date, seconds = 5, seed = 1 } = request.query;
-    // The optimizer stops when the caller goes away before it answers.
-    const closed = new AbortController();
-    const abort = () => closed.abort(new Error('the request was closed'));
-    request.raw.on('close', abort);
-    try {
-      return await reoptimizePreview(app.db, request.actor, department_id, date, new Date(), { seconds, seed, signal: closed.signal });
-    } finally {
-      request.raw.off('close', abort);
-    }
-  });
+  app.get('/vehicle_allocation/reoptimize', { schema: reoptimizeSchema, config: config('edit') }, async (request) =>
+    optimizing(request, request.query, (run) => reoptimizePreview(app.db, request.actor, request.query.department_id, request.query.date, new Date(), run)),
+  );
 
   app.post('/vehicle_allocation/reoptimize/apply', { schema: reoptimizeApplySchema, config: config('edit') }, async (request) =>
     write(request, (ctx) => applyReoptimization(ctx, request.body)),

@@ -66,6 +66,8 @@ describe('再最適化 on the store-direct board, in a real browser', () => {
 
     // 再最適化: the preview shows the figures before and after, the plan's trips and what moves.
     await page.getByTestId('board-reoptimize').click();
+    // While the optimizer runs, the dialog shows its progress: the best plan's cost so far.
+    await expect.poll(() => page.getByTestId('reoptimize-planning').getByTestId('calculator-progress').getAttribute('data-cost')).toMatch(/^\d/);
     await expect.poll(() => page.getByTestId('reoptimize-preview').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('reoptimize-figures').textContent()).toMatch(/車両数.*積載率/);
     expect(await page.getByTestId('reoptimize-trips').locator('tbody tr').count()).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { allocationWorld, type Api, at, makeTrip, putStops } from './allocation-fixtures.js';
+import { allocationWorld, type Api, at, makeTrip, putStops, userId } from './allocation-fixtures.js';
+import type { OptimizerProgressEvent } from '../../common/realtime.js';
 import { DEMO_PASSWORD } from '../../db/seed/demo.js';
 import { dayAfterDemo, departmentId, signedIn } from './helpers.js';
 
@@ -136,6 +137,21 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   const pool = await db.selectFrom('deliveries').select(['status', 'vehicle_allocation_id']).where('id', 'in', day.replanned.slice(3)).execute();
   t.ok(pool.every((d) => d.status === 0 && d.vehicle_allocation_id === null), 'the pool back in the pool');
   t.equal((await undo(center, id)).statusCode, 409, 'an undo is done once');
+});
+
+t.test('再最適化: the preview’s progress reaches the planner’s sockets under its run id before the answer', async (t) => {
+  const date = dayAfterDemo(24);
+  await plannedDay(date);
+  const heard: OptimizerProgressEvent[] = [];
+  const stop = app.realtime.bus.subscribe(await userId(db, 'center'), (event) => {
+    if (event.type === 'optimizer_progress') heard.push(event);
+  });
+  t.teardown(stop);
+  const shown = await center({ method: 'GET', url: `/api/vehicle_allocation/reoptimize?department_id=${fleet.center}&date=${date}&seconds=1&run_id=reopt-7` });
+  t.equal(shown.statusCode, 200, shown.body);
+  t.ok(heard.length >= 1, `progress events before the answer (${heard.length})`);
+  t.ok(heard.every((e) => e.run_id === 'reopt-7' && e.budget === 1), 'under the run id, with the budget');
+  t.ok(heard.every((e, i) => i === 0 || e.cost <= heard[i - 1]!.cost), 'the best cost never grows');
 });
 
 t.test('再最適化: a preview of a day changed since, or an undo after a change, is refused with 409', async (t) => {

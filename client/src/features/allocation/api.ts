@@ -141,8 +141,9 @@ export async function previewWorkRules(body: WorkRulesPreview): Promise<Warning[
 /** 再最適化: the day planned anew from its pool and its movable trips, nothing written yet. */
 export type Reoptimization = ReoptimizeWire;
 
-export async function fetchReoptimization(departmentId: number, date: string): Promise<Reoptimization> {
-  const { data } = await http.get<Reoptimization>(`${BASE}/reoptimize`, { params: { department_id: departmentId, date } });
+/** `runId` names the run: its progress comes over the realtime socket (calculator-progress.tsx). */
+export async function fetchReoptimization(departmentId: number, date: string, seconds: number, runId: string): Promise<Reoptimization> {
+  const { data } = await http.get<Reoptimization>(`${BASE}/reoptimize`, { params: { department_id: departmentId, date, seconds, run_id: runId } });
   return data;
 }
 

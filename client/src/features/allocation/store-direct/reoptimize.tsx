@@ -11,7 +11,11 @@ import { useT } from '../../../app/providers/translate.js';
 import { timeOf } from '../../../shared/times.js';
 import type { TripDetail } from '../../../shared/trips/types.js';
 import { applyReoptimization, fetchReoptimization, type Reoptimization } from '../api.js';
+import { OptimizerProgress, useOptimizerProgress } from '../calculator-progress.js';
 import { formatNumber } from '../labels.js';
+
+/** The optimizer's time budget for a 再最適化, in seconds: the calculator's default. */
+const REOPTIMIZE_SECONDS = 5;
 
 type Figures = Reoptimization['before'];
 
@@ -108,13 +112,14 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
   const [plan, setPlan] = useState<Reoptimization>();
   const [failure, setFailure] = useState<string>();
   const tripNo = (id: number) => trips.find((trip) => trip.id === id)?.trip_no;
+  const optimizer = useOptimizerProgress();
 
   const start = async () => {
     setOpen(true);
     setPlan(undefined);
     setFailure(undefined);
     try {
-      setPlan(await fetchReoptimization(centerId!, date));
+      setPlan(await fetchReoptimization(centerId!, date, REOPTIMIZE_SECONDS, optimizer.start(REOPTIMIZE_SECONDS)));
     } catch (error) {
       setFailure(messageOf(error));
     }
@@ -153,9 +158,12 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
       >
         {failure ? <Alert type="error" showIcon message={failure} /> : null}
         {!plan && !failure ? (
-          <Spin tip={t('allocationScreens.reoptimize.planning')}>
-            <div style={{ minHeight: 80 }} />
-          </Spin>
+          <div data-testid="reoptimize-planning">
+            <Spin tip={t('allocationScreens.reoptimize.planning')}>
+              <div style={{ minHeight: 80 }} />
+            </Spin>
+            <OptimizerProgress progress={optimizer.progress} />
+          </div>
         ) : null}
         {plan ? (
           <div data-testid="reoptimize-preview">
