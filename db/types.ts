@@ -399,7 +399,7 @@ export interface DestinationShareTable {
 export interface DriverReportTable {
   driver_id: number;
   report_id: string;
-  received_at: Generated<Timestamp>;
+  received_at: Timestamp;
 }
 
 export interface ShareCommentTable {

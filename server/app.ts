@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Db } from '../db/index.js';
 import allocationRoutes from './allocation/routes.js';
 import auditLogRoutes from './audit-log/routes.js';
-import auditRetention from './audit-log/retention.js';
+import retention from './plugins/retention.js';
 import type { Config } from './config.js';
 import deliveryRoutes from './deliveries/routes.js';
 import destinationShareRoutes from './destination-shares/routes.js';
@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadLimitBytes', options.maxUploadBytes ?? MAX_UPLOAD_BYTES);
   await app.register(errorsPlugin);
   await app.register(auditPlugin);
-  await app.register(auditRetention);
+  await app.register(retention);
   await app.register(authPlugin, { secret: options.jwtSecret });
   app.addHook('onRoute', requireResponseSchema);
   await app.register(realtimePlugin, options.realtime ?? {});

@@ -255,6 +255,22 @@ export async function firstReceipt(trx: Executor, driverId: number, reportId: st
   return row !== undefined;
 }
 
+/**
+ * How long a report's receipt is kept: a phone sends a report again within minutes or days of its
+ * first try; one older than this that comes again is applied as new, and the trip's own state (a stop
+ * already reached, a trip already left) refuses what would repeat.
+ */
+export const RECEIPT_RETENTION_DAYS = 90;
+
+/** Removes the receipts older than `days`; answers how many. */
+export async function pruneReceipts(db: Executor, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('driver_reports')
+    .where('received_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 // ---- 仮登録 ----------------------------------------------------------------------------------------
 
 export function temporaryVehicle(db: Executor, id: number) {

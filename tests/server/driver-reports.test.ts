@@ -3,8 +3,11 @@ import type { InjectOptions } from 'light-my-request';
 import t from 'tap';
 import { tokyoInstant } from '../../common/time.js';
 import { tokyoDate } from '../../server/driver-app/rules.js';
+import { RECEIPT_RETENTION_DAYS } from '../../server/driver-app/repository.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from './allocation-fixtures.js';
-import { dayAfterDemo, demoApp } from './helpers.js';
+import { dayAfterDemo, demoApp, JWT_SECRET } from './helpers.js';
 
 // What the driver's screen reports beyond the trip events: the steps at a stop (荷待ち, 荷役, 荷主確認),
 // clocking with the alcohol checks, and reports sent again after a lost signal (the phone's report id).
@@ -170,4 +173,21 @@ t.test("the steps reach only the driver's own trips, and a driver token opens no
   for (const url of [`/api/vehicle_allocation/${others.id}`, '/api/vehicle_allocation/board', `/api/delivery?date=${DATE}`, '/api/driver_time', '/api/destination_share']) {
     t.equal((await driver({ method: 'GET', url })).statusCode, 401, url);
   }
+});
+
+t.test('report receipts older than RECEIPT_RETENTION_DAYS go when a server starts; younger ones stay', async (t) => {
+  const ids = { old: randomUUID(), recent: randomUUID() };
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  await db
+    .insertInto('driver_reports')
+    .values([
+      { driver_id: me.id, report_id: ids.old, received_at: daysAgo(RECEIPT_RETENTION_DAYS + 1) },
+      { driver_id: me.id, report_id: ids.recent, received_at: daysAgo(RECEIPT_RETENTION_DAYS - 1) },
+    ])
+    .execute();
+  const other = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, jwtSecret: JWT_SECRET, logger: false });
+  await other.ready();
+  await other.close();
+  const kept = await db.selectFrom('driver_reports').select('report_id').where('report_id', 'in', [ids.old, ids.recent]).execute();
+  t.same(kept.map((row) => row.report_id), [ids.recent], 'the old receipt went, the recent one stays');
 });
