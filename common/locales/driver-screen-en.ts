@@ -25,6 +25,8 @@ export const driverScreenEn: typeof driverScreenJa = {
       clockOut: 'Clock out',
       clockedIn: 'Clocked in {{time}}',
       clockedOut: 'Clocked out {{time}}',
+      notStarted: '{{count}} trip(s) not started yet.',
+      clockOutAnyway: 'Clock out anyway',
       alcohol: 'Alcohol check (mg/L)',
       checker: 'Checked by',
       alcoholRequired: 'Enter the alcohol reading (0–5 mg/L) and who checked it.',

@@ -24,6 +24,8 @@ export const driverScreenJa = {
       clockOut: '退勤',
       clockedIn: '出勤 {{time}}',
       clockedOut: '退勤 {{time}}',
+      notStarted: '未着手の便が{{count}}件あります。',
+      clockOutAnyway: 'それでも退勤する',
       alcohol: 'アルコールチェック（mg/L）',
       checker: '確認者',
       alcoholRequired: 'アルコールチェックの値（0〜5 mg/L）と確認者を入力してください。',

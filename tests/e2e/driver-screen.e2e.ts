@@ -165,6 +165,9 @@ describe("the driver's screen on a phone", () => {
     const tap = (name: string) => trip.getByRole('button', { name, exact: true }).click();
     const deliveryRow = () => rows(list.page).first().textContent();
 
+    // The trip not started yet: 退勤 asks first, its form stays folded.
+    expect(await page.getByTestId('clock_out').count(), 'no 退勤 form under a trip not started').toBe(0);
+    expect(await page.getByTestId('clock-out-early').textContent()).toContain('未着手の便が1件あります');
     await tap('積込開始');
     await expect.poll(() => tripStatus.textContent()).toBe('積込中');
     await page.clock.fastForward('30:00');

@@ -1,5 +1,6 @@
 import { Alert, Button, Input, InputNumber } from 'antd';
 import { useState } from 'react';
+import { TRIP_STATUS } from '../../../common/allocation.js';
 import { ALCOHOL_RANGE } from '../../../common/driver-time.js';
 import type { Api } from './api.js';
 import { clock } from './format.js';
@@ -17,7 +18,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
   const clockedIn = Boolean(day.record?.clock_in);
   const clockedOut = Boolean(day.record?.clock_out);
   // 退勤 once no trip is loading or on the road: no stray tap ends the day mid-run.
-  const onDuty = day.trips.some((trip) => trip.status === 1 || trip.status === 2);
+  const onDuty = day.trips.some((trip) => trip.status === TRIP_STATUS.loading || trip.status === TRIP_STATUS.inTransit);
   return (
     <main className="driver-day">
       {!day.online && <Alert type="warning" showIcon message={t('driverScreen.offline')} data-testid="offline" />}
@@ -59,7 +60,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
         (clockedOut ? (
           <p className="driver-clocked">{t('driverScreen.clock.clockedOut', { time: clock(day.record?.clock_out) })}</p>
         ) : (
-          <ClockCard t={t} kind="clock_out" report={day.report} />
+          <ClockOut t={t} report={day.report} notStarted={day.trips.filter((trip) => trip.status === TRIP_STATUS.planned).length} />
         ))}
     </main>
   );
@@ -80,6 +81,23 @@ const EVENT_NAMES: Record<Report['kind'], ScreenKey> = {
   clock_in: 'driverScreen.clock.clockIn',
   clock_out: 'driverScreen.clock.clockOut',
 };
+
+/**
+ * 退勤: its form once every trip of the day is back (or none was given); while a trip has not started,
+ * a question first, so the day is not ended by a tap meant for the trip above.
+ */
+function ClockOut({ t, report, notStarted }: { t: T; report: MakeReport; notStarted: number }) {
+  const [anyway, setAnyway] = useState(false);
+  if (notStarted === 0 || anyway) return <ClockCard t={t} kind="clock_out" report={report} />;
+  return (
+    <section className="driver-card" data-testid="clock-out-early">
+      <p>{t('driverScreen.clock.notStarted', { count: notStarted })}</p>
+      <Button size="large" block onClick={() => setAnyway(true)}>
+        {t('driverScreen.clock.clockOutAnyway')}
+      </Button>
+    </section>
+  );
+}
 
 /** 出勤 or 退勤 with its alcohol check: the reading and who witnessed it, both required. */
 function ClockCard({ t, kind, report }: { t: T; kind: 'clock_in' | 'clock_out'; report: MakeReport }) {
