@@ -13,6 +13,11 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** postgres://… switches to a PostgreSQL server; otherwise the embedded PGlite database. */
   databaseUrl?: string;
+  /**
+   * The PostgreSQL address for the connections that LISTEN (one per listener, held open), when
+   * `databaseUrl` goes through a pool that cannot hold one (PgBouncer in transaction mode): `databaseUrl` when unset.
+   */
+  listenUrl?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   /** An embedded database's data folder as PGlite dumped it: the new database starts as its copy (tests). */
@@ -74,7 +79,7 @@ const planOnce = async (connection: DatabaseConnection) => {
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const db = new Kysely<Database>({ dialect: namingWriters(new PostgresDialect({ pool: postgresPool(options.databaseUrl) })) });
-    servers.set(db, options.databaseUrl);
+    servers.set(db, options.listenUrl ?? options.databaseUrl);
     return db;
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -91,8 +96,8 @@ export function createDb(options: DbOptions): Db {
 const embedded = new WeakMap<Db, PGlite>();
 const servers = new WeakMap<Db, string>();
 
-/** The PostgreSQL server's address `db` was opened on (none when embedded), for a connection of its own: LISTEN. */
-export function serverUrlOf(db: Db): string | undefined {
+/** The PostgreSQL address for a connection of `db`'s own that LISTENs (none when embedded): its `listenUrl`, else its `databaseUrl`. */
+export function listenUrlOf(db: Db): string | undefined {
   return servers.get(db);
 }
 

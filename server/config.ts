@@ -12,6 +12,8 @@ const ConfigSchema = Type.Object({
   HOST: Type.String({ minLength: 1, description: 'an address to listen on' }),
   DATA_DIR: Type.String({ minLength: 1, description: 'a folder for the embedded database' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+  /** The connections that LISTEN (realtime, the actor cache), when DATABASE_URL goes through PgBouncer in transaction mode. */
+  DATABASE_LISTEN_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   NODE_ENV: Type.Optional(Type.String()),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'at least 32 characters' })),
   LOG_LEVEL: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
@@ -126,8 +128,12 @@ function productionProblems(config: Config): string[] {
 
 /** The embedded database opens in one process only: several share a PostgreSQL server. */
 function processProblems(config: Config): string[] {
-  if (config.WORKERS === 1 || config.DATABASE_URL) return [];
-  return [`WORKERS=${config.WORKERS}: several processes need PostgreSQL (DATABASE_URL); the embedded database opens in one process only`];
+  const problems: string[] = [];
+  if (config.WORKERS > 1 && !config.DATABASE_URL) {
+    problems.push(`WORKERS=${config.WORKERS}: several processes need PostgreSQL (DATABASE_URL); the embedded database opens in one process only`);
+  }
+  if (config.DATABASE_LISTEN_URL && !config.DATABASE_URL) problems.push('DATABASE_LISTEN_URL: only with DATABASE_URL (the embedded database listens in the process)');
+  return problems;
 }
 
 /** The Vite dev server and preview (vite.config.ts) proxy /api/ws from their own origin: allowed outside production. */

@@ -11,7 +11,7 @@ import { type Config, wantsDemoData } from './config.js';
 
 /** Opens the configured database, migrates it, and loads demo data into an empty one when wanted; `seeded` says it did. */
 export async function openDatabase(config: Config): Promise<{ db: Db; seeded: boolean }> {
-  const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const db = createDb({ databaseUrl: config.DATABASE_URL, listenUrl: config.DATABASE_LISTEN_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   await migrateToLatest(db);
   const seeded = wantsDemoData(config) && (await isEmpty(db));
   if (seeded) await seedDemo(db, await hashPassword(DEMO_PASSWORD));

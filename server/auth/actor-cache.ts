@@ -1,4 +1,4 @@
-import { embeddedOf, serverUrlOf, type Db } from '../../db/index.js';
+import { embeddedOf, listenUrlOf, type Db } from '../../db/index.js';
 import { ListeningConnection, type ListeningOptions } from '../../db/listening-connection.js';
 import { ACTOR_CHANNEL } from '../../db/migrations/2026-12-04-0015-actor-changes.js';
 import type { Actor } from './actor.js';
@@ -81,7 +81,7 @@ export async function listeningActorCache(
     return { cache, close: () => unlisten().catch(() => {}) };
   }
   const cache = new ActorCache(false);
-  const connectionString = serverUrlOf(db);
+  const connectionString = listenUrlOf(db);
   // A database opened some other way than createDb has no address to listen on: never trusted, every lookup reads.
   if (!connectionString) return { cache, close: () => Promise.resolve() };
   const connection = new ListeningConnection({

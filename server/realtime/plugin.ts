@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../common/realtime.js';
+import { listenUrlOf } from '../../db/index.js';
 import { allowedOrigins } from '../config.js';
 import { errorResponses } from '../http/schemas.js';
 import { actorOfToken } from '../plugins/auth.js';
@@ -52,7 +53,7 @@ function originAllowed(request: FastifyRequest, allowed: ReadonlySet<string>): b
 async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptions) {
   const bus =
     options.bus ??
-    (app.config.DATABASE_URL ? new PostgresBus(app.db, { connectionString: app.config.DATABASE_URL, log: app.log }) : new InProcessBus());
+    (app.config.DATABASE_URL ? new PostgresBus(app.db, { connectionString: listenUrlOf(app.db) ?? app.config.DATABASE_URL, log: app.log }) : new InProcessBus());
   app.decorate('realtime', new Realtime(app.db, bus, app.log));
   const allowed = allowedOrigins(app.config);
   const sockets = new Map<WebSocket, { alive: boolean }>();

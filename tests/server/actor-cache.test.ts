@@ -1,6 +1,6 @@
 import pg from 'pg';
 import t from 'tap';
-import { serverUrlOf } from '../../db/index.js';
+import { listenUrlOf } from '../../db/index.js';
 import { ActorCache, listeningActorCache } from '../../server/auth/actor-cache.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -76,7 +76,7 @@ t.test('the application: a token’s actor remembered between requests; a write 
   t.equal(cache.size, 1, 'and remembered again');
 
   // Another process's write (its own connection): once committed and heard, the actor is read again.
-  const other = onPostgres ? new pg.Client({ connectionString: serverUrlOf(db) }) : undefined;
+  const other = onPostgres ? new pg.Client({ connectionString: listenUrlOf(db) }) : undefined;
   await other?.connect();
   t.teardown(() => other?.end());
   const write = (text: string) => (other ? other.query(text).then(() => undefined) : sql.raw(text).execute(db).then(() => undefined));

@@ -20,6 +20,14 @@ t.test('one process by default; several (WORKERS) only on PostgreSQL', async (t)
   t.same((t.throws(() => loadConfig({ WORKERS: '0', DATABASE_URL: 'postgres://localhost/x' })) as ConfigError).problems, ['WORKERS=0: expected a whole number of processes, 1-64']);
 });
 
+t.test('DATABASE_LISTEN_URL: a postgres:// address, only beside DATABASE_URL', async (t) => {
+  t.equal(loadConfig({ DATABASE_URL: 'postgres://pgbouncer/x', DATABASE_LISTEN_URL: 'postgres://db/x' }).DATABASE_LISTEN_URL, 'postgres://db/x');
+  t.equal(loadConfig({ DATABASE_LISTEN_URL: '' }).DATABASE_LISTEN_URL, undefined, 'empty is unset');
+  t.same((t.throws(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://db/x' })) as ConfigError).problems, [
+    'DATABASE_LISTEN_URL: only with DATABASE_URL (the embedded database listens in the process)',
+  ]);
+});
+
 t.test('every wrong value is listed at once', async (t) => {
   const error = t.throws(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }));
   t.ok(error instanceof ConfigError);

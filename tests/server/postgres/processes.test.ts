@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync } from 'node:child_process';
 import t from 'tap';
 import pg from 'pg';
@@ -104,4 +105,35 @@ t.test('WORKERS=2: two processes serve one port; SIGTERM ends both and the first
   t.equal(signedIn.status, 200);
   server.child.kill('SIGTERM');
   t.same(await server.exited, { code: 0, signal: null }, 'exit code 0 once the workers have ended');
+});
+
+t.test('DATABASE_LISTEN_URL: the connections that LISTEN take that address, the queries DATABASE_URL (PgBouncer in transaction mode before them)', async (t) => {
+  const url = await databaseOfProcesses(t);
+  const named = (name: string) => {
+    const address = new URL(url);
+    address.searchParams.set('application_name', name);
+    return address.toString();
+  };
+  const server = await spawnServer(t, named('haisha_queries'), { DATABASE_LISTEN_URL: named('haisha_listen') });
+  t.equal((await client(server)('POST', '/api/auth/login', { body: { login_id: 'hq', password: PASSWORD } })).status, 200, 'queries answered');
+  const sessions = async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ application_name: string; query: string }>(
+        "select application_name, query from pg_stat_activity where datname = current_database() and application_name like 'haisha\\_%'",
+      );
+      return rows;
+    } finally {
+      await admin.end();
+    }
+  };
+  let rows = await sessions();
+  for (let tries = 0; tries < 200 && !rows.some((row) => row.application_name === 'haisha_listen'); tries++) {
+    await sleep(25);
+    rows = await sessions();
+  }
+  const listening = rows.filter((row) => row.application_name === 'haisha_listen');
+  t.ok(listening.length > 0, `the listening connection on its own address: ${JSON.stringify(listening)}`);
+  t.ok(rows.some((row) => row.application_name === 'haisha_queries'), 'the queries on DATABASE_URL');
 });
