@@ -11,7 +11,7 @@ import { addDays } from '../../common/allocation.js';
 import type { Point } from '../../common/places.js';
 import { bestRound, type RoundStop } from '../../common/rounds.js';
 import { demoDay } from '../server/helpers.js';
-import { useAllocationStack, DATE, type Fixture, MOVE_DATE } from './allocation-fixtures.js';
+import { boardSettled as settled, dragOnBoard as drag, useAllocationStack, DATE, type Fixture, MOVE_DATE } from './allocation-fixtures.js';
 import { choose, signIn, toast } from './harness.js';
 
 const { stackOf, seed, seedDirection } = useAllocationStack();
@@ -21,7 +21,6 @@ const boardPath = () => `/store-direct?center=${fixture.centerId}&date=${DATE}`;
 const deliveryRow = (page: Page, id: number) => page.locator(`[data-testid=unallocated-delivery][data-delivery-id="${id}"]`);
 const tripCard = (page: Page) => page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
 const palletFigures = (card: Locator) => card.getByTestId('capacity-pallets-figures');
-/** The board takes one write at a time: wait until the last one and its reload are done. */
 /**
  * The tooltips shown once the mouse is over a control, as a planner opens them: the mouse comes onto it from elsewhere (after a
  * click on the control itself the pointer is already there, and no tooltip opens on the way in).
@@ -31,24 +30,11 @@ async function tooltipsOver(page: Page, control: Locator) {
   await control.hover();
   return page.getByRole('tooltip').allTextContents();
 }
-const settled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
 
 /** How far a stop is shifted down while a drag sorts it (dnd-kit's transform; 0 when it stays). */
 const shiftOf = (stop: Locator) => stop.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m42);
 const movedDown = async (stop: Locator) => (await shiftOf(stop)) > 0;
 const movedUp = async (stop: Locator) => (await shiftOf(stop)) < 0;
-
-/** dnd-kit listens to pointer events: press, move in steps past its 5 px threshold, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  await settled(page);
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40), { steps: 15 });
-  await page.mouse.up();
-}
 
 describe('the store-direct board, in a real browser', () => {
   beforeAll(async () => {

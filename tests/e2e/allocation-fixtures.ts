@@ -2,6 +2,8 @@
  * What the browser tests of allocation (the store-direct board, the transfers pages, the calculator)
  * seed: deliveries of 品川センター on days of their own, away from the demo's trips.
  */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { demoDay } from '../server/helpers.js';
 import { centerDestinations, centerVehicles, departmentId, palletDelivery, type Stack, useStack } from './harness.js';
@@ -78,4 +80,19 @@ export function useAllocationStack() {
   }
 
   return { stackOf, seed, seedDirection };
+}
+
+/** The board takes one write at a time: wait until the last one and its reload are done. */
+export const boardSettled = (page: Page) => expect.poll(() => page.getByTestId('allocation-board').getAttribute('data-busy')).toBe('false');
+
+/** A drag on the board, as dnd-kit hears it: one press, moves in steps past its 5 px threshold, one release. */
+export async function dragOnBoard(page: Page, from: Locator, to: Locator) {
+  await boardSettled(page);
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40), { steps: 15 });
+  await page.mouse.up();
 }

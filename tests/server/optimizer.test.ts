@@ -175,3 +175,17 @@ t.test('in its worker: progress while it runs, the best plan at the budget, stop
   await t.rejects(solve(problem, { seconds: 60, signal: controller.signal }), { message: 'request closed' });
   t.ok(Date.now() - began < 5_000);
 });
+
+t.test('its time budget runs on the worker’s own clock: a server whose clock was set to another day (as the browser tests set it) still answers at the budget', async (t) => {
+  const { problem } = solomon('C201');
+  const realNow = Date.now;
+  Date.now = () => realNow() + 40 * 86_400_000;
+  t.teardown(() => {
+    Date.now = realNow;
+  });
+  const began = performance.now();
+  // Were the deadline read on this thread's clock, the worker would search for 40 days: the signal ends the wait instead.
+  const plan = await solve(problem, { seconds: 1, signal: AbortSignal.timeout(20_000) });
+  t.same(checkPlan(problem, plan).errors, []);
+  t.ok(performance.now() - began < 15_000);
+});

@@ -20,7 +20,12 @@ export interface SolveOptions {
 export interface WorkerRequest {
   problem: Problem;
   seed: number;
-  deadline?: number;
+  /**
+   * The time budget in milliseconds, timed by the worker on its own clock from its start: a deadline
+   * read on this thread's clock would be compared with another thread's (and a clock the process set,
+   * as the browser tests set the server's day, is this thread's only).
+   */
+  budgetMs?: number;
   iterations?: number;
 }
 
@@ -54,7 +59,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Promise<Pla
     problem,
     seed,
     iterations,
-    deadline: seconds === undefined ? undefined : Date.now() + seconds * 1000 - HANDOVER_MS,
+    budgetMs: seconds === undefined ? undefined : seconds * 1000 - HANDOVER_MS,
   };
   return new Promise((resolve, reject) => {
     const errors = problemErrors(problem);
