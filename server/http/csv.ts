@@ -27,7 +27,7 @@ function inCp932(text: string): boolean {
 
 /** `text` with every character CP932 lacks replaced as `SJIS_SUBSTITUTES` says; ASCII passes untouched. */
 export function toShiftJisText(text: string): string {
-  return text.replace(/[^\x00-\x7f]/gu, (char) => {
+  return text.replace(/[^ -~\t\r\n]/gu, (char) => {
     if (inCp932(char)) return char;
     const stated = SJIS_SUBSTITUTES[char];
     if (stated !== undefined) return stated;
