@@ -44,11 +44,12 @@ describe('deliveries and trips, in a real browser', () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, 'center');
-    await openList(page);
+    await page.goto('/delivery');
+    // The first page of a fresh browser on a loaded machine may take a while: its rows, however long.
+    await expect.poll(() => rows(page).count(), { timeout: 90_000 }).toBeGreaterThan(0);
     const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
     const actions = await box('[data-testid=delivery-table] thead th.ant-table-cell-fix-right');
     const body = await box('[data-testid=delivery-table] .ant-table-body, [data-testid=delivery-table] .ant-table-content');
-    await page.screenshot({ path: 'tmp/delivery-list-1366.png' });
     const column = await page.locator('[data-testid=delivery-table] thead th').evaluateAll((cells) => cells.findIndex((cell) => cell.textContent?.trim() === '数量'));
     expect(column).toBeGreaterThan(0);
     for (const selector of ['[data-testid=delivery-table] thead th:has-text("数量")', `[data-testid=delivery-table] tbody tr.ant-table-row td:nth-child(${column + 1})`, '[data-testid=total-quantity]']) {
