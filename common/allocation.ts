@@ -5,6 +5,7 @@
 
 import { tokyoToday } from './deliveries.js';
 import { LOAD_UNIT } from './enums.js';
+import { formatDateTime, tokyoInstant } from './time.js';
 import type { MessageKey } from './locales/index.js';
 
 /** What a trip's load is measured in: its quantity as pallets or cage carts (by load_unit), and kilograms. */
@@ -48,6 +49,33 @@ export function loadingStartRefusal(trip: { status: number; confirmed_at: Date |
   if (trip.confirmed_at === null) return 'allocation.notConfirmed' as const satisfies MessageKey;
   if (trip.status !== TRIP_STATUS.planned) return 'allocation.alreadyStarted' as const satisfies MessageKey;
   return null;
+}
+
+/** How long before a trip's planned loading start its loading may start (積込開始): 12 hours. */
+export const LOADING_START_LEAD_HOURS = 12;
+
+/**
+ * The earliest instant a trip's loading may start: 12 hours before its planned loading start (積込開始予定),
+ * else before its planned departure, else before the start of its day in Asia/Tokyo. A trip days ahead
+ * cannot be started (and everyone notified) by a slip of the mouse.
+ */
+export function loadingOpensAt(trip: { date: string; planned_loading_start: Date | string | null; planned_departure: Date | string | null }): Date {
+  const planned = trip.planned_loading_start ?? trip.planned_departure;
+  const start = planned === null ? tokyoInstant(trip.date, '00:00') : new Date(planned);
+  return new Date(start.getTime() - LOADING_START_LEAD_HOURS * 3_600_000);
+}
+
+/**
+ * Why a trip's loading cannot start yet at `at`, with from when it can (YYYY/MM/DD HH:mm, Asia/Tokyo),
+ * or null once it may. The server refuses with it after `loadingStartRefusal`; the board disables its button.
+ */
+export function loadingStartTooEarly(
+  trip: { date: string; planned_loading_start: Date | string | null; planned_departure: Date | string | null },
+  at: Date,
+) {
+  const opens = loadingOpensAt(trip);
+  if (at.getTime() >= opens.getTime()) return null;
+  return { key: 'allocation.loadingTooEarly' as const satisfies MessageKey, from: formatDateTime(opens) };
 }
 
 /**

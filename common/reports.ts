@@ -24,6 +24,15 @@ export const REPORT_AMOUNTS = {
 } as const;
 export type ReportAmount = keyof typeof REPORT_AMOUNTS;
 
+/**
+ * 軽油単価 (yen per litre) 日次経費 starts from where a center has never entered one, shown as 「既定値」:
+ * about the price a Japanese carrier pays for 軽油 at the pump. Once a center downloads the report with
+ * a price, the next one starts from that price (the server keeps the last per center).
+ */
+export const DEFAULT_FUEL_PRICE = 170;
+/** Where a starting 軽油単価 comes from: the center's last entry, or `DEFAULT_FUEL_PRICE`. */
+export type FuelPriceSource = 'center' | 'default';
+
 /** Yes/no choices a report offers, each off unless asked: `all_stops` lists every stop reached in 荷待ち・荷役記録, not only waits of 30 minutes or more. */
 export const REPORT_SWITCHES = ['all_stops'] as const;
 export type ReportSwitch = (typeof REPORT_SWITCHES)[number];

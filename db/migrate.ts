@@ -20,6 +20,7 @@ import * as auditLog from './migrations/2026-12-06-0017-audit-log.js';
 import * as sharedLimits from './migrations/2026-12-06-0018-shared-limits.js';
 import * as driverReports from './migrations/2026-12-06-0019-driver-reports.js';
 import * as reoptimize from './migrations/2026-12-06-0021-reoptimize.js';
+import * as fuelPrices from './migrations/2026-12-06-0026-fuel-prices.js';
 
 /** Listed here (not read from disk) so that migrations run the same under tsx, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06-0018-shared-limits': sharedLimits,
   '2026-12-06-0019-driver-reports': driverReports,
   '2026-12-06-0021-reoptimize': reoptimize,
+  '2026-12-06-0026-fuel-prices': fuelPrices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -426,6 +426,14 @@ export interface ReplacedTrip {
   stops: { delivery_id: number; seq: number }[];
 }
 
+/** 軽油単価 as a center last entered it for 日次経費 (yen per litre). */
+export interface FuelPriceTable {
+  department_id: number;
+  price: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 /** A 再最適化 applied to a center's day, kept so that it is undone in one step. */
 export interface AllocationReoptimizationTable {
   id: Generated<number>;
@@ -495,6 +503,7 @@ export interface Database {
   destination_shares: DestinationShareTable;
   share_comments: ShareCommentTable;
   allocation_reoptimizations: AllocationReoptimizationTable;
+  fuel_prices: FuelPriceTable;
   audit_log: AuditLogTable;
 }
 

@@ -36,6 +36,7 @@ export const allocationEn: typeof allocationJa = {
     cancelled: 'This trip has been cancelled.',
     completed: 'This trip has been completed.',
     alreadyStarted: 'Loading of this trip has already started.',
+    loadingTooEarly: 'Loading of this trip can start from {{from}} (12 hours before its planned loading start).',
     startedCannotUnconfirm: 'A trip whose loading has started cannot be unconfirmed.',
     notPlanned: 'A trip in transit or completed cannot be changed.',
     deliveryOutOfDay: 'Delivery (slip {{slip}}) is for another date or center than the trip.',
@@ -69,7 +70,7 @@ export const allocationEn: typeof allocationJa = {
       returnsAfterPlanned: 'Estimated return {{estimated}} is after the planned return {{planned}}.',
     },
     notification: {
-      loadingStart: '{{center}} loading started, trip {{trip_no}} {{vehicle}}',
+      loadingStart: '{{center}} {{date}} loading started, trip {{trip_no}} {{vehicle}}',
     },
   },
 };

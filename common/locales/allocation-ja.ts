@@ -35,6 +35,7 @@ export const allocationJa = {
     cancelled: 'この便は取消済みのため操作できません。',
     completed: 'この便は完了済みのため操作できません。',
     alreadyStarted: 'この便は既に積込開始済みです。',
+    loadingTooEarly: 'この便の積込開始は {{from}} 以降に行えます（積込開始予定の12時間前から）。',
     startedCannotUnconfirm: '積込開始後の便は確定解除できません。',
     notPlanned: '配送中または完了の便は変更できません。',
     deliveryOutOfDay: '配送（伝票番号 {{slip}}）は便と日付またはセンターが異なります。',
@@ -68,7 +69,7 @@ export const allocationJa = {
       returnsAfterPlanned: '帰着見込{{estimated}}が帰着予定{{planned}}を過ぎています。',
     },
     notification: {
-      loadingStart: '{{center}} 積込開始 便{{trip_no}} {{vehicle}}',
+      loadingStart: '{{center}} {{date}} 積込開始 便{{trip_no}} {{vehicle}}',
     },
   },
 };

@@ -102,7 +102,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
   },
   tripScreens: {
     /** an Allocated delivery whose trip should have left (出発状況's grace past its 出発予定) */
-    notLeft: 'Overdue',
+    notLeft: 'Not departed',
     notLeftHint: '{{status}}, planned to depart at {{planned}}: {{delay}} overdue',
     noDriver: 'No driver yet',
     totals: 'Totals of this page: {{count}} trips',

@@ -96,7 +96,7 @@ export const driverTimeEn: typeof driverTimeJa = {
         on_time: 'On time',
         late: 'Departed late',
         waiting: 'Not yet departed',
-        overdue: 'Overdue',
+        overdue: 'Not departed (past plan)',
         unplanned: 'No plan',
       },
       notClockedIn: 'Not clocked in',

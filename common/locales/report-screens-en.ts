@@ -22,7 +22,8 @@ export const reportScreensEn = {
     amounts: {
       fuel_price: 'Diesel price',
       fuel_priceUnit: 'yen/L',
-      fuel_priceHint: 'Used for the fuel cost; the value last used is shown next time.',
+      fuel_priceHint: 'Used for the fuel cost. Each center starts from the price its last report used ({{default}} yen/L by default until one is entered).',
+      default: 'Default',
       invalid: '{{label}} must be a whole number from {{min}} to {{max}}.',
     },
     switches: {

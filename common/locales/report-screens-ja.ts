@@ -22,7 +22,8 @@ export const reportScreensJa = {
     amounts: {
       fuel_price: '軽油単価',
       fuel_priceUnit: '円/L',
-      fuel_priceHint: '燃料費の計算に使います。出力に使った値を次回も表示します。',
+      fuel_priceHint: '燃料費の計算に使います。センターごとに、前回の出力に使った値から始まります（未入力のセンターは既定値 {{default}} 円/L）。',
+      default: '既定値',
       invalid: '{{label}}は{{min}}〜{{max}}の整数で入力してください。',
     },
     switches: {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { loadingStartRefusal, TRIP_STATUS } from '../../common/allocation.js';
+import { loadingStartRefusal, loadingStartTooEarly, TRIP_STATUS } from '../../common/allocation.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
@@ -13,14 +13,17 @@ export const compactVehicleNumber = (vehicleNumber: string | null) => (vehicleNu
 
 /**
  * The stored notification title, built once in Japanese (the product's language) from the catalogue:
- * 「品川センター 積込開始 便3 品川100あ1234」. A trip without a vehicle has no 車番 part.
+ * 「品川センター 12/11 積込開始 便3 品川100あ1234」, the trip's day (MM/DD) telling two days' 便3 apart in
+ * the bell. A trip without a vehicle has no 車番 part.
  */
-export function loadingStartTitle(center: string, tripNo: number, vehicleNumber: string | null): string {
-  return translator('ja')('allocation.notification.loadingStart', { center, trip_no: tripNo, vehicle: compactVehicleNumber(vehicleNumber) }).trim();
+export function loadingStartTitle(center: string, date: string, tripNo: number, vehicleNumber: string | null): string {
+  const day = `${date.slice(5, 7)}/${date.slice(8, 10)}`;
+  return translator('ja')('allocation.notification.loadingStart', { center, date: day, trip_no: tripNo, vehicle: compactVehicleNumber(vehicleNumber) }).trim();
 }
 
 /**
- * 積込開始: the trip (locked) becomes status 1 with `loading_started_at = now`, and every user whose
+ * 積込開始: refused (409) before 12 hours ahead of the trip's planned loading start, naming from when
+ * (`loadingStartTooEarly`); then the trip (locked) becomes status 1 with `loading_started_at = now`, and every user whose
  * scope contains the trip (`tripAudience`) gets one `start_center_loading_start` notification naming
  * the trip, in one insert; inside `app.realtime.transaction` each of them hears of it once committed. Used by the allocation routes and the driver app alike; the caller owns the
  * transaction (and checks the trip's version when it has one). `userId` is recorded as `updated_by`.
@@ -35,7 +38,7 @@ export async function startLoading(
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', 'd.id', 'va.department_id')
     .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
-    .select(['va.id', 'va.status', 'va.confirmed_at', 'va.trip_no', 'va.department_id', 'va.delivery_company_id', 'd.name as center_name', 'v.vehicle_number'])
+    .select(['va.id', 'va.status', 'va.confirmed_at', 'va.date', 'va.planned_loading_start', 'va.planned_departure', 'va.trip_no', 'va.department_id', 'va.delivery_company_id', 'd.name as center_name', 'v.vehicle_number'])
     .where('va.id', '=', tripId)
     .where('va.deleted_at', 'is', null)
     .forUpdate('va')
@@ -43,6 +46,8 @@ export async function startLoading(
   if (!trip) throw notFound();
   const refusal = loadingStartRefusal(trip);
   if (refusal) throw new AppError(409, refusal);
+  const early = loadingStartTooEarly(trip, now);
+  if (early) throw new AppError(409, early.key, { from: early.from });
 
   await db
     .updateTable('vehicle_allocations')
@@ -50,7 +55,7 @@ export async function startLoading(
     .where('id', '=', tripId)
     .execute();
 
-  const title = loadingStartTitle(trip.center_name, trip.trip_no, trip.vehicle_number);
+  const title = loadingStartTitle(trip.center_name, trip.date, trip.trip_no, trip.vehicle_number);
   const written = await db
     .insertInto('notifications')
     .columns(['user_id', 'vehicle_allocation_id', 'type', 'title', 'created_at'])

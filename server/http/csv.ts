@@ -6,12 +6,42 @@ import type { CsvEncoding } from '../../common/reports.js';
 
 export type CsvRecord = (string | number | null)[];
 
-/** Text → Shift_JIS as Windows writes it (CP932: also ①, ～, ㈱), which is what Excel reads. */
+/**
+ * What a Shift_JIS (CP932) file writes for a character the encoding lacks, instead of iconv's `?`:
+ * the superscripts as plain digits (容積(m³) → 容積(m3), m² → m2), the dashes and quotes CP932 spells
+ * differently, then the character's compatibility form (NFKC: ｍ, ﬁ, ⅸ …) when that encodes; what is
+ * left (an emoji) becomes 〓, the geta mark Japanese print uses for a missing character.
+ */
+const SJIS_SUBSTITUTES: Record<string, string> = { '³': '3', '²': '2', '¹': '1', '–': '-', '‐': '-', '—': '―', '•': '・', '½': '1/2', '¼': '1/4', '¾': '3/4', '™': 'TM', '€': 'EUR', '\u00a0': ' ' };
+const SJIS_MISSING = '〓';
+const encodable = new Map<string, boolean>();
+
+function inCp932(text: string): boolean {
+  let known = encodable.get(text);
+  if (known === undefined) {
+    known = iconv.decode(iconv.encode(text, 'cp932'), 'cp932') === text;
+    if (encodable.size < 10_000) encodable.set(text, known);
+  }
+  return known;
+}
+
+/** `text` with every character CP932 lacks replaced as `SJIS_SUBSTITUTES` says; ASCII passes untouched. */
+export function toShiftJisText(text: string): string {
+  return text.replace(/[^ -~\t\r\n]/gu, (char) => {
+    if (inCp932(char)) return char;
+    const stated = SJIS_SUBSTITUTES[char];
+    if (stated !== undefined) return stated;
+    const compatible = char.normalize('NFKC');
+    return compatible !== char && inCp932(compatible) ? compatible : SJIS_MISSING;
+  });
+}
+
+/** Text → Shift_JIS as Windows writes it (CP932: also ①, ～, ㈱), which is what Excel reads; what it lacks is substituted (`toShiftJisText`). */
 function shiftJis() {
   const encoder = iconv.getEncoder('cp932');
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      done(null, encoder.write(chunk.toString()));
+      done(null, encoder.write(toShiftJisText(chunk.toString())));
     },
     flush(done) {
       done(null, encoder.end() ?? Buffer.alloc(0));

@@ -12,7 +12,8 @@ import { payrollAccounting } from './payroll.js';
 import type { ReportMaker } from './report.js';
 import { reportPeriod } from './rules.js';
 import { dailySales } from './sales.js';
-import { type ReportQuery, reportLabels, reportSchema } from './schemas.js';
+import { type ReportQuery, reportLabels, reportSchema, fuelPriceSchema } from './schemas.js';
+import { fuelPriceCenter, mayUseCenter, rememberFuelPrice, startingFuelPrice } from './fuel-prices.js';
 import { summary } from './summaries.js';
 import { waitingLoadingRecord } from './waiting-loading.js';
 import { workingTimeRecord } from './working-time.js';
@@ -50,9 +51,21 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { department_id, delivery_company_id, driver_id, vehicle_allocation_id } = query;
       const filters = { department_id, delivery_company_id, driver_id, vehicle_allocation_id };
       const context = { db: app.db, request, slug, query, period, filters };
-      return sendReport(reply, app.pdf, await MAKERS[slug](context), context);
+      const made = await MAKERS[slug](context);
+      // The 軽油単価 a 日次経費 was made with is the center's from now on (the next day's form starts from it).
+      const center = query.fuel_price === undefined ? null : fuelPriceCenter(request.actor, department_id);
+      if (center !== null && (await mayUseCenter(app.db, request.actor, center))) await rememberFuelPrice(app.db, center, query.fuel_price!, request.actor.id, new Date());
+      return sendReport(reply, app.pdf, made, context);
     });
   }
+
+  /** The 軽油単価 日次経費's form starts from: the center's last, else the stated default (「既定値」). */
+  const expense = { permission: { area: reportArea('daily-expense'), action: 'list' }, labels: reportLabels } as const;
+  app.get('/report/daily-expense/fuel-price', { schema: fuelPriceSchema, config: expense }, async (request) => {
+    const center = fuelPriceCenter(request.actor, request.query.department_id);
+    const known = center !== null && (await mayUseCenter(app.db, request.actor, center));
+    return startingFuelPrice(app.db, known ? center : null);
+  });
 };
 
 export default reportRoutes;

@@ -1,4 +1,4 @@
-import { type TObject, Type } from 'typebox';
+import { type Static, type TObject, Type } from 'typebox';
 import { CSV_ENCODINGS, REPORT_AMOUNTS, type ReportDefinition, type ReportFilter, type ReportFormat } from '../../common/reports.js';
 import { CalendarDate, CalendarMonth, CsvEncodingParam, errorResponses, Id } from '../http/schemas.js';
 
@@ -52,3 +52,13 @@ export const reportSchema = (report: ReportDefinition) => ({ querystring: queryO
 export const reportLabels: Record<string, string> = Object.fromEntries(
   ['date', 'month', 'date_from', 'date_to', 'department_id', 'delivery_company_id', 'driver_id', 'vehicle_allocation_id', 'fuel_price', 'all_stops', 'format', 'encoding'].map((name) => [name, `reports.fields.${name}`]),
 );
+
+/** `GET /api/report/daily-expense/fuel-price?department_id=`: the 軽油単価 the form starts from, and whether it is the center's last or the default. */
+export const fuelPriceSchema = {
+  querystring: Type.Object({ department_id: Type.Optional(Id) }, { additionalProperties: false }),
+  response: {
+    200: Type.Object({ fuel_price: Type.Integer(), source: Type.Enum(['center', 'default']) }, { additionalProperties: false }),
+    ...errorResponses,
+  },
+} as const;
+export type FuelPriceWire = Static<(typeof fuelPriceSchema)['response'][200]>;

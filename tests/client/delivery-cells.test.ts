@@ -59,3 +59,12 @@ describe('未出発: a trip past its planned departure', () => {
     expect([2, 3, 9].map((status) => tripOverdueMinutes({ status, planned_departure: planned }, now))).toEqual([null, null, null]);
   });
 });
+
+describe('未出発 in English', () => {
+  test('says the trip has not departed, never a word a reader could take for the delay column’s', () => {
+    const en = i18n.getFixedT('en');
+    const ja = i18n.getFixedT('ja');
+    expect([ja('tripScreens.notLeft'), en('tripScreens.notLeft')]).toEqual(['未出発', 'Not departed']);
+    expect(en('driverTime.screen.states.overdue')).toBe('Not departed (past plan)');
+  });
+});

@@ -16,8 +16,6 @@ import {
   downloadChoices,
   periodQuery,
   periodText,
-  rememberAmounts,
-  rememberedAmount,
   reportFileName,
   reportPath,
   reportQuery,
@@ -94,17 +92,6 @@ describe('the query a download sends', () => {
     const expense: ReportDefinition = { period: 'day', filters: ['department_id'], formats: ['csv'], amounts: ['fuel_price'] };
     expect(reportQuery(expense, { date: '2026-11-25' }, { fuel_price: 158 }, UTF8)).toBe('date=2026-11-25&fuel_price=158&format=csv&encoding=utf8');
     expect(reportQuery(DAY_REPORT, { date: '2026-11-25' }, { fuel_price: 158 }, PDF)).toBe('date=2026-11-25&format=pdf');
-  });
-
-  it('remembers the amount last downloaded with, and ignores what is not a positive whole number', () => {
-    const stored = new Map<string, string>();
-    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
-    expect(rememberedAmount('fuel_price', storage)).toBeUndefined();
-    rememberAmounts({ fuel_price: 162, department_id: 3 }, storage);
-    expect(rememberedAmount('fuel_price', storage)).toBe(162);
-    expect([...stored.keys()]).toEqual(['report-amount-fuel_price']);
-    stored.set('report-amount-fuel_price', 'abc');
-    expect(rememberedAmount('fuel_price', storage)).toBeUndefined();
   });
 
   it('keeps only the period parameters of the report', () => {

@@ -125,9 +125,20 @@ describe('the store-direct board, in a real browser', () => {
     expect(await card.getByTestId('trip-loading-start').isDisabled()).toBe(true);
     await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-loading-start-wrapper'))).toContain('この便は確定されていないため積込開始できません。');
 
-    // 確定, then 積込開始.
+    // 確定; 積込開始 still waits: the trip loads weeks ahead, and loading opens 12 hours before its planned start.
     await card.getByTestId('trip-confirm').click();
     await expect.poll(() => card.getByTestId('trip-confirmed').count()).toBe(1);
+    expect(await card.getByTestId('trip-loading-start').isDisabled()).toBe(true);
+    await expect.poll(() => tooltipsOver(page, card.getByTestId('trip-loading-start-wrapper')).then((tips) => tips.join(' '))).toMatch(/^この便の積込開始は \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 以降に行えます/);
+    // The planner brings its loading forward to within the hour: now it may start.
+    await stackOf()
+      .db.updateTable('vehicle_allocations')
+      .set({ planned_loading_start: new Date(Date.now() + 60 * 60_000) })
+      .where('date', '=', DATE)
+      .where('department_id', '=', fixture.centerId)
+      .execute();
+    await page.reload();
+    await expect.poll(() => card.getByTestId('trip-loading-start').isDisabled()).toBe(false);
     await card.getByTestId('trip-loading-start').click();
     await page.getByTestId('trip-loading-start-ok').click();
     await expect.poll(() => card.getByTestId('trip-status').textContent()).toBe('積込中');

@@ -119,24 +119,34 @@ describe('reports', () => {
     await context.close();
   });
 
-  test('center: 日次経費 asks for the diesel price once, then remembers it', async () => {
+  test('center: 日次経費 starts from the default diesel price, then from the center’s last, kept by the server', async () => {
     const { page, context } = await openReport('center', 'daily-expense');
     let asked = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/report/daily-expense') asked += 1;
     });
+    // Never entered for this center: the stated default, marked 既定値.
+    const price = page.getByTestId('report-amount-fuel_price');
+    await expect.poll(() => price.inputValue()).toBe('170');
+    await expect.poll(() => page.getByTestId('report-amount-fuel_price-default').textContent()).toBe('既定値');
+    // Emptied, it is asked for.
+    await price.fill('');
     await page.getByTestId('report-download-xlsx').click();
     await expect.poll(() => page.locator('.ant-form-item-explain-error').textContent()).toBe('軽油単価は1〜999の整数で入力してください。');
     expect(asked).toBe(0);
 
-    await page.getByTestId('report-amount-fuel_price').fill('158');
+    await price.fill('158');
+    expect(await page.getByTestId('report-amount-fuel_price-default').count()).toBe(0);
     const xlsx = await download(page, 'daily-expense', 'xlsx', () => page.getByTestId('report-download-xlsx').click());
     expect(xlsx.response.status()).toBe(200);
     expect(new URL(xlsx.response.url()).searchParams.get('fuel_price')).toBe('158');
-
-    await visit(page, '/download/daily-expense');
-    await expect.poll(() => page.getByTestId('report-amount-fuel_price').inputValue()).toBe('158');
     await context.close();
+
+    // Another browser (nothing in its storage) of the same center starts from 158, not the default.
+    const again = await openReport('center', 'daily-expense');
+    await expect.poll(() => again.page.getByTestId('report-amount-fuel_price').inputValue()).toBe('158');
+    expect(await again.page.getByTestId('report-amount-fuel_price-default').count()).toBe(0);
+    await again.context.close();
   });
 
   test('carrier: 日次売上報告 is refused, as its server route is', async () => {

@@ -246,6 +246,18 @@ describe('master screens, as planners see them', () => {
     await context.close();
   });
 
+  test('hq: a temporary registration that does not exist is the not-found page, with no edit or approve button', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'hq');
+    for (const url of ['/vehicles/temp/999999', '/delivery-destination/temp/999999', '/direction-master/temp/999999']) {
+      await page.goto(url);
+      await expect.poll(() => page.getByTestId('error-status').textContent(), { message: url }).toBe('404');
+      expect(await page.getByTestId('approve-button').count(), url).toBe(0);
+      expect(await page.locator('.anticon-edit').count(), url).toBe(0);
+    }
+    await context.close();
+  });
+
   test('hq: a detail view offers its edit button to who may edit', async () => {
     const type = await stackOf().db.selectFrom('vehicle_types').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const page = await hqAt(`/vehicle-type/detail/${type.id}`);

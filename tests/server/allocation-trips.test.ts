@@ -1,4 +1,5 @@
 import t from 'tap';
+import { addDays } from '../../common/deliveries.js';
 import { allocationWorld, at, companyId, fleetOf, makeDelivery, makeTrip, putStops, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo, departmentId, signedIn } from './helpers.js';
 
@@ -226,6 +227,15 @@ t.test('cancel, confirm, unconfirm and loading start', async (t) => {
   current = (await center({ method: 'POST', url: `/api/vehicle_allocation/${trip.id}/unconfirm`, payload: { version: current.version } })).json();
   t.equal(current.confirmed_at, null, 'back to a draft');
   current = (await center({ method: 'POST', url: `/api/vehicle_allocation/${trip.id}/confirm`, payload: { version: current.version } })).json();
+  // A week ahead is too early: loading opens 12 hours before the planned loading start (the day's start when none is planned).
+  const early = await center({ method: 'POST', url: `/api/vehicle_allocation/${trip.id}/loading_start`, payload: { version: current.version } });
+  t.equal(early.statusCode, 409);
+  t.equal(early.json().message, `この便の積込開始は ${addDays(date, -1).replaceAll('-', '/')} 12:00 以降に行えます（積込開始予定の12時間前から）。`);
+  // Its loading brought forward to within the hour, it may start.
+  const soon = (minutes: number) => `${new Date(Date.now() + (9 * 60 + minutes) * 60_000).toISOString().slice(0, 19)}+09:00`;
+  current = (
+    await center({ method: 'PATCH', url: `/api/vehicle_allocation/${trip.id}`, payload: { version: current.version, planned_loading_start: soon(60), planned_departure: soon(90) } })
+  ).json();
   const before = Number((await db.selectFrom('notifications').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const started = await center({ method: 'POST', url: `/api/vehicle_allocation/${trip.id}/loading_start`, payload: { version: current.version } });
   t.equal(started.statusCode, 200, started.body);

@@ -206,6 +206,17 @@ t.test("a driver touching another driver's trip (or a draft) gets 404", async (t
   t.equal((await tripRow(others.id)).handled_at, null);
 });
 
+t.test('the driver app’s 積込開始 follows the board’s rule: not more than 12 hours before the planned loading start', async (t) => {
+  const { trip } = await tripWith({ stops: [[storeA!.id, '09:00']] });
+  const driver = await asDriver(me.id);
+  const post = (payload: Record<string, unknown>) => driver({ method: 'POST', url: `/api/driver/trips/${trip.id}/loading_start`, payload });
+  // Planned 07:00: the evening before at 18:00 is 13 hours ahead.
+  const early = await post({ at: at('18:00', addDays(DATE, -1)) });
+  t.same([early.statusCode, early.json().message], [409, `この便の積込開始は ${addDays(DATE, -1).replaceAll('-', '/')} 19:00 以降に行えます（積込開始予定の12時間前から）。`]);
+  t.same([(await tripRow(trip.id)).status, (await tripRow(trip.id)).loading_started_at], [0, null], 'the trip stays planned');
+  t.equal((await post({ at: at('19:00', addDays(DATE, -1)) })).statusCode, 200, 'from 19:00 it may');
+});
+
 t.test('a trip from loading to completion: order, reports, delays, estimates, work times, handled_at', async (t) => {
   // Stop 1 (window to 10:00) planned 09:00; stop 2 (to 11:00) planned 10:00; stop 3 (specified 11:30) planned 10:30.
   const { trip, deliveries } = await tripWith({ stops: [[storeA!.id, '09:00'], [storeB!.id, '10:00'], [storeC!.id, '10:30']] });

@@ -2,6 +2,8 @@ import t from 'tap';
 import { AppError } from '../../server/errors.js';
 import { LOADING_START_NOTIFICATION, startLoading } from '../../server/allocation/loading.js';
 import { companyId, fleetOf, makeTrip, userId } from './allocation-fixtures.js';
+import { translator } from '../../server/i18n.js';
+import { addDays } from '../../common/deliveries.js';
 import { dayAfterDemo, demoApp, departmentId } from './helpers.js';
 
 // Loading start (server/allocation/loading.ts): a confirmed trip's status and time, and one notification
@@ -61,7 +63,7 @@ t.test('loading start: status, time and one notification per user whose scope ho
 
   const notes = await db.selectFrom('notifications').selectAll().orderBy('user_id').execute();
   t.same(notes.map((n) => n.user_id), expected, 'exactly the users whose scope contains the trip, once each');
-  const title = `品川センター 積込開始 便903 ${vehicle.vehicle_number.replace(/\s+/g, '')}`;
+  const title = `品川センター ${DATE.slice(5, 7)}/${DATE.slice(8)} 積込開始 便903 ${vehicle.vehicle_number.replace(/\s+/g, '')}`;
   t.ok(notes.every((n) => n.type === LOADING_START_NOTIFICATION && n.title === title && n.read_at === null), `title ${title}`);
   t.notMatch(title, / \d+ /, 'the 車番 has no spaces');
 
@@ -97,5 +99,59 @@ t.test('a trip without a vehicle or carrier: the title has no 車番 and no carr
   await startLoading(db, trip.id, NOW);
   const notes = await db.selectFrom('notifications').innerJoin('users', 'users.id', 'notifications.user_id').select(['users.login_id', 'notifications.title']).orderBy('users.login_id').execute();
   t.same(notes.map((n) => n.login_id), ['branch', 'hq', 'super'], 'the users above 板橋 (東京支店, 本社) and the super admin; not 品川 or its carrier');
-  t.equal(notes[0]!.title, '板橋センター 積込開始 便907');
+  t.equal(notes[0]!.title, `板橋センター ${DATE.slice(5, 7)}/${DATE.slice(8)} 積込開始 便907`);
+});
+
+t.test('two days\' 便1 read apart in the bell: each title carries its trip\'s day (MM/DD)', async (t) => {
+  const { db } = await demoApp(t);
+  const center = await departmentId(db, 'CT-ITABASHI');
+  const next = dayAfterDemo(25);
+  const today = await makeTrip(db, { date: DATE, department_id: center, trip_no: 1, confirmed_at: new Date() });
+  const tomorrow = await makeTrip(db, { date: next, department_id: center, trip_no: 1, confirmed_at: new Date() });
+  await startLoading(db, today.id, NOW);
+  await startLoading(db, tomorrow.id, new Date(`${next}T06:30:00+09:00`));
+  const titles = await db.selectFrom('notifications').innerJoin('users', 'users.id', 'notifications.user_id').select('title').where('users.login_id', '=', 'hq').orderBy('notifications.id').execute();
+  const mmdd = (day: string) => `${day.slice(5, 7)}/${day.slice(8)}`;
+  t.same(titles.map((row) => row.title), [`板橋センター ${mmdd(DATE)} 積込開始 便1`, `板橋センター ${mmdd(next)} 積込開始 便1`]);
+});
+
+t.test('loading cannot start more than 12 hours before the planned loading start: 409 saying from when', async (t) => {
+  const { db } = await demoApp(t);
+  const center = await departmentId(db, 'CT-ITABASHI');
+  const planned = new Date(`${DATE}T07:00:00+09:00`);
+  const trip = await makeTrip(db, { date: DATE, department_id: center, confirmed_at: new Date(), planned_loading_start: planned, planned_departure: new Date(`${DATE}T08:00:00+09:00`) });
+  const fiveDaysAhead = new Date(planned.getTime() - 5 * 24 * 3_600_000);
+  const justBefore = new Date(planned.getTime() - 12 * 3_600_000 - 60_000);
+  for (const at of [fiveDaysAhead, justBefore]) {
+    const error = await db.transaction().execute((trx) => startLoading(trx, trip.id, at)).then(() => null, (e: unknown) => e);
+    t.ok(error instanceof AppError, `${at.toISOString()}: refused`);
+    const refused = error as AppError;
+    t.same([refused.statusCode, refused.messageKey, refused.params], [409, 'allocation.loadingTooEarly', { from: `${addDays(DATE, -1).replaceAll('-', '/')} 19:00` }]);
+  }
+  const untouched = await db.selectFrom('vehicle_allocations').select(['status', 'loading_started_at']).where('id', '=', trip.id).executeTakeFirstOrThrow();
+  t.same(untouched, { status: 0, loading_started_at: null }, 'the trip stays planned');
+  t.equal(Number((await db.selectFrom('notifications').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), 0, 'nobody notified');
+
+  // The message the caller reads, in both languages.
+  const message = (lang: 'ja' | 'en') => translator(lang)('allocation.loadingTooEarly', { from: '2026/12/10 19:00' });
+  t.equal(message('ja'), 'この便の積込開始は 2026/12/10 19:00 以降に行えます（積込開始予定の12時間前から）。');
+  t.equal(message('en'), 'Loading of this trip can start from 2026/12/10 19:00 (12 hours before its planned loading start).');
+
+  // Exactly 12 hours ahead it may.
+  await startLoading(db, trip.id, new Date(planned.getTime() - 12 * 3_600_000));
+  t.equal((await db.selectFrom('vehicle_allocations').select('status').where('id', '=', trip.id).executeTakeFirstOrThrow()).status, 1, '12 hours ahead: started');
+});
+
+t.test('without a planned loading start the planned departure counts, without either the start of the trip\'s day', async (t) => {
+  const { db } = await demoApp(t);
+  const center = await departmentId(db, 'CT-ITABASHI');
+  const byDeparture = await makeTrip(db, { date: DATE, department_id: center, confirmed_at: new Date(), planned_departure: new Date(`${DATE}T20:00:00+09:00`) });
+  const refused = await db.transaction().execute((trx) => startLoading(trx, byDeparture.id, NOW)).then(() => null, (e: unknown) => e as AppError);
+  t.same([refused?.messageKey, refused?.params], ['allocation.loadingTooEarly', { from: `${DATE.replaceAll('-', '/')} 08:00` }], 'departure 20:00: from 08:00');
+  const bare = await makeTrip(db, { date: DATE, department_id: center, confirmed_at: new Date() });
+  const dayBefore = (hhmm: string) => new Date(new Date(`${DATE}T${hhmm}:00+09:00`).getTime() - 24 * 3_600_000);
+  const early = await db.transaction().execute((trx) => startLoading(trx, bare.id, dayBefore('11:59'))).then(() => null, (e: unknown) => e as AppError);
+  t.equal(early?.messageKey, 'allocation.loadingTooEarly', 'the day before at 11:59: too early');
+  await startLoading(db, bare.id, dayBefore('12:00'));
+  t.pass('the day before at 12:00: started');
 });

@@ -118,6 +118,8 @@ const confirmedTrip = (fields: { date?: string; driver_id?: number } = {}) =>
     driver_id: fields.driver_id ?? null,
     delivery_company_id: toto,
     confirmed_at: new Date(),
+    // Its loading planned within the hour, so it may start now (loading opens 12 hours before it).
+    planned_loading_start: new Date(Date.now() + 30 * 60_000),
   });
 
 t.test('the notification list answers the specification body, per caller', async (t) => {

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { translator } from '../../server/i18n.js';
 import { TRIP_STATUS } from '../../common/allocation.js';
 import { addDays, DELAY_STATUS, DELIVERY_STATUS } from '../../common/deliveries.js';
 import { tripKm } from '../../common/places.js';
@@ -188,6 +189,29 @@ t.test('配送日報 and 配送運行指示書 print 便, 車番, slip numbers, 
   for (const { slip } of printed) t.ok(operation.includes(slip), `配送運行指示書: ${slip} on one line`);
 });
 
+t.test('配送運行指示書 gives the store name its room: a name that fits is one line, a longer one breaks between its words', async (t) => {
+  const ja = translator('ja');
+  const stop = (seq: number, store: string) => ({
+    seq, code: `S-${1000 + seq}`, store, address: '東京都品川区西大井4-5-6 さくらビル1F', phone: '03-1234-5678', window: ['09:00指定', '08:00〜12:00'],
+    plannedArrival: '09:10', warnings: [], quantity: '4 パレット', weight: '1,200', slips: [`SL-0000${seq}`, `SL-0001${seq}`],
+  });
+  const html = reportHtml('delivery-operation', {
+    lang: 'ja',
+    title: ja('reports.deliveryOperation.title'),
+    labels: ja('reports.deliveryOperation', { returnObjects: true }),
+    common: ja('reports.common', { returnObjects: true }),
+    printed: '',
+    trips: [{
+      id: 1, date: '2026/12/06', center: '品川センター', name: '便1', route: '城南方面', vehicle: '品川100あ1234', driver: '山田太郎', company: '東都運輸株式会社',
+      load: '12 パレット', capacity: '', loadingStart: '07:00', departure: '08:00', return: '15:00', confirmed: null, warnings: [], totalQuantity: '12', totalWeight: '3,600',
+      stops: [stop(1, 'ホームセンターくすのき大井町店'), stop(2, 'ドラッグストアみどり武蔵小山店'), stop(3, 'スーパーマーケットさくら 西大井駅前ショッピングプラザ店')],
+    }],
+  });
+  const lines = (await pdfLines(Buffer.from(await app.pdf.render(html)))).flat();
+  for (const name of ['ホームセンターくすのき大井町店', 'ドラッグストアみどり武蔵小山店']) t.ok(lines.includes(name), `${name}: one line (${lines.filter((line) => line.includes(name.slice(0, 4))).join(' | ')})`);
+  t.ok(lines.includes('スーパーマーケットさくら') && lines.includes('西大井駅前ショッピングプラザ店'), 'a name too long for one line breaks at its space, each word whole');
+});
+
 t.test('printed pages follow 禁則処理: no line starts with ー or a small kana', async (t) => {
   // Between these words a line may break only before ア or ホ; anywhere else it would start with ー, ッ or ョ.
   const body = 'アーーーッーョ ホーーーー'.repeat(60);
@@ -214,7 +238,9 @@ t.test('日次・週次・月次集計: per center and company, exact figures an
 
   const sjis = await get(center, `daily-summary?date=${date}&format=csv&encoding=sjis`);
   t.equal(sjis.headers['content-type'], 'text/csv; charset=shift_jis');
-  t.same(csvRecords(sjis.rawPayload, 'sjis').at(-1), records.at(-1), 'the same in Shift_JIS');
+  const sjisRecords = csvRecords(sjis.rawPayload, 'sjis');
+  t.same(sjisRecords.at(-1), records.at(-1), 'the same in Shift_JIS');
+  t.equal(sjisRecords[0]![7], '容積(m3)', 'Shift_JIS has no ³: the header says m3, not m?');
 
   // The week from Monday to Sunday holds the day; the next Monday's deliveries are not in it.
   await delivery(addDays(date, 5), 0, 1, 10);

@@ -6,7 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { type ReactNode, useMemo } from 'react';
-import { confirmationRefusal, loadingStartRefusal } from '../../../../common/allocation.js';
+import { confirmationRefusal, loadingStartRefusal, loadingStartTooEarly } from '../../../../common/allocation.js';
 import { capacityOf, highestColour, type Plan, roundInputs, roundPlan } from './board-logic.js';
 import { CapacityBars } from './capacity-bars.js';
 import { formatNumber } from './labels.js';
@@ -17,6 +17,7 @@ import { TripConfirmationTag, TripStatusTag } from '../../shared/trips/status-ta
 import type { Stop, TripDetail } from '../../shared/trips/types.js';
 import { type MessageKey, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
+import { useNow } from '../../shared/hooks/use-now.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
@@ -76,11 +77,25 @@ export interface TripActions {
  * An action that is off where it would be refused, with the reason on hover (else its `hint`): the
  * span takes the hover a disabled button does not get.
  */
-function Refusable({ reason, hint, off, testId, children }: { reason: MessageKey | null; hint?: MessageKey; off: boolean; testId?: string; children: ReactNode }) {
+function Refusable({
+  reason,
+  params,
+  hint,
+  off,
+  testId,
+  children,
+}: {
+  reason: MessageKey | null;
+  params?: Record<string, string>;
+  hint?: MessageKey;
+  off: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   const { t } = useT();
   const title = reason ?? hint;
   return (
-    <Tooltip title={title ? t(title) : undefined}>
+    <Tooltip title={title ? t(title, params) : undefined}>
       <span className={off ? 'alloc-trip__disabled' : undefined} data-testid={testId}>
         {children}
       </span>
@@ -99,7 +114,9 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
   // The server's own rules: a button is off where the server would refuse. An empty trip cannot start loading either.
   const confirmRefusal = confirmationRefusal(trip, !confirmed);
   const cannotConfirm = busy || confirmRefusal !== null;
-  const loadingRefusal = loadingStartRefusal(trip);
+  // Loading opens 12 hours before the planned loading start (as of the page's clock; the server checks again).
+  const tooEarly = loadingStartTooEarly(trip, useNow());
+  const loadingRefusal = loadingStartRefusal(trip) ?? tooEarly?.key ?? null;
   const cannotStartLoading = busy || loadingRefusal !== null || stops.length === 0;
   // Weighed again only when what it reads changes (common/rounds.ts searches every order of a small trip).
   const inputs = roundInputs(trip);
@@ -182,7 +199,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
           </Button>
         </Refusable>
         {/* Loading start notifies everyone whose scope holds the trip: asked once more, never on a slip of the mouse. */}
-        <Refusable reason={loadingRefusal} off={cannotStartLoading} testId="trip-loading-start-wrapper">
+        <Refusable reason={loadingRefusal} params={tooEarly ? { from: tooEarly.from } : undefined} off={cannotStartLoading} testId="trip-loading-start-wrapper">
           <Popconfirm
             title={t('allocationScreens.board.loadingStartConfirm', { no: trip.trip_no, vehicle: trip.vehicle_number ?? '' })}
             okText={t('allocationScreens.board.loadingStart')}

@@ -344,8 +344,8 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
     estimated_arrival_time: (row) => formatDateTime(row.estimated_arrival_time),
     report_time: (row) => formatDateTime(row.report_time),
     report_location: (row) => reportLocationText(row.report_location),
-    address: (row) => (row.address ? clipped(row.address) : ''),
-    store_name: (row) => (row.store_name ? clipped(row.store_name) : ''),
+    address: (row) => (row.address ? clipped(row.address, CLIP.address) : ''),
+    store_name: (row) => (row.store_name ? clipped(row.store_name, CLIP.store_name) : ''),
     item_name: (row) => (row.item_name ? clipped(row.item_name) : ''),
     quantity: (row) => quantityText(row.quantity, row.load_unit, t),
     volume: (row) => numberText(row.volume),
@@ -361,6 +361,13 @@ const NUMERIC = new Set(['quantity', 'volume', 'weight']);
  * 「2026/12/02 08:09」, a quantity's total 「11 パレット / 68 カゴ車」): the columns size to their content, so without it an empty or loading table
  * squeezed them and the header jumped when the rows arrived.
  */
+/**
+ * How wide a store name and an address are shown before they are cut (the whole text in a tooltip): at
+ * 1366 px the default columns then end with 数量 left of the fixed 操作 column, its page total in view,
+ * instead of under it. A store name keeps the most (about 16 characters), an address the least.
+ */
+const CLIP = { store_name: 234, address: 144 } as const;
+
 const MIN_WIDTH: Record<string, number> = {
   date: 128,
   status: 102,
@@ -369,8 +376,8 @@ const MIN_WIDTH: Record<string, number> = {
   delivery_delay_status: 88,
   estimated_arrival_time: 128,
   delivery_code: 96,
-  store_name: 270,
-  address: 190,
+  store_name: CLIP.store_name + 16,
+  address: CLIP.address + 16,
   quantity: 160,
   volume: 80,
   weight: 80,

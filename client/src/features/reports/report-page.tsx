@@ -6,11 +6,12 @@
  */
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useOnError } from '@refinedev/core';
-import { Button, Checkbox, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, type DatePickerProps, Dropdown, Form, InputNumber, Space, Tag, Typography } from 'antd';
 import { ScreenCard } from '../../shared/components/screen-card.js';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  DEFAULT_FUEL_PRICE,
   type PeriodQuery,
   REPORT_AMOUNTS,
   REPORT_RANGE_DAYS_MAX,
@@ -28,7 +29,8 @@ import { useProfile } from '../../app/providers/use-profile.js';
 import { RefSelect } from '../../shared/masters/ref-select.js';
 import { isCarrier } from '../../shared/masters/rules.js';
 import { canAccess } from '../../app/providers/access-control.js';
-import { downloadFile, isHttpError } from '../../app/providers/http.js';
+import { API_URL, downloadFile, http, isHttpError } from '../../app/providers/http.js';
+import type { FuelPriceWire } from '../../../../server/reports/schemas.js';
 import { ANTD_LOCALES, currentLocale } from '../../app/providers/i18n.js';
 import { toast } from '../../app/providers/toast.js';
 import { keyIn, type MessageKey, useT } from '../../app/providers/translate.js';
@@ -40,8 +42,6 @@ import {
   downloadChoices,
   type FilterValues,
   periodText,
-  rememberAmounts,
-  rememberedAmount,
   reportFileName,
   reportPath,
   shownFilters,
@@ -57,8 +57,7 @@ interface FormValues extends FilterValues, AmountValues {
   range?: [string, string];
 }
 
-const toFormValues = (period: PeriodQuery, report: ReportDefinition): FormValues => ({
-  ...Object.fromEntries((report.amounts ?? []).map((name) => [name, rememberedAmount(name)])),
+const toFormValues = (period: PeriodQuery): FormValues => ({
   date: period.date,
   month: period.month,
   range: period.date_from && period.date_to ? [period.date_from, period.date_to] : undefined,
@@ -182,19 +181,44 @@ function FilterField({ name }: { name: ReportFilter }) {
   );
 }
 
-/** An amount the report needs (軽油単価), required, within its bounds; remembered once downloaded with. */
+/**
+ * An amount the report needs (軽油単価), required, within its bounds. 軽油単価 starts from the chosen
+ * center's last (the server keeps it per center, `GET /api/report/daily-expense/fuel-price`), else from
+ * the stated default, marked 「既定値」 while it is that default.
+ */
 function AmountField({ name }: { name: ReportAmount }) {
   const { t } = useT();
+  const form = Form.useFormInstance<FormValues>();
+  const center = Form.useWatch('department_id', form) as number | null | undefined;
+  const value = Form.useWatch(name, form) as number | null | undefined;
+  const [start, setStart] = useState<FuelPriceWire | null>(null);
+  useEffect(() => {
+    let current = true;
+    void http
+      .get<FuelPriceWire>(`${API_URL}/report/daily-expense/fuel-price`, { params: center ? { department_id: center } : {} })
+      .then(({ data }) => {
+        if (!current) return;
+        setStart(data);
+        form.setFieldValue(name, data.fuel_price);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [center, form, name]);
   const label = t(keyIn('reportScreens.amounts', name));
   const { min, max } = REPORT_AMOUNTS[name];
+  const isDefault = start?.source === 'default' && value === start.fuel_price;
   return (
-    <Form.Item
-      label={label}
-      name={name}
-      rules={[{ required: true, type: 'integer', min, max, message: t('reportScreens.amounts.invalid', { label, min, max }) }]}
-      extra={t(keyIn('reportScreens.amounts', `${name}Hint`))}
-    >
-      <InputNumber min={min} max={max} precision={0} addonAfter={t(keyIn('reportScreens.amounts', `${name}Unit`))} style={{ width: 180 }} data-testid={`report-amount-${name}`} />
+    <Form.Item label={label} extra={t(keyIn('reportScreens.amounts', `${name}Hint`), { default: DEFAULT_FUEL_PRICE })}>
+      <Space size={8}>
+        <Form.Item noStyle name={name} rules={[{ required: true, type: 'integer', min, max, message: t('reportScreens.amounts.invalid', { label, min, max }) }]}>
+          <InputNumber min={min} max={max} precision={0} addonAfter={t(keyIn('reportScreens.amounts', `${name}Unit`))} style={{ width: 180 }} data-testid={`report-amount-${name}`} />
+        </Form.Item>
+        {isDefault ? (
+          <Tag data-testid={`report-amount-${name}-default`}>{t('reportScreens.amounts.default')}</Tag>
+        ) : null}
+      </Space>
     </Form.Item>
   );
 }
@@ -256,7 +280,7 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
   const carrier = isCarrier(profile);
   const filters = shownFilters(report.filters, { carrier, canList: (area) => canAccess(profile, area, 'list') });
   const [form] = Form.useForm<FormValues>();
-  const initialValues = useMemo(() => toFormValues(defaultPeriod(report.period), report), [report]);
+  const initialValues = useMemo(() => toFormValues(defaultPeriod(report.period)), [report]);
   const [busy, setBusy] = useState<string | null>(null);
   const working = useRef(false);
 
@@ -271,7 +295,6 @@ export default function ReportPage({ slug, label }: { slug: ReportSlug; label: M
     const chosen = Object.fromEntries([...filters, ...amounts, ...(report.switches ?? [])].map((name) => [name, values[name]]));
     try {
       await downloadFile(reportPath(slug, report, period, chosen, choice), reportFileName(slug, report.period, period, choice.format));
-      rememberAmounts(chosen);
     } catch (error) {
       toast.error(isHttpError(error) ? error.message : String(error), 'report-download');
       onError(error);

@@ -9,7 +9,6 @@ import {
   type CsvEncoding,
   periodDays,
   type PeriodQuery,
-  REPORT_AMOUNTS,
   REPORT_RANGE_DAYS_MAX,
   type ReportAmount,
   type ReportDefinition,
@@ -33,22 +32,6 @@ export interface DownloadChoice {
 export type FilterValues = Partial<Record<ReportFilter, number | null>>;
 /** The amounts the report asks for (軽油単価), each required; its yes/no choices, each off unless ticked. */
 export type AmountValues = Partial<Record<ReportAmount, number | null>> & Partial<Record<ReportSwitch, boolean>>;
-
-const amountKey = (name: ReportAmount) => `report-amount-${name}`;
-
-/** The amount this browser last downloaded with (a planner enters 軽油単価 once, not every day). */
-export function rememberedAmount(name: ReportAmount, storage: Pick<Storage, 'getItem'> = localStorage): number | undefined {
-  const value = Number(storage.getItem(amountKey(name)));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-/** Keeps the amounts among these values (the filters beside them are not kept). */
-export function rememberAmounts(values: AmountValues & FilterValues, storage: Pick<Storage, 'setItem'> = localStorage) {
-  for (const name of Object.keys(REPORT_AMOUNTS) as ReportAmount[]) {
-    const value = values[name];
-    if (typeof value === 'number') storage.setItem(amountKey(name), String(value));
-  }
-}
 
 /** The report's formats as buttons, in its order; CSV is two choices, UTF-8 (with BOM) first. */
 export function downloadChoices(formats: readonly ReportFormat[]): DownloadChoice[] {

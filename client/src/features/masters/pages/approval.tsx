@@ -1,6 +1,6 @@
 /**
  * `/<master>/temp/:id`: a temporary row (仮登録, registered from the driver app) shown read-only,
- * with 承認する: `POST /api/<name>/:id/approve` makes it a regular row.
+ * with 承認する: `POST /api/<name>/:id/approve` makes it a regular row. An unknown id is the not-found page.
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { EditButton, ListButton, Show } from '@refinedev/antd';
@@ -19,7 +19,8 @@ import { formatDateTime } from '../../../../../common/time.js';
 import { useProfile } from '../../../app/providers/use-profile.js';
 import type { Profile } from '../../../app/providers/profile.js';
 import { getMaster } from '../declarations.js';
-import { displayColumn, enumLabel, fieldMode } from '../../../shared/masters/rules.js';
+import { displayColumn, enumLabel, fieldMode, isNotFound } from '../../../shared/masters/rules.js';
+import { NotFoundPage } from '../../../shared/components/error-page.js';
 import type { FieldSpec, MasterDeclaration } from '../../../shared/masters/types.js';
 import { keyIn, type Translate, useT } from '../../../app/providers/translate.js';
 import { Details } from '../../../shared/components/details.js';
@@ -45,7 +46,7 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
   const { list } = useNavigation();
-  const { data, isLoading } = useOne<BaseRecord, HttpError>({ resource, id, queryOptions: { enabled: id !== undefined } });
+  const { data, isLoading, error } = useOne<BaseRecord, HttpError>({ resource, id, queryOptions: { enabled: id !== undefined } });
   const { mutate, isLoading: approving } = useCustomMutation<BaseRecord>();
   const record = data?.data;
   const temporary = Boolean(record?.temporary_registration_date);
@@ -66,6 +67,8 @@ export default function MasterApprovalPage({ identifier }: { identifier: string 
       },
     );
 
+  // An id that does not exist (or lies outside the caller's scope: the API answers 404) is the not-found page, not an empty card.
+  if (isNotFound(error)) return <NotFoundPage />;
   return (
     <Show
       resource={resource}
