@@ -75,7 +75,8 @@ export async function benchRealtime() {
       .execute();
     const trips = await db
       .insertInto('vehicle_allocations')
-      .values(Array.from({ length: ROUNDS + 1 }, (_, i) => ({ date: DATE, kind: 'store_direct' as const, department_id: center.id, trip_no: i + 1, confirmed_at: new Date() })))
+      // Loading planned within the hour: 積込開始 opens 12 hours before it.
+      .values(Array.from({ length: ROUNDS + 1 }, (_, i) => ({ date: DATE, kind: 'store_direct' as const, department_id: center.id, trip_no: i + 1, confirmed_at: new Date(), planned_loading_start: new Date(Date.now() + 30 * 60_000) })))
       .returning(['id', 'version'])
       .execute();
 
