@@ -24,8 +24,8 @@ export function useCenterDate(defaultDate = tokyoToday()) {
   const centers = useQuery({ queryKey: ['allocation', 'centers'], queryFn: fetchCenters, staleTime: 300_000 });
   const today = tokyoToday();
   const userId = profile?.id;
-  // Read once a screen knows its user: what the screen then shows is what gets remembered.
-  const remembered = useMemo(() => rememberedCenterDay(userId, today), [userId, today]);
+  // Read at each render: a menu click onto the screen already open (an address without them) finds the latest choice.
+  const remembered = rememberedCenterDay(userId, today);
   const fromUrl = centerDayOf(params);
   const wanted = fromUrl.center ?? remembered.center;
   const own = profile?.department?.level === 4 ? profile.department.id : undefined;
