@@ -37,7 +37,7 @@ describe('the store-direct board, in a real browser', () => {
       .execute();
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
-    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${day}`);
+    await page.goto(`/between-centers-today?date=${day}&department_id=${fixture.centerId}`);
     await page.getByTestId('demand-create').first().click();
     for (const [field, time] of [['planned_loading_start', '09:00'], ['planned_arrival', '11:00']] as const) {
       await page.locator(`.ant-modal #${field}`).click();
