@@ -44,6 +44,8 @@ export const AREAS = {
   unit_price: { kind: 'master', levels: DEPARTMENT_LEVELS },
   delivery: { kind: 'operation', levels: ALL_LEVELS },
   vehicle_allocation: { kind: 'operation', levels: [3, 4] },
+  /** 配車一覧 and a trip's detail: the planners' (levels 3, 4), read by carriers for their own company's trips */
+  trip: { kind: 'operation', levels: [3, 4], readLevels: CARRIER_LEVELS },
   driver_time: { kind: 'operation', levels: ALL_LEVELS },
   destination_share: { kind: 'operation', levels: ALL_LEVELS },
   report: { kind: 'operation', levels: ALL_LEVELS },

@@ -120,6 +120,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       detailHeading: 'Trip {{no}}',
       print: 'Operation sheet',
       back: 'Back to the board',
+      backToList: 'Back to the trip list',
       stops: 'Stops',
       seq: '#',
       store: 'Store',

@@ -118,6 +118,7 @@ export const allocationScreensJa = {
       detailHeading: '便詳細 便{{no}}',
       print: '運行指示書',
       back: '配車ボードへ',
+      backToList: '配車一覧へ',
       stops: '停車先',
       seq: '順',
       store: '店舗',

@@ -16,6 +16,7 @@ export const coreEn: typeof coreJa = {
     unitPrice: 'Unit price master',
     delivery: 'Delivery list',
     allocation: 'Vehicle allocation setting',
+    allocationGroup: 'Allocation',
     addressSharing: 'Delivery address information sharing',
     masters: 'Master data management',
     reports: 'Reporting',
@@ -38,7 +39,7 @@ export const coreEn: typeof coreJa = {
     logout: 'Log out',
     noPermission: 'No permission',
     openMenu: 'Menu',
-    sections: { operations: 'Operations', workTime: 'Working time & pay', summaries: 'Summaries', money: 'Costs, sales & invoices', records: 'Records & emissions' },
+    sections: { plan: 'Planning', today: 'On the day', maps: 'Maps', operations: 'Operations', workTime: 'Working time & pay', summaries: 'Summaries', money: 'Costs, sales & invoices', records: 'Records & emissions' },
   },
   auth: {
     title: 'Log in',

@@ -19,6 +19,7 @@ export const coreJa = {
     unitPrice: '単価マスタ',
     delivery: '配送一覧',
     allocation: '配車設定',
+    allocationGroup: '配車',
     addressSharing: '配送先情報共有',
     masters: 'マスタ管理',
     reports: '帳票出力',
@@ -41,7 +42,7 @@ export const coreJa = {
     logout: 'ログアウト',
     noPermission: '権限がありません',
     openMenu: 'メニュー',
-    sections: { operations: '運行', workTime: '勤怠・給与', summaries: '集計', money: '経費・売上・請求', records: '法定記録・環境' },
+    sections: { plan: '計画', today: '当日', maps: '地図', operations: '運行', workTime: '勤怠・給与', summaries: '集計', money: '経費・売上・請求', records: '法定記録・環境' },
   },
   auth: {
     title: 'ログイン',

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import type { TripKind } from '../../db/types.js';
 import type { Actor } from '../auth/actor.js';
 import { AppError, notFound } from '../errors.js';
-import { companyScope, departmentScope, departmentSubtree } from '../auth/scope.js';
+import { companyScope, departmentScope, departmentSubtree, tripScope as readableTrips } from '../auth/scope.js';
 import { tripsChanged } from './events.js';
 import type { TripFilters, TripListQuery } from './schemas.js';
 
@@ -106,10 +106,18 @@ const SORTS = {
   updated_at: 'va.updated_at',
 } as const;
 
+/**
+ * The trips the caller may read (配車一覧, its export, a trip's detail): those they plan, and for a
+ * carrier's staff the trips assigned to their company (auth/scope.ts), which they may not write.
+ */
+function tripReadScope(actor: Actor): Expression<SqlBool> | undefined {
+  return readableTrips(actor);
+}
+
 /** The caller's trips that the list's conditions choose, with their names. */
 function filteredTrips(db: Executor, actor: Actor, filters: TripFilters) {
   let rows = tripRowQuery(db).where('va.date', '>=', filters.date_from).where('va.date', '<=', filters.date_to);
-  const scope = tripScope(actor);
+  const scope = tripReadScope(actor);
   if (scope) rows = rows.where(scope);
   if (filters.department_id !== undefined) rows = rows.where('va.department_id', '=', departmentSubtree(filters.department_id));
   if (filters.kind !== undefined) rows = rows.where('va.kind', '=', filters.kind);
@@ -262,10 +270,10 @@ export async function tripDetails(db: Executor, ids: number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A trip the caller may read: live and planned by a department of their subtree; else 404. */
+/** A trip the caller may read: live, and planned by a department of their subtree (a carrier: its company's); else 404. */
 export async function refuseOutOfScope(db: Executor, actor: Actor, id: number) {
   let query = db.selectFrom('vehicle_allocations as va').select('va.id').where('va.id', '=', id).where('va.deleted_at', 'is', null);
-  const scope = tripScope(actor);
+  const scope = tripReadScope(actor);
   if (scope) query = query.where(scope);
   if (!(await query.executeTakeFirst())) throw notFound();
 }

@@ -55,6 +55,8 @@ const progressTo =
       .catch((error: Error) => log.warn({ err: error }, 'realtime: the optimizer’s progress was not published'));
 
 const config = (action: Action) => ({ permission: { area: 'vehicle_allocation', action }, labels: tripLabels }) as const;
+/** 配車一覧, its export and a trip's detail: read by a carrier too, its own company's trips only (tripScope). */
+const readTrips = (action: 'list' | 'show') => ({ permission: { area: 'trip', action }, labels: tripLabels }) as const;
 
 /** Trips (配車, 便): lists, the board, writes (one transaction each), the calculator and transfers. */
 const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -69,14 +71,14 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (days >= TRIP_RANGE_MAX_DAYS) throw invalid({ date_to: request.t('allocation.rangeTooLong', { max: TRIP_RANGE_MAX_DAYS }) });
   };
 
-  app.get('/vehicle_allocation', { schema: tripListSchema, config: config('list') }, async (request, reply) => {
+  app.get('/vehicle_allocation', { schema: tripListSchema, config: readTrips('list') }, async (request, reply) => {
     rangeChecked(request, request.query);
     const { rows, total } = await listTrips(app.db, request.actor, request.query);
     reply.header('x-total-count', String(total));
     return rows;
   });
 
-  app.get('/vehicle_allocation/export', { schema: tripExportSchema, config: config('list') }, async (request, reply) => {
+  app.get('/vehicle_allocation/export', { schema: tripExportSchema, config: readTrips('list') }, async (request, reply) => {
     const { encoding = 'utf8', ...filters } = request.query;
     rangeChecked(request, filters);
     const { t, actor } = request;
@@ -152,7 +154,7 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  app.get('/vehicle_allocation/:id', { schema: tripShowSchema, config: config('show') }, async (request) => {
+  app.get('/vehicle_allocation/:id', { schema: tripShowSchema, config: readTrips('show') }, async (request) => {
     await refuseOutOfScope(app.db, request.actor, request.params.id);
     return tripDetail(app.db, request.params.id);
   });

@@ -22,6 +22,7 @@ const EXPECTED: Record<Area, { levels: number[]; allocationStaff: 'full' | 'read
   driver_time: { levels: ALL, allocationStaff: 'full' },
   notification: { levels: ALL, allocationStaff: 'full' },
   vehicle_allocation: { levels: ALLOCATION, allocationStaff: 'full' },
+  trip: { levels: ALLOCATION, allocationStaff: 'full', readLevels: [5] },
   department: { levels: DEPARTMENTS, allocationStaff: 'read' },
   delivery_company: { levels: DEPARTMENTS, allocationStaff: 'read' },
   vehicle_type: { levels: DEPARTMENTS, allocationStaff: 'read', readLevels: [5] },

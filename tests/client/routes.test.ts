@@ -108,10 +108,16 @@ describe('top menu', () => {
     const items = menuOf(profile(1, 1));
     expect(items.map((item) => item.key)).toEqual([
       '/delivery',
-      '/store-direct',
+      'group:allocation',
       '/delivery-destination-share',
       'group:masters',
       'group:reports',
+    ]);
+    // The allocation screens, the day's and the maps too, in titled sections: what is planned, what runs today, where.
+    expect(items[1]?.children?.map((section) => [section.label, section.children?.map((item) => item.key)])).toEqual([
+      ['menu.sections.plan', ['/store-direct', '/vehicle-allocation', '/debug/caculator_data_allocation', '/between-centers-before']],
+      ['menu.sections.today', ['/between-centers-today', '/driver-time-in-out', '/attendance-departure-of-the-driver']],
+      ['menu.sections.maps', ['/check-map', '/places']],
     ]);
     expect(items[3]?.children?.map((item) => item.key)).toEqual([
       '/departments',
@@ -157,10 +163,16 @@ describe('top menu', () => {
     expect(flat(items).every((item) => !item.disabled)).toBe(true);
   });
 
-  it('shows a carrier the department master and allocation disabled, not hidden', () => {
+  it('shows a carrier the department master and allocation disabled, not hidden; its trips and drivers’ times open', () => {
     const items = menuOf(profile(2, 5));
     expect(find(items, '/departments')?.disabled).toBe(true);
     expect(find(items, '/store-direct')?.disabled).toBe(true);
+    for (const path of ['/debug/caculator_data_allocation', '/between-centers-before', '/between-centers-today', '/check-map', '/places']) {
+      expect(find(items, path)?.disabled, path).toBe(true);
+    }
+    for (const path of ['/vehicle-allocation', '/driver-time-in-out', '/attendance-departure-of-the-driver', 'group:allocation']) {
+      expect(find(items, path)?.disabled, path).toBe(false);
+    }
     expect(find(items, '/vehicles')?.disabled).toBe(false);
     expect(find(items, '/users')?.disabled).toBe(false);
     expect(find(items, '/drivers')?.disabled).toBe(false);
@@ -178,11 +190,13 @@ describe('top menu', () => {
     expect(entries.every((item) => item.disabled)).toBe(true);
   });
 
-  it("lights a screen's own entry, else its area's: 配車設定 on every allocation page", () => {
+  it("lights a screen's own entry: each allocation page its own, a trip's detail 配車設定", () => {
     expect(selectedMenuKeys('/vehicles/edit/3')).toEqual(['/vehicles']);
     expect(selectedMenuKeys('/delivery-destination')).toEqual(['/delivery-destination']);
-    for (const path of ['/store-direct/detail/5', '/vehicle-allocation', '/vehicle-allocation/edit/9', '/between-centers-today', '/debug/caculator_data_allocation']) {
-      expect(selectedMenuKeys(path), path).toEqual(['/store-direct']);
+    expect(selectedMenuKeys('/store-direct/detail/5')).toEqual(['/store-direct']);
+    for (const path of ['/vehicle-allocation', '/vehicle-allocation/edit/9']) expect(selectedMenuKeys(path), path).toEqual(['/vehicle-allocation']);
+    for (const path of ['/between-centers-today', '/debug/caculator_data_allocation', '/check-map', '/driver-time-in-out']) {
+      expect(selectedMenuKeys(path), path).toEqual([path]);
     }
     expect(selectedMenuKeys('/no/such/page')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** The trip screens' rules: filters ↔ query, routes, and planned times between the form and the API. */
-import type { CrudFilters } from '@refinedev/core';
+import { parseTableParams, type CrudFilters } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
 import {
   filtersToTripSearch,
@@ -7,6 +7,7 @@ import {
   timesInOrder,
   toTokyoWallTime,
   tripBoardPath,
+  tripListPath,
   tripExportPath,
   tripTotals,
   tripSearchToFilters,
@@ -72,9 +73,15 @@ describe('routes', () => {
   });
   it("leads back to the board the trip is planned on, at its center and day", () => {
     const trip = { department_id: 7, date: '2026-11-26' };
-    expect(tripBoardPath({ ...trip, kind: 'store_direct' })).toBe('/store-direct?center=7&date=2026-11-26');
-    expect(tripBoardPath({ ...trip, kind: 'between_centers_before' })).toBe('/between-centers-before?center=7&date=2026-11-26');
-    expect(tripBoardPath({ ...trip, kind: 'between_centers_today' })).toBe('/between-centers-today?center=7&date=2026-11-26');
+    expect(tripBoardPath({ ...trip, kind: 'store_direct' })).toBe('/store-direct?date=2026-11-26&department_id=7');
+    expect(tripBoardPath({ ...trip, kind: 'between_centers_before' })).toBe('/between-centers-before?date=2026-11-26&department_id=7');
+    expect(tripBoardPath({ ...trip, kind: 'between_centers_today' })).toBe('/between-centers-today?date=2026-11-26&department_id=7');
+  });
+  it('leads a saved trip’s form to 配車一覧 of its day at its center', () => {
+    const path = tripListPath({ department_id: 7, date: '2026-11-26' });
+    expect(path.startsWith('/vehicle-allocation?')).toBe(true);
+    const filters = parseTableParams(path.slice(path.indexOf('?'))).parsedFilters;
+    expect(filtersToTripSearch(filters, TODAY)).toEqual({ date_from: '2026-11-26', date_to: '2026-11-26', department_id: 7 });
   });
 });
 

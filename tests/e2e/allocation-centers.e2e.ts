@@ -37,7 +37,7 @@ describe('the store-direct board, in a real browser', () => {
       .execute();
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');
-    await page.goto(`/between-centers-today?center=${fixture.centerId}&date=${day}`);
+    await page.goto(`/between-centers-today?date=${day}&department_id=${fixture.centerId}`);
     await page.getByTestId('demand-create').first().click();
     for (const [field, time] of [['planned_loading_start', '09:00'], ['planned_arrival', '11:00']] as const) {
       await page.locator(`.ant-modal #${field}`).click();
@@ -86,7 +86,7 @@ describe('the store-direct board, in a real browser', () => {
     const loadingStarted = page.locator('.alloc-detail__facts th', { hasText: /^積込開始$/ }).locator('xpath=following-sibling::td[1]');
     expect(await loadingStarted.textContent()).toBe('—');
     const back = await page.getByRole('link', { name: '配車ボードへ' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(back).toEqual(Array(2).fill(`/between-centers-today?center=${fixture.centerId}&date=${day}`));
+    expect(back).toEqual(Array(2).fill(`/between-centers-today?date=${day}&department_id=${fixture.centerId}`));
     await context.close();
   });
 
@@ -254,6 +254,8 @@ describe('the allocation calculator, in a real browser', () => {
     const transferRow = page.getByTestId('calculator-directions').locator('tr.ant-table-row', { hasText: itabashiStore!.direction_name });
     expect(await transferRow.getByTestId('transfer-tag').textContent()).toBe('板橋センターへ移送');
     // A direction's name opens the board searched for it: its unallocated deliveries alone, the search kept in the address.
+    // The link names the center and day as the allocation screens' addresses do (`?date=…&department_id=…`).
+    expect(await transferRow.getByTestId('direction-board-link').getAttribute('href')).toMatch(/^\/store-direct\?date=\d{4}-\d{2}-\d{2}&department_id=\d+&q=/);
     await transferRow.getByTestId('direction-board-link').click();
     await page.waitForURL((url) => url.pathname === '/store-direct' && url.searchParams.get('q') === itabashiStore!.direction_name);
     await expect.poll(() => page.getByTestId('direction-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-direction')))).toEqual([itabashiStore!.direction_name]);

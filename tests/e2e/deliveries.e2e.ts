@@ -126,6 +126,7 @@ describe('deliveries and trips, in a real browser', () => {
     expect(await page.getByTestId('detail-trip-link').getAttribute('href')).toBe(`/store-direct/detail/${seeded.ownTrip}`);
     // One on no trip leads to the board of its center and day, searched for its slip: there it gets one.
     await visit(page, `/delivery/detail/${seeded.freeDelivery}`);
+    expect(await page.getByTestId('detail-board-link').getAttribute('href')).toMatch(new RegExp(`^/store-direct\\?date=${TODAY}&department_id=\\d+&q=E2E-FREE-1$`));
     await page.getByTestId('detail-board-link').click();
     await page.waitForURL((url) => url.pathname === '/store-direct' && url.searchParams.get('q') === 'E2E-FREE-1' && url.searchParams.get('date') === TODAY);
     await expect.poll(() => page.getByTestId('unallocated-delivery').allTextContents()).toEqual([expect.stringContaining('E2E-FREE-1')]);

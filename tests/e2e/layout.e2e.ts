@@ -113,11 +113,11 @@ describe('a layout that fits', () => {
     const { page, context } = await signedIn('super', DESKTOP, '/departments');
     await listLoaded(page, '[data-testid=department-table]');
     await switchToEnglish(page);
-    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Vehicle allocation setting');
+    await expect.poll(() => page.getByTestId('top-menu').textContent()).toContain('Allocation');
     // Every top-level item on the bar, none in the overflow (an overflowed item is 0 px high): the
     // product's three-line English name gives way to the truck on a laptop.
     const menu = page.getByTestId('top-menu');
-    for (const label of ['Delivery list', 'Vehicle allocation setting', 'Delivery address information sharing', 'Master data management', 'Reporting']) {
+    for (const label of ['Delivery list', 'Allocation', 'Delivery address information sharing', 'Master data management', 'Reporting']) {
       expect(await menu.locator('.ant-menu-title-content', { hasText: label }).first().isVisible(), label).toBe(true);
     }
     expect(await menu.locator('.ant-menu-overflow-item-rest').isVisible()).toBe(false);

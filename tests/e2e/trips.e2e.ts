@@ -64,6 +64,34 @@ describe('deliveries and trips, in a real browser', () => {
     await context.close();
   });
 
+  test('carrier: reads its own company’s trips in 配車一覧 and a trip’s detail, with nothing to edit', async () => {
+    const { page, context } = await stackOf().newPage();
+    await signIn(page, 'carrier');
+    await page.goto(tripListPath);
+    // Its own trip, not the other company's of the same center and day.
+    await expect.poll(async () => (await rows(page).allTextContents()).map((row) => row.includes('E2E東都便'))).toEqual([true]);
+    expect((await rows(page).allTextContents()).join('\n')).not.toContain('E2E他社便');
+    // No new trip, no center or company to choose (the server chooses its company's), no edit: its detail.
+    expect(await page.getByTestId('trip-create').count()).toBe(0);
+    expect(await page.getByTestId('trip-department-filter').count()).toBe(0);
+    expect(await page.getByTestId('trip-company-filter').count()).toBe(0);
+    const row = page.locator(`tr.ant-table-row[data-row-key="${seeded.ownTrip}"]`);
+    expect(await row.getByTestId('row-edit').count()).toBe(0);
+    await row.getByTestId('row-show').click();
+    await page.waitForURL(`**/store-direct/detail/${seeded.ownTrip}`);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain('91');
+    // Back to 配車一覧 of its day, not to a board it may not open.
+    const back = page.getByRole('link', { name: '配車一覧へ' });
+    expect(await back.count()).toBe(2);
+    await back.last().click();
+    await page.waitForURL((url) => url.pathname === '/vehicle-allocation' && url.search.includes(TRIP_DAY));
+    await expect.poll(async () => (await rows(page).allTextContents()).map((row) => row.includes('E2E東都便'))).toEqual([true]);
+    // Another company's trip: its detail is not found.
+    await visit(page, `/store-direct/detail/${seeded.otherTrip}`);
+    await expect.poll(() => page.locator('.ant-alert-error').count()).toBe(1);
+    await context.close();
+  });
+
   test('center: the new trip form lines its fields up in three columns', async () => {
     const { page, context } = await stackOf().newPage();
     await signIn(page, 'center');

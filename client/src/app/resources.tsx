@@ -17,6 +17,7 @@ import {
   NodeIndexOutlined,
   ScheduleOutlined,
   ShopOutlined,
+  SwapOutlined,
   TeamOutlined,
   ToolOutlined,
   UnorderedListOutlined,
@@ -28,9 +29,9 @@ import type { Action, Area } from '../../../common/permissions.js';
 import type { MessageKey } from '../../../common/locales/index.js';
 import { reportArea } from '../../../common/reports.js';
 
-export type MenuGroup = 'masters' | 'reports';
-/** A titled part of a group's dropdown (the reports': 運行, 勤怠, 集計, 経費・売上・請求). */
-export type MenuSection = 'operations' | 'workTime' | 'summaries' | 'money' | 'records';
+export type MenuGroup = 'allocation' | 'masters' | 'reports';
+/** A titled part of a group's dropdown (配車: 計画, 当日, 地図; the reports': 運行, 勤怠, 集計, 経費・売上・請求). */
+export type MenuSection = 'plan' | 'today' | 'maps' | 'operations' | 'workTime' | 'summaries' | 'money' | 'records';
 
 /** A route of a resource that is none of list/create/edit/show. */
 export interface ExtraRoute {
@@ -64,11 +65,15 @@ export interface AppResource {
 }
 
 export const MENU_GROUPS: Record<MenuGroup, { label: MessageKey; icon: ReactNode }> = {
+  allocation: { label: 'menu.allocationGroup', icon: <CarOutlined /> },
   masters: { label: 'menu.masters', icon: <DatabaseOutlined /> },
   reports: { label: 'menu.reports', icon: <FileTextOutlined /> },
 };
 
 export const MENU_SECTIONS: Record<MenuSection, MessageKey> = {
+  plan: 'menu.sections.plan',
+  today: 'menu.sections.today',
+  maps: 'menu.sections.maps',
   operations: 'menu.sections.operations',
   workTime: 'menu.sections.workTime',
   summaries: 'menu.sections.summaries',
@@ -111,9 +116,102 @@ export const APP_RESOURCES: AppResource[] = [
     area: 'vehicle_allocation',
     label: 'menu.allocation',
     icon: <CarOutlined />,
+    parent: 'allocation',
+    section: 'plan',
     menu: true,
     list: '/store-direct',
+  },
+  {
+    // 配車一覧 and a trip's detail (the specification puts it under 店舗直送): carriers read their own company's trips here.
+    identifier: 'vehicle-allocations',
+    name: 'vehicle_allocation',
+    area: 'trip',
+    label: 'screens.vehicleAllocation',
+    parent: 'allocation',
+    section: 'plan',
+    menu: true,
+    icon: <UnorderedListOutlined />,
+    list: '/vehicle-allocation',
+    create: '/vehicle-allocation/add',
+    edit: '/vehicle-allocation/edit/:id',
     show: '/store-direct/detail/:id',
+  },
+  {
+    identifier: 'allocation-calculator',
+    name: 'vehicle_allocation/calculator',
+    area: 'vehicle_allocation',
+    label: 'screens.allocationCalculator',
+    parent: 'allocation',
+    section: 'plan',
+    menu: true,
+    icon: <ToolOutlined />,
+    list: '/debug/caculator_data_allocation',
+  },
+  {
+    identifier: 'between-centers-before',
+    name: 'vehicle_allocation/between_centers_before',
+    area: 'vehicle_allocation',
+    label: 'screens.betweenCentersBefore',
+    parent: 'allocation',
+    section: 'plan',
+    menu: true,
+    icon: <SwapOutlined />,
+    list: '/between-centers-before',
+  },
+  {
+    identifier: 'between-centers-today',
+    name: 'vehicle_allocation/between_centers_today',
+    area: 'vehicle_allocation',
+    label: 'screens.betweenCentersToday',
+    parent: 'allocation',
+    section: 'today',
+    menu: true,
+    icon: <SwapOutlined />,
+    list: '/between-centers-today',
+  },
+  {
+    identifier: 'driver-times',
+    name: 'driver_time',
+    area: 'driver_time',
+    label: 'screens.driverTimeInOut',
+    parent: 'allocation',
+    section: 'today',
+    menu: true,
+    icon: <ScheduleOutlined />,
+    list: '/driver-time-in-out',
+  },
+  {
+    identifier: 'driver-attendance',
+    name: 'driver_time/attendance',
+    area: 'driver_time',
+    label: 'screens.attendanceDeparture',
+    parent: 'allocation',
+    section: 'today',
+    menu: true,
+    icon: <ScheduleOutlined />,
+    list: '/attendance-departure-of-the-driver',
+  },
+  {
+    identifier: 'check-map',
+    name: 'check_map',
+    area: 'delivery_destination',
+    label: 'screens.checkMap',
+    parent: 'allocation',
+    section: 'maps',
+    menu: true,
+    icon: <EnvironmentOutlined />,
+    list: '/check-map',
+  },
+  {
+    identifier: 'places',
+    name: 'places',
+    area: 'delivery_destination',
+    label: 'screens.places',
+    parent: 'allocation',
+    section: 'maps',
+    menu: true,
+    icon: <EnvironmentOutlined />,
+    list: '/places',
   },
   {
     identifier: 'destination-shares',
@@ -325,72 +423,6 @@ export const APP_RESOURCES: AppResource[] = [
   report('co2-emissions', 'records.screens.co2', 'records'),
   // Unit prices are a master: planners look for 初期単価設定 under マスタ管理, not among the reports.
   { ...report('set-init-price', 'screens.setInitPrice', undefined, 'unit_price'), parent: 'masters' },
-  {
-    identifier: 'between-centers-before',
-    name: 'vehicle_allocation/between_centers_before',
-    area: 'vehicle_allocation',
-    label: 'screens.betweenCentersBefore',
-    icon: <CarOutlined />,
-    list: '/between-centers-before',
-  },
-  {
-    identifier: 'between-centers-today',
-    name: 'vehicle_allocation/between_centers_today',
-    area: 'vehicle_allocation',
-    label: 'screens.betweenCentersToday',
-    icon: <CarOutlined />,
-    list: '/between-centers-today',
-  },
-  {
-    identifier: 'vehicle-allocations',
-    name: 'vehicle_allocation',
-    area: 'vehicle_allocation',
-    label: 'screens.vehicleAllocation',
-    icon: <CarOutlined />,
-    list: '/vehicle-allocation',
-    create: '/vehicle-allocation/add',
-    edit: '/vehicle-allocation/edit/:id',
-  },
-  {
-    identifier: 'allocation-calculator',
-    name: 'vehicle_allocation/calculator',
-    area: 'vehicle_allocation',
-    label: 'screens.allocationCalculator',
-    icon: <ToolOutlined />,
-    list: '/debug/caculator_data_allocation',
-  },
-  {
-    identifier: 'driver-times',
-    name: 'driver_time',
-    area: 'driver_time',
-    label: 'screens.driverTimeInOut',
-    icon: <ScheduleOutlined />,
-    list: '/driver-time-in-out',
-  },
-  {
-    identifier: 'driver-attendance',
-    name: 'driver_time/attendance',
-    area: 'driver_time',
-    label: 'screens.attendanceDeparture',
-    icon: <ScheduleOutlined />,
-    list: '/attendance-departure-of-the-driver',
-  },
-  {
-    identifier: 'check-map',
-    name: 'check_map',
-    area: 'delivery_destination',
-    label: 'screens.checkMap',
-    icon: <EnvironmentOutlined />,
-    list: '/check-map',
-  },
-  {
-    identifier: 'places',
-    name: 'places',
-    area: 'delivery_destination',
-    label: 'screens.places',
-    icon: <EnvironmentOutlined />,
-    list: '/places',
-  },
   { identifier: 'auth', name: 'auth', label: 'screens.auth', list: '/auth' },
   { identifier: 'test', name: 'test', label: 'screens.test', list: '/test' },
   { identifier: 'debug', name: 'system/status', area: 'system', label: 'screens.debug', list: '/debug' },

@@ -21,6 +21,7 @@ import { LoadBars } from './load-bars.js';
 import { OptimizerProgress, useOptimizerProgress } from './calculator-progress.js';
 import { FindingTags, findingsOfWarnings } from '../../shared/work-rules/tags.js';
 import './styles.js';
+import { centerDayQuery } from '../../shared/trips/center-day.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import { clockOf, tokyoMinutes } from '../../../../common/time.js';
 
@@ -72,7 +73,7 @@ export default function CalculatorPage() {
     }
   };
 
-  const boardLink = `/store-direct?center=${centerId ?? ''}&date=${date}`;
+  const boardLink = `/store-direct?${centerDayQuery(centerId, date)}`;
 
   const directionColumns: ColumnsType<CalculatorDirection> = [
     {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CENTER_PARAM, centerDayOf, rememberCenterDay, rememberedCenterDay, withCenterDay, type CenterDay } from '../../shared/trips/center-day.js';
 import { addDays } from '../../../../common/allocation.js';
 import { tokyoToday } from '../../../../common/deliveries.js';
 import { DayStepper } from '../../shared/components/day-stepper.js';
@@ -11,32 +12,39 @@ import { useProfile } from '../../app/providers/use-profile.js';
 import { useT } from '../../app/providers/translate.js';
 import { fetchCenters } from './api.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
- * The center and the day a screen works on, kept in the address (`?center=3&date=2026-11-24`) so a
- * reload or a shared link opens the same board. Defaults: the user's center, else the first in scope; today.
+ * The center and the day a screen works on, kept in the address (`?date=2026-11-24&department_id=3`; an
+ * older link's `?center=3` is read and rewritten) so a reload or a shared link opens the same board, and
+ * remembered for the user (shared/trips/center-day.ts), so that a screen opened from the menu returns to
+ * the center and day last worked on. Otherwise: the user's center, else the first in scope; today.
  */
 export function useCenterDate(defaultDate = tokyoToday()) {
   const [params, setParams] = useSearchParams();
   const { profile } = useProfile();
   const centers = useQuery({ queryKey: ['allocation', 'centers'], queryFn: fetchCenters, staleTime: 300_000 });
-  const fromUrl = Number(params.get('center'));
+  const today = tokyoToday();
+  const userId = profile?.id;
+  // Read at each render: a menu click onto the screen already open (an address without them) finds the latest choice.
+  const remembered = rememberedCenterDay(userId, today);
+  const fromUrl = centerDayOf(params);
+  const wanted = fromUrl.center ?? remembered.center;
   const own = profile?.department?.level === 4 ? profile.department.id : undefined;
   const list = centers.data ?? [];
-  // Until the centers arrive, the address's center or the user's own: the screen's data is read at once,
-  // beside the list, rather than after it (the server checks the scope either way).
+  // Until the centers arrive, the address's (or remembered) center or the user's own: the screen's data is
+  // read at once, beside the list, rather than after it (the server checks the scope either way).
   const centerId = centers.data
-    ? (list.find((c) => c.id === fromUrl)?.id ?? list.find((c) => c.id === own)?.id ?? list[0]?.id ?? (fromUrl || undefined))
-    : fromUrl || own;
-  const dateParam = params.get('date');
-  const date = dateParam && DAY.test(dateParam) ? dateParam : defaultDate;
-  const set = (next: { center?: number; date?: string }) => {
-    const merged = new URLSearchParams(params);
-    if (next.center !== undefined) merged.set('center', String(next.center));
-    if (next.date !== undefined) merged.set('date', next.date);
-    setParams(merged, { replace: true });
-  };
+    ? (list.find((c) => c.id === wanted)?.id ?? list.find((c) => c.id === own)?.id ?? list[0]?.id ?? (wanted || undefined))
+    : wanted || own;
+  const date = fromUrl.date ?? remembered.date ?? defaultDate;
+  const set = (next: CenterDay) => setParams(withCenterDay(params, next), { replace: true });
+  // Once the center is known to be in scope: the address names what the screen shows, and the user's choice is kept.
+  const known = centers.data !== undefined && centerId !== undefined;
+  const stale = params.get(CENTER_PARAM) !== String(centerId) || params.get('date') !== date || params.has('center');
+  useEffect(() => {
+    if (!known) return;
+    rememberCenterDay(userId, { center: centerId, date }, today);
+    if (stale) setParams((current) => withCenterDay(current, { center: centerId, date }), { replace: true });
+  }, [known, stale, userId, centerId, date, today, setParams]);
   return { centers: list, centersLoading: centers.isLoading, centerId, date, set };
 }
 

@@ -2,7 +2,7 @@
  * `/check-map` 地図確認: a trip's stops (by center and day) or a direction's destinations (by center) on
  * the map, numbered in order, beside a list with their receiving windows, planned arrivals and
  * coordinates. Clicking a row focuses its marker; clicking a marker selects its row. The choice lives
- * in the URL (`?mode=trip&center=…&date=…&trip=…` or `?mode=direction&center=…&direction=…`).
+ * in the URL (`?mode=trip&date=…&department_id=…&trip=…` or `?mode=direction&department_id=…&direction=…`).
  * Trips are read through the allocation API, so the trip view is offered to those who may list trips.
  */
 import { useCan, useOnError } from '@refinedev/core';

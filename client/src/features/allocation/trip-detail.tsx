@@ -28,7 +28,9 @@ import type { Stop } from '../../shared/trips/types.js';
 import './styles.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
-import { isBetweenCenters, tripBoardPath } from '../../shared/trips/state.js';
+import { isBetweenCenters, tripBoardPath, tripListPath } from '../../shared/trips/state.js';
+import { canAccess } from '../../app/providers/access-control.js';
+import { useProfile } from '../../app/providers/use-profile.js';
 import { Details } from '../../shared/components/details.js';
 
 const orDash = (text: string | null | undefined) => text || '—';
@@ -41,6 +43,7 @@ const coordinates = (stop: Stop) =>
 export default function TripDetailPage() {
   const { t } = useT();
   const { id } = useParams();
+  const { profile } = useProfile();
   const trip = useQuery({ queryKey: ['allocation', 'trip', id], queryFn: () => fetchTrip(id!), enabled: Boolean(id) });
   // Someone else changed this trip (stops, status, vehicle, driver, deletion): read it again.
   useLiveRefetch(TRIP_CHANNEL, () => trip.refetch(), { accept: (event) => changedTripIds(event).includes(Number(id)), enabled: Boolean(id) });
@@ -125,7 +128,10 @@ export default function TripDetailPage() {
     },
   ];
 
-  const board = tripBoardPath(data);
+  // A planner goes back to the trip's board; a carrier, who reads trips without planning them, to 配車一覧 of its day.
+  const planner = canAccess(profile, 'vehicle_allocation', 'list');
+  const board = planner ? tripBoardPath(data) : tripListPath(data);
+  const backLabel = t(planner ? 'allocationScreens.trip.back' : 'allocationScreens.trip.backToList');
   const transfer = isBetweenCenters(data.kind);
   return (
     <Card
@@ -133,7 +139,7 @@ export default function TripDetailPage() {
       size="small"
       title={
         <Space size={8} wrap>
-          <Link to={board} aria-label={t('allocationScreens.trip.back')}>
+          <Link to={board} aria-label={backLabel}>
             <ArrowLeftOutlined />
           </Link>
           <span data-testid="page-title">
@@ -157,7 +163,7 @@ export default function TripDetailPage() {
             label={t('allocationScreens.trip.print')}
             testId="trip-print"
           />
-          <Link to={board}>{t('allocationScreens.trip.back')}</Link>
+          <Link to={board}>{backLabel}</Link>
         </Space>
       }
     >

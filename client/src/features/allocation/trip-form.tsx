@@ -9,7 +9,8 @@ import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { rememberedCenterDay } from '../../shared/trips/center-day.js';
 import { closedRefusal, plannedFromNow } from '../../../../common/allocation.js';
 import { tokyoToday } from '../../../../common/deliveries.js';
 import { DELIVERY_TYPE, LEVEL, LOAD_UNIT, RECEIVE_TIMING, TRIP_MODE } from '../../../../common/enums.js';
@@ -19,7 +20,7 @@ import { NotFoundPage } from '../../shared/components/error-page.js';
 import { useProfile } from '../../app/providers/use-profile.js';
 import { RefSelect } from '../../shared/masters/ref-select.js';
 import { isNotFound } from '../../shared/masters/rules.js';
-import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime } from '../../shared/trips/state.js';
+import { fromTokyoWallTime, isBetweenCenters, timesInOrder, toTokyoWallTime, tripListPath } from '../../shared/trips/state.js';
 import { TRIP_KINDS, type Trip, type TripKind } from '../../shared/trips/kinds.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
 import type { MessageSection } from '../../../../common/locales/index.js';
@@ -323,12 +324,17 @@ export default function TripFormPage() {
   const { profile } = useProfile();
   const [conflict, setConflict] = useState<string>();
   const workRulesNotice = useWorkRulesNotice();
+  const navigate = useNavigate();
   const { formProps, saveButtonProps, formLoading, query, form } = useForm<Trip, HttpError>({
     resource: RESOURCE,
     action: editing ? 'edit' : 'create',
     id,
-    redirect: 'list',
-    onMutationSuccess: (data) => workRulesNotice(data.data),
+    // Back to 配車一覧 of the trip's own day and center (Refine's 'list' would open today's).
+    redirect: false,
+    onMutationSuccess: (data) => {
+      workRulesNotice(data.data);
+      navigate(tripListPath(data.data));
+    },
     onMutationError: (error) => {
       if (error.statusCode === 409) setConflict(error.message);
     },
@@ -340,8 +346,10 @@ export default function TripFormPage() {
   const record = query?.data?.data;
   const closed = editing && record ? closedRefusal(record, false) : null;
 
-  const center = profile?.department?.level === LEVEL.center ? profile.department.id : undefined;
-  const defaults = { kind: 'store_direct', date: tokyoToday(), department_id: center, trip_mode: TRIP_MODE.single, load_unit: LOAD_UNIT.pallet, pinned: false };
+  // A new trip starts on the day and center the planner last worked on, else today at their own center.
+  const remembered = rememberedCenterDay(profile?.id, tokyoToday());
+  const center = remembered.center ?? (profile?.department?.level === LEVEL.center ? profile.department.id : undefined);
+  const defaults = { kind: 'store_direct', date: remembered.date ?? tokyoToday(), department_id: center, trip_mode: TRIP_MODE.single, load_unit: LOAD_UNIT.pallet, pinned: false };
   const onFinish = (values: Record<string, unknown>) =>
     Promise.resolve(formProps.onFinish?.(toBody(values) as Partial<Trip>)).catch(() => undefined);
   const body = (

@@ -10,7 +10,7 @@ import { CreateButton, getDefaultSortOrder, List, useTable } from '@refinedev/an
 import type { HttpError } from '@refinedev/core';
 import { Form, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { closedRefusal, routeText, TRIP_RANGE_MAX_DAYS, TRIP_STATUS, tripLabel } from '../../../../common/allocation.js';
 import { tokyoToday } from '../../../../common/deliveries.js';
@@ -25,6 +25,9 @@ import { actionsColumn, clipped, headerCell, wrapping } from '../../shared/maste
 import { RefSelect } from '../../shared/masters/ref-select.js';
 import { numberText, quantityText } from '../../shared/deliveries/cells.js';
 import { filtersToTripSearch, tripDetailPath, tripExportPath, tripSearchToFilters, tripTotals, type TripSearch } from '../../shared/trips/state.js';
+import { rememberCenterDay, rememberedCenterDay } from '../../shared/trips/center-day.js';
+import { useProfile } from '../../app/providers/use-profile.js';
+import { isCarrier } from '../../shared/masters/rules.js';
 import { DriverName } from './driver-name.js';
 import { LoadBars } from './load-bars.js';
 import { TripConfirmationTag, TripStatusTag } from '../../shared/trips/status-tag.js';
@@ -156,10 +159,18 @@ export default function TripListPage() {
   const { t } = useT();
   const links = useRowLinks(RESOURCE);
   const today = tokyoToday();
+  const { profile } = useProfile();
+  // A carrier reads its own company's trips (the server's scope): no center or company to choose, no trip to edit.
+  const carrier = isCarrier(profile);
+  // Opened from the menu: the day and center the planner last worked on (shared/trips/center-day.ts).
+  const [remembered] = useState(() => rememberedCenterDay(profile?.id, today));
   const { tableProps, sorters, filters, setFilters, setCurrent, tableQuery } = useTable<Trip, HttpError>({
     resource: RESOURCE,
     sorters: { initial: [{ field: 'date', order: 'asc' }] },
-    filters: { initial: tripSearchToFilters({ date_from: today, date_to: today }), defaultBehavior: 'replace' },
+    filters: {
+      initial: tripSearchToFilters({ date_from: remembered.date ?? today, date_to: remembered.date ?? today, department_id: remembered.center }),
+      defaultBehavior: 'replace',
+    },
     pagination: { pageSize: PAGE_SIZE },
     syncWithLocation: true,
   });
@@ -182,6 +193,8 @@ export default function TripListPage() {
       status: all.status && all.status.length > 0 ? all.status : undefined,
     };
     setFilters(tripSearchToFilters(next), 'replace');
+    // One day's list is the day worked on, as on the boards.
+    if (next.date_from === next.date_to) rememberCenterDay(profile?.id, { date: next.date_from, center: next.department_id }, today);
     setCurrent(1);
   };
 
@@ -205,9 +218,11 @@ export default function TripListPage() {
           onValuesChange={onValuesChange}
         >
           <DateRangeFilter maxDays={TRIP_RANGE_MAX_DAYS} testId="trip-range" />
-          <Form.Item name="department_id">
-            <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 140 }} data-testid="trip-department-filter" />
-          </Form.Item>
+          {carrier ? null : (
+            <Form.Item name="department_id">
+              <RefSelect refSpec={{ resource: 'department', filters: { level: LEVEL.center } }} placeholder={t('tripScreens.fields.department_id')} style={{ width: 140 }} data-testid="trip-department-filter" />
+            </Form.Item>
+          )}
           <Form.Item name="kind">
             <Select
               allowClear
@@ -217,9 +232,11 @@ export default function TripListPage() {
               data-testid="trip-kind-filter"
             />
           </Form.Item>
-          <Form.Item name="delivery_company_id">
-            <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('tripScreens.fields.delivery_company_id')} style={{ width: 170 }} data-testid="trip-company-filter" />
-          </Form.Item>
+          {carrier ? null : (
+            <Form.Item name="delivery_company_id">
+              <RefSelect refSpec={{ resource: 'delivery_company' }} placeholder={t('tripScreens.fields.delivery_company_id')} style={{ width: 170 }} data-testid="trip-company-filter" />
+            </Form.Item>
+          )}
           <Form.Item name="vehicle_id">
             <RefSelect refSpec={{ resource: 'vehicle', label: ['vehicle_number'] }} placeholder={t('tripScreens.fields.vehicle_id')} style={{ width: 140 }} data-testid="trip-vehicle-filter" />
           </Form.Item>
@@ -241,8 +258,9 @@ export default function TripListPage() {
         columns={[
           ...columns,
           actionsColumn<Trip>(t('table.actions'), (trip) => (
-            // A completed or cancelled trip opens read-only (trip-form.tsx): its button says 詳細, not 編集.
-            <RowLinkButton link={closedRefusal(trip, false) ? { ...links.edit, kind: 'show' } : links.edit} id={trip.id} />
+            // A completed or cancelled trip opens read-only (trip-form.tsx): its button says 詳細, not 編集. A carrier,
+            // who edits no trip, opens its detail.
+            <RowLinkButton link={!links.edit.allowed ? links.show : closedRefusal(trip, false) ? { ...links.edit, kind: 'show' } : links.edit} id={trip.id} />
           )),
         ]}
         rowClassName={(trip, index) => `${listTableProps.rowClassName(trip, index)}${trip.status === TRIP_STATUS.cancelled ? ' trip-row--cancelled' : ''}`}

@@ -19,6 +19,7 @@ import { DelayTag, DeliveryStatusTag, numberText, quantityText } from '../../sha
 import type { DeliveryDetail, DeliveryStop, DeliveryTrip } from './types.js';
 import { keyIn, type Translate, useT } from '../../app/providers/translate.js';
 import { Details } from '../../shared/components/details.js';
+import { centerDayQuery } from '../../shared/trips/center-day.js';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -160,7 +161,7 @@ export default function DeliveryDetailPage() {
               action={
                 // Not on a trip yet: the board of its center and day, searched for its slip, is where it gets one.
                 canAccess(profile, 'vehicle_allocation', 'list') ? (
-                  <Link to={`/store-direct?center=${record.department_id}&date=${record.date}&q=${encodeURIComponent(record.slip_number)}`} data-testid="detail-board-link">
+                  <Link to={`/store-direct?${centerDayQuery(record.department_id, record.date)}&q=${encodeURIComponent(record.slip_number)}`} data-testid="detail-board-link">
                     {t('deliveryScreens.trip.openBoard')}
                   </Link>
                 ) : undefined

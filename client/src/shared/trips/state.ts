@@ -3,7 +3,7 @@
  * API's query, the route a trip runs, and the planned times between the form (Tokyo wall-clock
  * time in a picker) and the API (instants).
  */
-import type { CrudFilter, CrudFilters } from '@refinedev/core';
+import { stringifyTableParams, type CrudFilter, type CrudFilters } from '@refinedev/core';
 import { daysBetween, TRIP_RANGE_MAX_DAYS, TRIP_STATUS } from '../../../../common/allocation.js';
 import { pageTotals } from '../deliveries/page-totals.js';
 import { isCalendarDay } from '../../../../common/deliveries.js';
@@ -11,6 +11,7 @@ import type { CsvEncoding } from '../../../../common/reports.js';
 import { formatDateTime } from '../../../../common/time.js';
 import type { TripFilters } from '../../../../server/allocation/schemas.js';
 import { TRIP_KINDS, TRIP_STATUSES, type Trip, type TripKind } from './kinds.js';
+import { centerDayQuery } from './center-day.js';
 
 /** The trip list's conditions: the API's (server/allocation/schemas.ts), shared by its pages and its CSV export. */
 export type TripSearch = TripFilters;
@@ -77,7 +78,13 @@ export const tripDetailPath = (id: number) => `/store-direct/detail/${id}`;
 /** The board a trip is planned on, at its center and day: 店舗直送, or the between-centers page of its kind. */
 export function tripBoardPath(trip: Pick<Trip, 'kind' | 'department_id' | 'date'>): string {
   const page = trip.kind === 'store_direct' ? 'store-direct' : trip.kind.replaceAll('_', '-');
-  return `/${page}?center=${trip.department_id}&date=${trip.date}`;
+  return `/${page}?${centerDayQuery(trip.department_id, trip.date)}`;
+}
+
+/** 配車一覧 of a trip's day at its center: where its form returns after a save. */
+export function tripListPath(trip: Pick<Trip, 'department_id' | 'date'>): string {
+  const filters = tripSearchToFilters({ date_from: trip.date, date_to: trip.date, department_id: trip.department_id });
+  return `/vehicle-allocation?${stringifyTableParams({ filters, sorters: [] })}`;
 }
 
 /** The page's trips that run (cancelled ones carry nothing): how many, their quantity per load unit and weight. */
