@@ -16,7 +16,7 @@ import { TOKEN_KEY } from '../../client/src/app/providers/session.js';
 import type { Board, TripDetail } from '../../client/src/shared/trips/types.js';
 import { dayAfterDemo } from '../server/helpers.js';
 import { boardSettled as settled, dragOnBoard } from './allocation-fixtures.js';
-import { centerVehicles, departmentId, signIn, useStack } from './harness.js';
+import { centerVehicles, departmentId, hoverUntilShown, signIn, useStack } from './harness.js';
 
 // The server's clock back once its stack has stopped (after hooks run last-registered first): nothing it
 // scheduled on the test's day outlives it.
@@ -164,8 +164,12 @@ describe("the planner's day, in a real browser", () => {
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('ダッシュボード');
     await page.evaluate((key) => sessionStorage.removeItem(key), TALLY_KEY);
 
-    // 1. The board from the menu: it opens on the planner's center and today.
-    await page.getByTestId('top-menu').getByText('配車設定', { exact: true }).click();
+    // 1. The board from the menu (its 配車 group opens under the pointer): it opens on the planner's center and today.
+    const boardItem = await hoverUntilShown(
+      page.getByTestId('top-menu').getByText('配車', { exact: true }),
+      page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: '配車設定' }).first(),
+    );
+    await boardItem.click();
     await page.waitForURL((url) => url.pathname === '/store-direct');
     await expect.poll(() => page.getByTestId('totals-unallocated').textContent()).toContain('40');
     expect(await page.getByTestId('unallocated-delivery').count()).toBe(40);
