@@ -11,6 +11,7 @@ import { CopyPreviousDayButton } from '../copy-previous-day.js';
 import { driverLabel, regularDriver, vehicleLabel } from '../labels.js';
 import { OperationSheetButton } from '../operation-sheet-button.js';
 import { TotalsText } from '../unallocated-panel.js';
+import { ChartPrintButton } from './day-chart.js';
 import { ReoptimizeButton } from './reoptimize.js';
 
 function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehicleId: number, driverId?: number) => void; busy: boolean }) {
@@ -145,6 +146,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           />
         </span>
       </Tooltip>
+      <ChartPrintButton centerId={centerId} date={date} disabled={trips.length === 0} />
       <span className="alloc-strip__break" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
