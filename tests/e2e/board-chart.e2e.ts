@@ -51,7 +51,7 @@ describe('the board’s 配車表, in a real browser', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('chart');
     const rows = page.getByTestId('chart-row');
     await expect.poll(() => rows.count()).toBe(vehicles.length);
-    await expect.poll(() => page.getByTestId('trip-card').count(), 'no cards beside the chart').toBe(0);
+    await expect.poll(() => page.getByTestId('trip-card').count(), { message: 'no cards beside the chart' }).toBe(0);
     const row = (vehicle: number) => page.locator(`[data-testid=chart-row][data-vehicle-id="${vehicles[vehicle]!.id}"]`);
     await expect.poll(() => row(0).getByTestId('chart-binding').textContent()).toBe('残9:00');
     await expect.poll(() => row(1).getByTestId('chart-binding').textContent()).toBe('残4:00');
