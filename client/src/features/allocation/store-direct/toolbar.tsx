@@ -1,4 +1,4 @@
-/** The board's strip: totals, the selection, undo, 全便を近い順, 再最適化, 全便確定, the day's 運行指示書, a new trip, 前日コピー. */
+/** The board's strip: totals, the selection, undo, 全便を近い順, 再最適化, 全便確定, the day's 運行指示書, a new trip, 前日コピー, 配車表印刷. */
 import { CheckCircleOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -146,11 +146,11 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           />
         </span>
       </Tooltip>
-      <ChartPrintButton centerId={centerId} date={date} disabled={trips.length === 0} />
       <span className="alloc-strip__break" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
       <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
+      <ChartPrintButton centerId={centerId} date={date} disabled={trips.length === 0} />
     </div>
   );
 }
