@@ -46,7 +46,8 @@ describe('the board’s 配車表, in a real browser', () => {
     const { page } = await stackOf().newPage();
     await signIn(page, 'center');
     await page.goto(`/store-direct?center=${centerId}&date=${day}`);
-    await expect.poll(() => page.getByTestId('trip-card').count()).toBe(2);
+    // The first load of a board on a loaded machine: up to a minute.
+    await expect.poll(() => page.getByTestId('trip-card').count(), { timeout: 60_000 }).toBe(2);
     await page.getByTestId('board-view').getByText('配車表').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('chart');
     const rows = page.getByTestId('chart-row');
@@ -98,7 +99,7 @@ describe('the board’s 配車表, in a real browser', () => {
 
     // The chart stays the planner's view: a new visit without ?view= opens it.
     await page.goto(`/store-direct?center=${centerId}&date=${day}`);
-    await expect.poll(() => rows.count()).toBe(vehicles.length);
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(vehicles.length);
     await page.getByTestId('board-view').getByText('カード').click();
     await expect.poll(() => page.getByTestId('trip-card').count()).toBe(2);
   });
@@ -107,7 +108,7 @@ describe('the board’s 配車表, in a real browser', () => {
     const { page } = await stackOf().newPage();
     await signIn(page, 'center');
     await page.goto(`/store-direct?center=${centerId}&date=${day}`);
-    await expect.poll(() => page.getByTestId('board-print-chart').isEnabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('board-print-chart').isEnabled(), { timeout: 60_000 }).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('board-print-chart').click()]);
     expect(download.suggestedFilename()).toBe(`vehicle-chart_${day}.pdf`);
     const pdf = await readFile((await download.path())!);
