@@ -53,6 +53,7 @@ export interface ReportDefinition {
 
 export const REPORTS = {
   'delivery-operation': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'], oneTrip: true },
+  'vehicle-chart': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf'] },
   'dalivery-daily-report-all': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['pdf', 'xlsx'] },
   'daily-summary': { period: 'day', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },
   'weekly-summary': { period: 'week', filters: ['department_id', 'delivery_company_id'], formats: ['xlsx', 'csv'] },

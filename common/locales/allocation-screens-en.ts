@@ -81,6 +81,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       copyOtherDay: 'Copy from another day',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
+        chart: 'move on the vehicle chart',
         assign: 'allocation to a trip',
         move: 'move between trips',
         unassign: 'unallocation',
@@ -88,6 +89,19 @@ export const allocationScreensEn: typeof allocationScreensJa = {
         roundAll: 'all trips nearest first',
         reoptimize: 're-optimisation',
       },
+    },
+    chart: {
+      cards: 'Cards',
+      chart: 'Vehicle chart',
+      noDriver: 'No driver yet',
+      bindingLeft: '{{time}} left',
+      bindingOver: '{{time}} over',
+      bindingHint: "{{driver}}'s binding time left today (start of work to end, limit {{limit}}: 13 h a day, or what the month's limit leaves)",
+      load: 'Qty {{quantity}} · {{weight}} kg · {{stops}} stops',
+      hint: "Drag a bar sideways to change its time, up or down to give it to that row's vehicle and driver (15-minute steps; arrow keys on a focused bar too). A bar turning red would bind its driver past the limit",
+      overWarning: "Trip {{no}} moved. {{driver}}'s binding time goes {{time}} past the limit",
+      print: 'Print vehicle chart',
+      printHint: "The day's vehicle chart (each vehicle's trips over the day, A4 landscape PDF)",
     },
     reoptimize: {
       button: 'Re-optimise',

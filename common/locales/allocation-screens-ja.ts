@@ -79,6 +79,7 @@ export const allocationScreensJa = {
       copyOtherDay: 'ほかの日からコピー',
       overCapacityFigures: '{{measure}}: {{load}} / {{capacity}}',
       moveLabels: {
+        chart: '配車表での移動',
         assign: '便への割り当て',
         move: '便間の移動',
         unassign: '未配車に戻す',
@@ -86,6 +87,19 @@ export const allocationScreensJa = {
         roundAll: '全便を近い順',
         reoptimize: '再最適化',
       },
+    },
+    chart: {
+      cards: 'カード',
+      chart: '配車表',
+      noDriver: 'ドライバー未定',
+      bindingLeft: '残{{time}}',
+      bindingOver: '{{time}}超過',
+      bindingHint: '{{driver}}のこの日の残り拘束時間（始業から終業まで、上限{{limit}}：1日13時間、月の上限が近ければその残り）',
+      load: '数量{{quantity}}・{{weight}}kg・{{stops}}件',
+      hint: 'バーを横にドラッグで時刻変更、縦にドラッグでその行の車両とドライバーに変更（15分単位、フォーカスして矢印キーでも可）。赤くなる移動はドライバーの拘束時間の上限を超えます',
+      overWarning: '便{{no}}を移動しました。{{driver}}の拘束時間が上限を{{time}}超えます',
+      print: '配車表印刷',
+      printHint: 'この日の配車表（車両ごとの便の時間帯、A4横のPDF）',
     },
     reoptimize: {
       button: '再最適化',

@@ -33,6 +33,7 @@ export const coreEn: typeof coreJa = {
     operationTime: 'Operation time master',
     customer: 'Customer master',
     deliveryOperation: 'Delivery operation instructions',
+    vehicleChart: 'Vehicle chart',
     workingTimeRecord: 'Working time record',
     dailyReportAll: 'Daily report (all)',
     notifications: 'Notifications',

@@ -36,6 +36,7 @@ export const coreJa = {
     operationTime: '稼働時間マスタ',
     customer: '顧客マスタ',
     deliveryOperation: '配送運行指示書',
+    vehicleChart: '配車表',
     workingTimeRecord: '勤務時間記録表',
     dailyReportAll: '配送日報（全体）',
     notifications: 'お知らせ',

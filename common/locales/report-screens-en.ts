@@ -41,6 +41,7 @@ export const reportScreensEn = {
     },
     descriptions: {
       'delivery-operation': 'One page per trip: vehicle, driver, times, stops in order, quantities, receipt stamp box',
+      'vehicle-chart': "One A4 landscape page per center: a row per vehicle with the day's trips (number, direction, times, load) as bars over the hours",
       'dalivery-daily-report-all': "All of the day's trips and deliveries: status, delay, reported time and place",
       'daily-summary': SUMMARY,
       'weekly-summary': SUMMARY,

@@ -41,6 +41,7 @@ export const reportScreensJa = {
     },
     descriptions: {
       'delivery-operation': '便ごとに1ページ：車両・ドライバー・時刻・停車順・数量・受領印欄',
+      'vehicle-chart': 'センターごとにA4横1ページ：車両ごとの行に、その日の便（便番号・方面・時刻・積載）を時間軸の帯で',
       'dalivery-daily-report-all': 'その日の全便・全配送：状況・遅延・報告時刻と場所',
       'daily-summary': SUMMARY,
       'weekly-summary': SUMMARY,

@@ -282,9 +282,20 @@ export const boardSchema = {
           busy: Type.Boolean(),
         }),
       ),
-      /** `default_vehicle_id`: the driver's regular vehicle (担当車両); `busy`: on a live trip that day */
+      /**
+       * `default_vehicle_id`: the driver's regular vehicle (担当車両); `busy`: on a live trip that day;
+       * `binding`: the most he may be bound that day under the 2024 rules (minutes) and his work that day
+       * besides the board's trips (recorded or on other trips: first start, last end; null: none).
+       */
       drivers: Type.Array(
-        Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer(), default_vehicle_id: NullableInt, busy: Type.Boolean() }),
+        Type.Object({
+          id: Type.Integer(),
+          name: Type.String(),
+          delivery_company_id: Type.Integer(),
+          default_vehicle_id: NullableInt,
+          busy: Type.Boolean(),
+          binding: Type.Object({ minutes: Type.Integer(), start: NullableTime, end: NullableTime }),
+        }),
       ),
       /** The times a new trip of the board starts with (the center's 稼働時間 for store delivery). */
       new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp }),

@@ -201,6 +201,23 @@ export async function bindingLimits(db: Executor, drivers: { id: number; binding
 }
 
 /**
+ * What the board needs to show each driver's remaining binding time on `date` while trips are moved:
+ * `minutes`, the most he may be bound that day (`bindingLimit`: 13 h, less when the month's limit is
+ * nearer), and `start`/`end`, his work that day besides `boardTripIds` (recorded, or planned on other
+ * trips), null when there is none. The day's binding is first start to last end of it all.
+ */
+export async function boardBindings(db: Executor, drivers: { id: number; binding_extension_agreement: boolean }[], date: string, boardTripIds: number[]) {
+  const days = await driversDays(db, drivers.map((d) => d.id), [0, ...boardTripIds], `${date.slice(0, 7)}-01`, date);
+  return new Map(
+    drivers.map((d) => {
+      const own = days.get(d.id) ?? [];
+      const span = spanOf(own.filter((day) => day.date === date));
+      return [d.id, { minutes: Math.floor(bindingLimit(own, date, d.binding_extension_agreement).minutes), start: span ? new Date(span[0]) : null, end: span ? new Date(span[1]) : null }];
+    }),
+  );
+}
+
+/**
  * Checks a trip's planned times with its driver's work and stores what it brings on the trip's
  * warnings (replacing the previous check's). A trip without a driver, without complete planned times,
  * or cancelled, has none. Trips in `notYet` are left out of the driver's other trips (a day's copies

@@ -15,12 +15,14 @@ import { dailySales } from './sales.js';
 import { type ReportQuery, reportLabels, reportSchema, fuelPriceSchema } from './schemas.js';
 import { fuelPriceCenter, mayUseCenter, rememberFuelPrice, startingFuelPrice } from './fuel-prices.js';
 import { summary } from './summaries.js';
+import { vehicleChart } from './vehicle-chart.js';
 import { waitingLoadingRecord } from './waiting-loading.js';
 import { workingTimeRecord } from './working-time.js';
 
 /** Each report's maker: it reads what it shows and returns it rendered. */
 const MAKERS: Record<ReportSlug, ReportMaker> = {
   'delivery-operation': deliveryOperation,
+  'vehicle-chart': vehicleChart,
   'dalivery-daily-report-all': dailyReportAll,
   'daily-summary': summary,
   'weekly-summary': summary,

@@ -29,6 +29,9 @@ const REPORTS = [
 /** Not in the specification: the records the rules ask for (荷待ち・荷役記録, 積載効率, CO2). */
 const RECORD_REPORTS = ['waiting-loading-record', 'load-efficiency', 'co2-emissions'];
 
+/** Not in the specification either: the day's 配車表 by vehicle, printed from the board too. */
+const PLANNING_REPORTS = ['vehicle-chart'];
+
 /** Section 2, with `{id}` written as React Router parameters and "{id optional}" as both forms. */
 const SPEC_ROUTES = [
   '/auth', '/check-map', '/places', '/test', '/debug', '/debug/caculator_data_allocation',
@@ -69,8 +72,8 @@ const OPERATIONS_ROUTES = ['/audit-log'];
 const declared = APP_RESOURCES.flatMap(routesOf).map((route) => route.path);
 
 describe('routes', () => {
-  it('declares every route of the specification, the masters\' detail views, the records\' reports and the audit log, and nothing else', () => {
-    const extra = [...RECORD_REPORTS.map((slug) => `/download/${slug}`), ...OPERATIONS_ROUTES];
+  it('declares every route of the specification, the masters\' detail views, the records\' reports, the 配車表 and the audit log, and nothing else', () => {
+    const extra = [...[...RECORD_REPORTS, ...PLANNING_REPORTS].map((slug) => `/download/${slug}`), ...OPERATIONS_ROUTES];
     expect([...declared].sort()).toEqual([...SPEC_ROUTES, ...DETAIL_ROUTES, ...extra].sort());
   });
 
@@ -138,7 +141,7 @@ describe('top menu', () => {
     // Every report, in titled sections; the specification's three first.
     const sections = items[4]?.children ?? [];
     expect(sections.map((section) => [section.label, section.children?.map((item) => item.key)])).toEqual([
-      ['menu.sections.operations', ['/download/delivery-operation', '/download/dalivery-daily-report-all']],
+      ['menu.sections.operations', ['/download/delivery-operation', '/download/vehicle-chart', '/download/dalivery-daily-report-all']],
       ['menu.sections.workTime', ['/download/working-time-record', '/download/attendance-record', '/download/payroll-accounting']],
       ['menu.sections.summaries', ['/download/daily-summary', '/download/weekly-summary', '/download/monthly-summary']],
       ['menu.sections.money', ['/download/daily-expense', '/download/daily-sales-report', '/download/invoice-store-directly', '/download/invoice-between-center']],

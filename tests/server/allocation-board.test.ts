@@ -5,7 +5,7 @@ import { addDays } from '../../common/allocation.js';
 import { centerProposalTimes } from '../../server/allocation/board.js';
 import { calculator } from '../../server/allocation/calculator.js';
 import { formatDateTime } from '../../common/time.js';
-import { allocationWorld, at, iso, makeDelivery, putStops, storesOf, userId } from './allocation-fixtures.js';
+import { allocationWorld, at, iso, makeDelivery, makeTrip, putStops, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo } from './helpers.js';
 
 // The store-direct board and the planned window of the trips it makes.
@@ -54,6 +54,32 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   t.same(await newTripTimes(), { planned_loading_start: iso(date, '06:30'), planned_departure: iso(date, '08:15') });
   await storeTimes.set({ deleted_at: new Date() }).execute();
   t.same(await newTripTimes(), { planned_loading_start: iso(date, '07:00'), planned_departure: iso(date, '09:00') }, 'no times kept: the defaults');
+});
+
+t.test('the board gives each driver his binding budget of the day: the limit, and his work besides the board’s trips', async (t) => {
+  const date = dayAfterDemo(13);
+  const [driver, other] = fleet.drivers;
+  // On the board: a store trip 09:00-12:00. Elsewhere: a transfer 05:00-07:30 the same day, and a recorded day before.
+  await newTrip(center, date, {
+    vehicle_id: fleet.vehicles[0]!.id,
+    driver_id: driver!.id,
+    planned_loading_start: at(date, '09:00'),
+    planned_departure: at(date, '09:30'),
+    planned_arrival: at(date, '12:00'),
+  });
+  await makeTrip(db, {
+    date,
+    department_id: fleet.center,
+    kind: 'between_centers_today',
+    driver_id: driver!.id,
+    planned_loading_start: at(date, '05:00'),
+    planned_departure: at(date, '05:30'),
+    planned_arrival: at(date, '07:30'),
+  });
+  const body = (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const bindingOf = (id: number) => body.drivers.find((d: { id: number }) => d.id === id).binding;
+  t.same(bindingOf(driver!.id), { minutes: 13 * 60, start: iso(date, '05:00'), end: iso(date, '07:30') }, 'the transfer counts; the board’s own trip is left to the screen');
+  t.same(bindingOf(other!.id), { minutes: 13 * 60, start: null, end: null }, 'a driver with nothing else that day: the whole 13 h');
 });
 
 t.test('a trip planned today after the center’s loading start loads from the next quarter hour and leaves after its usual loading time; any other day at the center’s times', async (t) => {

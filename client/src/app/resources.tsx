@@ -407,6 +407,7 @@ export const APP_RESOURCES: AppResource[] = [
   // Every report has an entry, in sections: the specification's three first (運行, 勤怠), then the
   // summaries and the money reports.
   report('delivery-operation', 'menu.deliveryOperation', 'operations'),
+  report('vehicle-chart', 'menu.vehicleChart', 'operations'),
   report('dalivery-daily-report-all', 'menu.dailyReportAll', 'operations'),
   report('working-time-record', 'menu.workingTimeRecord', 'workTime'),
   report('attendance-record', 'screens.attendanceRecord', 'workTime'),

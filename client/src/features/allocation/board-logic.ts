@@ -2,6 +2,7 @@
  * The board's pure rules: a trip's stops as an editable plan, the new full list after a drop,
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
+import { minuteOfDay } from '../../../../common/day-chart.js';
 import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, PLAN_STEP_MINUTES, type CapacityColour, type MeasureLoad } from '../../../../common/allocation.js';
 import { isLocated, type Point } from '../../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../../common/rounds.js';
@@ -214,6 +215,8 @@ export interface UndoStep {
   before: TripSnapshot[];
   /** a 再最適化 applied: the server undoes it in one step (its trips and stops as before) */
   reoptimization?: number;
+  /** a trip moved on the 配車表: its fields as they were (vehicle, driver, planned times), written back with its current version */
+  restore?: { tripId: number; fields: Record<string, unknown> };
 }
 
 export const UNDO_LIMIT = 20;
@@ -316,47 +319,8 @@ export function proposalTotals(proposal: readonly CalculatorProposal[]): Totals 
 // Time chart
 
 export const MINUTE_MS = 60_000;
-/** The chart's default span when no trip says otherwise: 04:00 – 22:00. */
-export const CHART_DEFAULT = { from: 4 * 60, to: 22 * 60 };
-
-/** Midnight of a calendar day in Asia/Tokyo, as epoch milliseconds. */
-export function tokyoMidnight(date: string): number {
-  return Date.parse(`${date}T00:00:00+09:00`);
-}
-
-/** Minutes since the day's Tokyo midnight; null for no time. */
-export function minuteOfDay(date: string, instant: string | null): number | null {
-  if (!instant) return null;
-  const ms = Date.parse(instant);
-  return Number.isNaN(ms) ? null : Math.round((ms - tokyoMidnight(date)) / MINUTE_MS);
-}
-
-/** A trip's bar: planned loading start → planned arrival (departure, or an hour, when missing). */
-export function barSpan(date: string, trip: Pick<Trip, 'planned_loading_start' | 'planned_departure' | 'planned_arrival'>) {
-  const start = minuteOfDay(date, trip.planned_loading_start) ?? minuteOfDay(date, trip.planned_departure);
-  if (start === null) return null;
-  const end = minuteOfDay(date, trip.planned_arrival) ?? minuteOfDay(date, trip.planned_departure) ?? start + 60;
-  return { start, end: Math.max(end, start + PLAN_STEP_MINUTES) };
-}
-
-/** Whole hours covering every bar, at least the default span. */
-export function chartRange(spans: ({ start: number; end: number } | null)[]): { from: number; to: number } {
-  let { from, to } = CHART_DEFAULT;
-  for (const span of spans) {
-    if (!span) continue;
-    from = Math.min(from, Math.floor(span.start / 60) * 60);
-    to = Math.max(to, Math.ceil(span.end / 60) * 60);
-  }
-  return { from, to };
-}
-
-/** Left and width of a bar in percent of the chart. */
-export function barPosition(span: { start: number; end: number }, range: { from: number; to: number }) {
-  const total = range.to - range.from;
-  const left = ((span.start - range.from) / total) * 100;
-  const width = ((span.end - span.start) / total) * 100;
-  return { left, width };
-}
+// The geometry the screen's chart and the printed 配車表 share: common/day-chart.ts.
+export { barPosition, barSpan, chartRange, minuteOfDay } from '../../../../common/day-chart.js';
 
 /** Where the current time falls on a day's chart, in percent; null when it is not on the chart (another day, or outside its hours). */
 export function nowPosition(date: string, now: Date, range: { from: number; to: number }): number | null {

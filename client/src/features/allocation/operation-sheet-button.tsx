@@ -4,12 +4,29 @@ import { useState } from 'react';
 import { downloadFile, isHttpError } from '../../app/providers/http.js';
 import { toast } from '../../app/providers/toast.js';
 
-/** 運行指示書 (the PDF report `delivery-operation`) of one trip or a center's day, for the drivers to carry. */
-export function OperationSheetButton({ query, file, label, testId, disabled }: { query: string; file: string; label: string; testId: string; disabled?: boolean }) {
+/**
+ * 運行指示書 (the PDF report `delivery-operation`) of one trip or a center's day, for the drivers to
+ * carry; or another PDF report of the day (`report`: 配車表, `vehicle-chart`).
+ */
+export function OperationSheetButton({
+  report = 'delivery-operation',
+  query,
+  file,
+  label,
+  testId,
+  disabled,
+}: {
+  report?: 'delivery-operation' | 'vehicle-chart';
+  query: string;
+  file: string;
+  label: string;
+  testId: string;
+  disabled?: boolean;
+}) {
   const [printing, setPrinting] = useState(false);
   const print = () => {
     setPrinting(true);
-    downloadFile(`/report/delivery-operation?${query}&format=pdf`, file)
+    downloadFile(`/report/${report}?${query}&format=pdf`, file)
       .catch((error: unknown) => toast.error(isHttpError(error) ? error.message : String(error), testId))
       .finally(() => setPrinting(false));
   };

@@ -8,7 +8,7 @@
  */
 import { Typography } from 'antd';
 import { PLAN_STEP_MINUTES } from '../../../../common/allocation.js';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useNow } from '../../shared/hooks/use-now.js';
 import { tripOverdueMinutes } from '../../shared/trips/status-tag.js';
 import { barPosition, barSpan, chartRange, nowPosition, rowAfterDrag, shiftMinutes } from './board-logic.js';
@@ -20,6 +20,14 @@ export interface ChartRow {
   /** The vehicle's 車番 (or 「車両未定」), and its type after it: beside it on a screen, under it on a phone. */
   label: string;
   note?: string;
+  /** shown after the label (the store-direct chart: the driver's remaining binding time) */
+  extra?: ReactNode;
+}
+
+/** What a screen says of a move while the bar is dragged: a warning colours the bar, `text` rides on it. */
+export interface MoveVerdict {
+  warn: boolean;
+  text: string;
 }
 
 export interface ChartMove {
@@ -44,6 +52,9 @@ export function TimeChart({
   busy = [],
   onMove,
   disabled,
+  describe,
+  judge,
+  hint,
 }: {
   date: string;
   rows: ChartRow[];
@@ -51,6 +62,11 @@ export function TimeChart({
   busy?: Trip[];
   onMove: (move: ChartMove) => void;
   disabled?: boolean;
+  /** a bar's text and tooltip (default: a transfer's 便 and lane) */
+  describe?: (trip: Trip) => { label: string; tooltip: string };
+  /** the move a drag would make, judged while dragging */
+  judge?: (move: ChartMove) => MoveVerdict | null;
+  hint?: string;
 }) {
   const { t } = useT();
   const track = useRef<HTMLDivElement>(null);
@@ -65,12 +81,16 @@ export function TimeChart({
   const rowOf = (trip: Trip) => Math.max(0, rows.findIndex((r) => r.vehicleId === trip.vehicle_id));
   const width = () => track.current?.getBoundingClientRect().width ?? 0;
 
-  const finish = (trip: Trip, dx: number, dy: number) => {
+  /** The move a drag of dx, dy px makes (null: none). */
+  const dragMove = (trip: Trip, dx: number, dy: number): ChartMove | null => {
     const minutes = shiftMinutes(dx, width(), range);
     const from = rowOf(trip);
     const to = rowAfterDrag(from, dy, ROW_HEIGHT, rows.length);
-    if (minutes === 0 && to === from) return;
-    onMove({ trip, minutes, vehicleId: rows[to]?.vehicleId ?? null });
+    return minutes === 0 && to === from ? null : { trip, minutes, vehicleId: rows[to]?.vehicleId ?? null };
+  };
+  const finish = (trip: Trip, dx: number, dy: number) => {
+    const move = dragMove(trip, dx, dy);
+    if (move) onMove(move);
   };
 
   const onPointerDown = (trip: Trip) => (event: PointerEvent<HTMLDivElement>) => {
@@ -106,10 +126,16 @@ export function TimeChart({
 
   const busyLabel = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${t(keyIn('tripScreens.kind', trip.kind))}`;
   const busyTooltip = (trip: Trip) => `${busyLabel(trip)} ${trip.department_name} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`;
-  const label = (trip: Trip) => `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`;
-  const tooltip = (trip: Trip, overdue: number | null) =>
-    `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}` +
-    (overdue === null ? '' : ` ${t('tripScreens.notLeft')}`);
+  const lane = (trip: Trip) => ({
+    label: `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} →${trip.destination_department_name ?? ''}`,
+    tooltip: `${t('allocationScreens.trip.tripNo', { no: trip.trip_no })} ${trip.origin_department_name ?? ''} → ${trip.destination_department_name ?? ''} ${trip.vehicle_number ?? ''} ${trip.driver_name ?? ''}`,
+  });
+  const text = describe ?? lane;
+  const label = (trip: Trip) => text(trip).label;
+  const tooltip = (trip: Trip, overdue: number | null) => text(trip).tooltip + (overdue === null ? '' : ` ${t('tripScreens.notLeft')}`);
+  const dragged = drag && judge ? trips.find((trip) => trip.id === drag.tripId) : undefined;
+  const draggedMove = dragged ? dragMove(dragged, drag!.dx, drag!.dy) : null;
+  const verdict = draggedMove && judge ? judge(draggedMove) : null;
   const nowLine = nowAt === null ? null : <span className="alloc-chart__now" style={{ left: `${nowAt}%` }} />;
 
   return (
@@ -130,6 +156,7 @@ export function TimeChart({
           <div className="alloc-chart__label" title={row.note ? `${row.label} ${row.note}` : row.label}>
             <span>{row.label}</span>
             {row.note ? <span className="alloc-chart__note"> {row.note}</span> : null}
+            {row.extra}
           </div>
           <div className="alloc-chart__track" ref={index === 0 ? track : undefined}>
             {hours.map((m) => (
@@ -159,12 +186,13 @@ export function TimeChart({
                 const { left, width: w } = barPosition(span!, range);
                 const dragging = drag?.tripId === trip.id;
                 const overdue = tripOverdueMinutes(trip, now);
+                const warned = dragging && verdict?.warn;
                 return (
                   <div
                     key={trip.id}
                     role="button"
                     tabIndex={0}
-                    className={`alloc-chart__bar alloc-chart__bar--${trip.status}${overdue === null ? '' : ' alloc-chart__bar--late'}${dragging ? ' alloc-chart__bar--dragging' : ''}`}
+                    className={`alloc-chart__bar alloc-chart__bar--${trip.status}${overdue === null ? '' : ' alloc-chart__bar--late'}${dragging ? ' alloc-chart__bar--dragging' : ''}${warned ? ' alloc-chart__bar--over' : ''}`}
                     style={{
                       left: `${left}%`,
                       width: `${w}%`,
@@ -174,6 +202,7 @@ export function TimeChart({
                     data-testid="chart-bar"
                     data-trip-id={trip.id}
                     data-overdue={overdue ?? undefined}
+                    data-verdict={dragging && verdict ? verdict.text : undefined}
                     onPointerDown={onPointerDown(trip)}
                     onPointerMove={onPointerMove}
                     onPointerUp={onPointerUp(trip)}
@@ -181,6 +210,7 @@ export function TimeChart({
                     onKeyDown={onKeyDown(trip)}
                   >
                     {label(trip)}
+                    {dragging && verdict ? <span className="alloc-chart__verdict"> {verdict.text}</span> : null}
                   </div>
                 );
               })}
@@ -188,7 +218,7 @@ export function TimeChart({
         </div>
       ))}
       <Typography.Text type="secondary" className="alloc-hint">
-        {t('allocationScreens.transfers.chartHint')}
+        {hint ?? t('allocationScreens.transfers.chartHint')}
       </Typography.Text>
     </div>
   );

@@ -50,6 +50,7 @@ import {
 import { CenterDateBar, failedRead, notLoadedYet, useCenterDate } from '../center-date.js';
 import { TripCard, type TripActions } from '../trip-card.js';
 import { UnallocatedPanel, UNALLOCATED_ID } from '../unallocated-panel.js';
+import { BoardViewSwitch, DayChart, useBoardView } from './day-chart.js';
 import { StoreDirectToolbar } from './toolbar.js';
 import { useBoardKeys } from './use-keys.js';
 import { useSelection } from './use-selection.js';
@@ -102,6 +103,7 @@ export default function StoreDirectBoard() {
     keepPreviousData: true,
   });
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const view = useBoardView(); // the trip cards or the 配車表 (docs/decisions/allocation-screens.md)
   const [active, setActive] = useState<Active | null>(null);
 
   const sensors = useSensors(
@@ -332,10 +334,12 @@ export default function StoreDirectBoard() {
               onSelectGroup={selection.selectGroup}
             />
             <div className="alloc-trips" data-testid="trip-list">
-              {data && trips.length === 0 ? (
+              <BoardViewSwitch {...view} />
+              {view.chart && data ? <DayChart board={data} trips={trips} date={date} busy={busy} run={run} /> : null}
+              {!view.chart && data && trips.length === 0 ? (
                 <Empty description={t('allocationScreens.board.noTrips')} />
               ) : null}
-              {trips.map((trip) => (
+              {(view.chart ? [] : trips).map((trip) => (
                 <TripCard key={trip.id} trip={trip} busy={busy} actions={actions} />
               ))}
             </div>

@@ -1,4 +1,4 @@
-/** The board's strip: totals, the selection, undo, 全便を近い順, 再最適化, 全便確定, the day's 運行指示書, a new trip, 前日コピー. */
+/** The board's strip: totals, the selection, undo, 全便を近い順, 再最適化, 全便確定, the day's 運行指示書, a new trip, 前日コピー, 配車表印刷. */
 import { CheckCircleOutlined, NodeIndexOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { CopyPreviousDayButton } from '../copy-previous-day.js';
 import { driverLabel, regularDriver, vehicleLabel } from '../labels.js';
 import { OperationSheetButton } from '../operation-sheet-button.js';
 import { TotalsText } from '../unallocated-panel.js';
+import { ChartPrintButton } from './day-chart.js';
 import { ReoptimizeButton } from './reoptimize.js';
 
 function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehicleId: number, driverId?: number) => void; busy: boolean }) {
@@ -149,6 +150,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
       <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
+      <ChartPrintButton centerId={centerId} date={date} disabled={trips.length === 0} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 /**
  * Ctrl+Z on the board: the moves written, last first, each put back with the trips' current versions;
- * a 再最適化 applied is undone by the server in one step.
+ * a 再最適化 applied is undone by the server in one step; a 配車表 move writes the trip's fields back.
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/providers/toast.js';
 import { useT } from '../../../app/providers/translate.js';
-import { fetchBoard, putStops, undoReoptimization } from '../api.js';
+import { fetchBoard, patchTrip, putStops, undoReoptimization } from '../api.js';
 import { deliveryIdsOf, planOf, popUndo, pushUndo, undoOrder, type UndoStep } from '../board-logic.js';
 import type { BoardWrites } from './use-writes.js';
 
@@ -33,6 +33,7 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
     writes.beginWrite();
     try {
       if (step.reoptimization !== undefined) await undoReoptimization(step.reoptimization);
+      else if (step.restore) await restore(step.restore);
       else await putBack(step);
       setStack(rest);
       toast.success(t('allocationScreens.board.undone'), 'allocation-undo');
@@ -43,6 +44,13 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
       writes.setBusy(false);
       await writes.refetch();
     }
+  };
+
+  /** A trip's fields as the step recorded them (a 配車表 move), with its current version (read fresh). */
+  const restore = async ({ tripId, fields }: NonNullable<UndoStep['restore']>) => {
+    const fresh = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchBoard(centerId!, date) });
+    const trip = fresh.trips.find((candidate) => candidate.id === tripId);
+    if (trip) await patchTrip(trip.id, { version: trip.version, ...fields });
   };
 
   /** The trips' lists as the step recorded them, with the trips' current versions (read fresh). */
