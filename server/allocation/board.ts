@@ -6,10 +6,11 @@ import { tripDetails } from './repository.js';
 
 /** GET /vehicle_allocation/board: the store-direct board of a center and day, in one call. */
 export async function board(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
-  await centerInScope(db, actor, centerId);
+  const center = await centerInScope(db, actor, centerId);
   const unallocated = await unallocatedDeliveries(db, centerId, date);
   const tripIds = await storeTripIds(db, centerId, date);
   return {
+    center: { name: center.name, latitude: center.latitude, longitude: center.longitude },
     // A direction of another center: these stores' goods are a transfer (the transfers' demand).
     unallocated: byDirection(unallocated).map((group) => ({ ...group, transfer_to: transferTo(group.deliveries[0]!, centerId) })),
     trips: await tripDetails(db, tripIds),

@@ -7,6 +7,7 @@ import { keyIn, useT } from '../../../app/providers/translate.js';
 import { NotLeftCount } from '../../../shared/trips/status-tag.js';
 import type { Board, TripDetail } from '../../../shared/trips/types.js';
 import { boardTotals, type UndoStep } from '../board-logic.js';
+import { FleetFillItem } from '../capacity-bars.js';
 import { CopyPreviousDayButton } from '../copy-previous-day.js';
 import { driverLabel, regularDriver, vehicleLabel } from '../labels.js';
 import { OperationSheetButton } from '../operation-sheet-button.js';
@@ -103,6 +104,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
       <span className="alloc-strip__item">
         <strong>{t('allocationScreens.board.trips')}</strong> {board ? trips.length : null}
       </span>
+      <FleetFillItem trips={trips} className="alloc-strip__item" />
       <NotLeftCount trips={trips} className="alloc-strip__item alloc-strip__item--late" />
       {selection.count > 0 ? (
         <span className="alloc-strip__item">
