@@ -82,14 +82,16 @@ export function storesInside(stores: readonly PoolStore[], box: Box): PoolStore[
 export interface TripRoute {
   tripId: number;
   tripNo: number;
+  vehicle: string | null;
   colour: string;
   stops: { no: number; name: string; latitude: number; longitude: number }[];
 }
 
-export function tripRoutes(trips: readonly Pick<TripDetail, 'id' | 'trip_no' | 'stops'>[]): TripRoute[] {
+export function tripRoutes(trips: readonly Pick<TripDetail, 'id' | 'trip_no' | 'vehicle_number' | 'stops'>[]): TripRoute[] {
   return trips.map((trip) => ({
     tripId: trip.id,
     tripNo: trip.trip_no,
+    vehicle: trip.vehicle_number,
     colour: tripColour(trip.trip_no),
     stops: [...trip.stops]
       .sort((a, b) => a.seq - b.seq)
