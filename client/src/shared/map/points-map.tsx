@@ -149,7 +149,7 @@ export function PointsMap({
     }
     if (latLngs.length > 0) instance.fitBounds(L.latLngBounds(latLngs), { padding: [30, 30], maxZoom: 15 });
     else instance.setView(HOME, 10);
-  }, [points, route]);
+  }, [points, route, map, layer]);
 
   // The selected point: raised, outlined, its tooltip open, brought into view (the zoom kept).
   useEffect(() => {
@@ -165,7 +165,7 @@ export function PointsMap({
         marker.closeTooltip();
       }
     }
-  }, [selected, points]);
+  }, [selected, points, map]);
 
   return (
     <div className="points-map-frame">
