@@ -334,7 +334,8 @@ describe('capacity', () => {
     expect(capacityOf({ ...trip, volume: 0, volume_capacity: 16 })).toHaveLength(3);
     expect(capacityOf(trip)).toHaveLength(2);
     const overVolume = capacityOf({ ...trip, quantity: 1, volume: 17, volume_capacity: 16 });
-    expect(highestColour(overVolume), 'the card shows m³ past the vehicle’s volume').toBe('red');
+    expect(overVolume[2]!.colour, 'the m³ bar turns red past the vehicle’s volume').toBe('red');
+    expect(highestColour(overVolume), 'the card keeps the colour of the measures the server holds it to').toBe('green');
   });
   it('the day’s fill rate: carried over the vehicles’ capacity per load unit, empty trips in, unknown capacities out', () => {
     const fills = fleetFill([

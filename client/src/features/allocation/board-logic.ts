@@ -293,9 +293,12 @@ export function fleetFill(trips: readonly Loaded[]): FleetFill[] {
   return fills.sort((a, b) => Number(a.measure !== 'pallets') - Number(b.measure !== 'pallets'));
 }
 
-/** The colour of a trip card: its fullest measure's. */
+/**
+ * The colour of a trip card: its fullest measure's among those the server holds it to; the m³ bar
+ * colours only itself (平均容積 is a guide, and the server takes a trip past it).
+ */
 export function highestColour(measures: ShownLoad[]): CapacityColour {
-  const ratios = measures.map((m) => m.ratio).filter((r): r is number => r !== null);
+  const ratios = measures.flatMap((m) => (m.measure === 'volume' || m.ratio === null ? [] : [m.ratio]));
   return capacityColour(ratios.length > 0 ? Math.max(...ratios) : null);
 }
 

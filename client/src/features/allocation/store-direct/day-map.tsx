@@ -94,6 +94,7 @@ export default function DayMap({ center, stores, routes, selected, onSelect, vie
       divMarker(located, label, [64, 24], t('maps.originTitle', { name: center.name }), 500).addTo(group);
     }
     if (fittedFor.current !== viewKey && everything.length > 0) {
+      instance.invalidateSize(); // opened just now: the frame's size as laid out
       instance.fitBounds(L.latLngBounds(everything), { padding: [30, 30], maxZoom: 15 });
       fittedFor.current = viewKey;
     }
