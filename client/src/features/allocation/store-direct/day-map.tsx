@@ -40,7 +40,7 @@ export default function DayMap({ center, stores, routes, selected, onSelect, vie
   const { t } = useT();
   const frame = useRef<HTMLDivElement>(null);
   const element = useRef<HTMLDivElement>(null);
-  const { map, layer, tiles } = useBaseMap(element, { boxZoom: false });
+  const { map, layer, tiles } = useBaseMap(element, { boxZoom: false, zoomSnap: 0.25 });
   const storeMarkers = useRef(new Map<number, HTMLElement>());
   const fittedFor = useRef<string>();
   // Read when clicked or lassoed, so the listeners made once see the board as it is.
