@@ -71,7 +71,8 @@ describe('the board’s day map', () => {
 
   test('center: stores and trips on a map without tiles; click and lasso select, 1 sends to 便1; m³ and 積載率', async () => {
     const { page, context } = await stackOf().newPage();
-    await page.route(/cyberjapandata|tile/, (route) => route.abort());
+    // No tile server in tests: every tile request fails, as in tests/e2e/maps.e2e.ts.
+    await context.route(/\{z\}|\/\d+\/\d+\/\d+\.(png|jpg|webp)/, (route) => route.abort());
     await signIn(page, 'center');
     const leaflet: string[] = [];
     page.on('request', (request) => {
