@@ -104,7 +104,6 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
       <span className="alloc-strip__item">
         <strong>{t('allocationScreens.board.trips')}</strong> {board ? trips.length : null}
       </span>
-      <FleetFillItem trips={trips} className="alloc-strip__item" />
       <NotLeftCount trips={trips} className="alloc-strip__item alloc-strip__item--late" />
       {selection.count > 0 ? (
         <span className="alloc-strip__item">
@@ -148,6 +147,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
         </span>
       </Tooltip>
       <span className="alloc-strip__break" />
+      <FleetFillItem trips={trips} className="alloc-strip__item" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
       <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
