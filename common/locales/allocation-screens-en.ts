@@ -14,6 +14,8 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       unallocated: 'Unallocated',
       allocated: 'Allocated',
       trips: 'Trips',
+      fillRate: 'Fill rate',
+      fillRateHint: 'Carried over the capacity of the trips’ vehicles ({{unit}}): {{load}} / {{capacity}}',
       deliveries: '{{count}} deliveries',
       deliveries_one: '{{count}} delivery',
       totalsStrip: '{{count}} deliveries · qty {{quantity}} · {{weight}} kg',
@@ -177,6 +179,7 @@ export const allocationScreensEn: typeof allocationScreensJa = {
       pallets: 'Pallets',
       cage_carts: 'Cage carts',
       weight: 'Weight (kg)',
+      volume: 'Volume (m³)',
     },
     warnings: {
       lateForWindow: 'Expected after receiving hours (until {{end}})',

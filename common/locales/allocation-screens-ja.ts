@@ -12,6 +12,8 @@ export const allocationScreensJa = {
       unallocated: '未配車',
       allocated: '配車済',
       trips: '便',
+      fillRate: '積載率',
+      fillRateHint: '便の車両の積載量（{{unit}}）に対する積載：{{load}} / {{capacity}}',
       deliveries: '{{count}}件',
       deliveries_one: '{{count}}件',
       totalsStrip: '{{count}}件 ・ 数量 {{quantity}} ・ {{weight}} kg',
@@ -175,6 +177,7 @@ export const allocationScreensJa = {
       pallets: 'パレット',
       cage_carts: 'カゴ車',
       weight: '重量（kg）',
+      volume: '容積（m³）',
     },
     warnings: {
       lateForWindow: '受入時間（〜{{end}}）に遅れる見込み',

@@ -21,6 +21,18 @@ export const mapsEn: typeof mapsJa = {
       order: 'Order',
     },
     specified: 'Specified {{time}}',
+    dayMap: {
+      open: 'Map',
+      close: 'Close the map',
+      pool: 'Unallocated store (number of deliveries)',
+      selected: 'Selected',
+      tripColour: 'The trip’s colour on the map',
+      storeTitle: '{{name}}: {{count}} unallocated · qty {{quantity}} · {{weight}} kg',
+      stopTitle: 'Trip {{no}}, stop {{seq}}: {{name}}',
+      unlocated: '{{count}} unallocated stores without coordinates (not on the map)',
+      unlocated_one: '{{count}} unallocated store without coordinates (not on the map)',
+      hint: 'Click a store to select or unselect it; Shift+drag a box to select every store inside. Drag the selection from the list onto a trip, or send it with keys 1–9.',
+    },
     checkMap: {
       byTrip: 'By trip',
       byDirection: 'By direction',

@@ -19,6 +19,18 @@ export const mapsJa = {
       order: '配送順',
     },
     specified: '指定 {{time}}',
+    dayMap: {
+      open: '地図',
+      close: '地図を閉じる',
+      pool: '未配車の店舗（数字は配送件数）',
+      selected: '選択中',
+      tripColour: '地図上の便の色',
+      storeTitle: '{{name}}：未配車 {{count}}件・数量 {{quantity}}・{{weight}}kg',
+      stopTitle: '便{{no}} の{{seq}}番目：{{name}}',
+      unlocated: '座標のない未配車の店舗 {{count}}件（地図に表示されません）',
+      unlocated_one: '座標のない未配車の店舗 {{count}}件（地図に表示されません）',
+      hint: '店舗をクリックで選択・解除、Shift+ドラッグで囲んだ店舗をまとめて選択。選択した配送は左の一覧から便へドラッグするか、数字キー（1〜9）で便へ送ります。',
+    },
     checkMap: {
       byTrip: '便で表示',
       byDirection: '方面で表示',

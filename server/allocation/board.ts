@@ -7,12 +7,13 @@ import { boardBindings } from './work-rules.js';
 
 /** GET /vehicle_allocation/board: the store-direct board of a center and day, in one call. */
 export async function board(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
-  await centerInScope(db, actor, centerId);
+  const center = await centerInScope(db, actor, centerId);
   const unallocated = await unallocatedDeliveries(db, centerId, date);
   const tripIds = await storeTripIds(db, centerId, date);
   const drivers = await centerDrivers(db, actor, centerId, date);
   const bindings = await boardBindings(db, drivers, date, tripIds);
   return {
+    center: { name: center.name, latitude: center.latitude, longitude: center.longitude },
     // A direction of another center: these stores' goods are a transfer (the transfers' demand).
     unallocated: byDirection(unallocated).map((group) => ({ ...group, transfer_to: transferTo(group.deliveries[0]!, centerId) })),
     trips: await tripDetails(db, tripIds),

@@ -64,6 +64,7 @@ export function tripRowQuery(db: Executor) {
       'vt.pallet_capacity',
       'vt.cage_cart_capacity',
       sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity'),
+      'v.average_volume as volume_capacity',
       'va.driver_id',
       'drv.name as driver_name',
       'va.trip_mode',

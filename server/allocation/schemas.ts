@@ -54,6 +54,8 @@ export const Trip = Type.Object({
   pallet_capacity: NullableInt,
   cage_cart_capacity: NullableInt,
   max_loading_capacity: NullableNumber,
+  /** m³: the vehicle's 平均容積, shown against the trip's volume (never refused) */
+  volume_capacity: NullableNumber,
   driver_id: NullableInt,
   driver_name: NullableString,
   trip_mode: Type.Integer(),
@@ -260,12 +262,17 @@ const BoardDelivery = Type.Object({
   start_time: NullableString,
   ending_time: NullableString,
   specified_time: NullableString,
+  /** the store's coordinates (null: not located), for the board's map */
+  latitude: NullableNumber,
+  longitude: NullableNumber,
 });
 
 export const boardSchema = {
   querystring: CenterDay,
   response: {
     200: Type.Object({
+      /** the center itself, for the board's map (coordinates null: not located) */
+      center: Type.Object({ name: Type.String(), latitude: NullableNumber, longitude: NullableNumber }),
       unallocated: Type.Array(
         Type.Object({ direction_id: NullableInt, direction_name: NullableString, transfer_to: NullableString, deliveries: Type.Array(BoardDelivery) }),
       ),

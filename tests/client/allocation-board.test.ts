@@ -11,6 +11,7 @@ import {
   barPosition,
   barSpan,
   capacityOf,
+  fleetFill,
   chartRange,
   nowPosition,
   directionTotals,
@@ -307,7 +308,7 @@ describe('前日コピー', () => {
 });
 
 describe('capacity', () => {
-  const trip = { load_unit: 0, quantity: 9, weight: 1000, pallet_capacity: 10, cage_cart_capacity: 20, max_loading_capacity: 2000 };
+  const trip = { load_unit: 0, quantity: 9, weight: 1000, volume: 0, pallet_capacity: 10, cage_cart_capacity: 20, max_loading_capacity: 2000, volume_capacity: null };
   it('colours green up to 90 %, amber above, red above 100 % (common/allocation.ts)', () => {
     expect(capacityColour(capacityRatio(9, 10))).toBe('green');
     expect(capacityColour(capacityRatio(9.5, 10))).toBe('amber');
@@ -325,6 +326,30 @@ describe('capacity', () => {
     expect(highestColour(cages)).toBe('red');
     expect(highestColour(capacityOf({ ...trip, weight: 1900 }))).toBe('amber');
     expect(highestColour(capacityOf({ ...trip, pallet_capacity: null, max_loading_capacity: null }))).toBe('green');
+  });
+  it('adds m³ against the vehicle’s volume when it has one, what the trip carries when not; none for a trip without either', () => {
+    expect(capacityOf({ ...trip, volume: 6, volume_capacity: 16 })[2]).toEqual({ measure: 'volume', load: 6, capacity: 16, ratio: 6 / 16, colour: 'green' });
+    const noVolume = capacityOf({ ...trip, volume: 7.2 })[2];
+    expect(noVolume).toEqual({ measure: 'volume', load: 7.2, capacity: null, ratio: null, colour: 'green' });
+    expect(capacityOf({ ...trip, volume: 0, volume_capacity: 16 })).toHaveLength(3);
+    expect(capacityOf(trip)).toHaveLength(2);
+    const overVolume = capacityOf({ ...trip, quantity: 1, volume: 17, volume_capacity: 16 });
+    expect(overVolume[2]!.colour, 'the m³ bar turns red past the vehicle’s volume').toBe('red');
+    expect(highestColour(overVolume), 'the card keeps the colour of the measures the server holds it to').toBe('green');
+  });
+  it('the day’s fill rate: carried over the vehicles’ capacity per load unit, empty trips in, unknown capacities out', () => {
+    const fills = fleetFill([
+      { ...trip, quantity: 8 },
+      { ...trip, quantity: 0 },
+      { ...trip, quantity: 5, pallet_capacity: null },
+      { ...trip, load_unit: 1, quantity: 15, cage_cart_capacity: 20 },
+    ]);
+    expect(fills).toEqual([
+      { measure: 'pallets', load: 8, capacity: 20, ratio: 0.4 },
+      { measure: 'cage_carts', load: 15, capacity: 20, ratio: 0.75 },
+    ]);
+    expect(fleetFill([{ ...trip, load_unit: 1, cage_cart_capacity: null }])).toEqual([]);
+    expect(fleetFill([{ ...trip, load_unit: 1, quantity: 10 }, { ...trip, quantity: 5 }]).map((f) => f.measure), 'pallets first').toEqual(['pallets', 'cage_carts']);
   });
   it('totals deliveries, quantity and weight (no weight counts 0)', () => {
     expect(totalsOf([{ quantity: 2, weight: 10 }, { quantity: 3, weight: null }])).toEqual({ deliveries: 2, quantity: 5, weight: 10 });
@@ -402,7 +427,7 @@ describe('the calculator’s totals', () => {
 
 describe('the board’s search', () => {
   const delivery = (id: number, slip: string, store: string, item: string | null = null) =>
-    ({ id, version: 1, slip_number: slip, store_name: store, delivery_destination_id: id, item_name: item, quantity: 1, load_unit: 0, weight: 10, volume: null, start_time: null, ending_time: null, specified_time: null });
+    ({ id, version: 1, slip_number: slip, store_name: store, delivery_destination_id: id, item_name: item, quantity: 1, load_unit: 0, weight: 10, volume: null, start_time: null, ending_time: null, specified_time: null, latitude: null, longitude: null });
   const groups = [
     { direction_id: 1, direction_name: '品川区方面', transfer_to: null, deliveries: [delivery(1, 'T-0001', 'まいにちマート 品川区駅前店', '冷凍食品'), delivery(2, 'T-0002', 'ドラッグひまわり 大井町店')] },
     { direction_id: 2, direction_name: '大田区方面', transfer_to: null, deliveries: [delivery(3, 'T-0003', 'まいにちマート 大田区蒲田店')] },

@@ -28,6 +28,13 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   t.same(body.unallocated.flatMap((g: { deliveries: { id: number }[] }) => g.deliveries.map((d) => d.id)), [b!.id, c!.id]);
   t.same(body.trips.map((x: { id: number }) => x.id), [trip.id]);
   t.equal(body.trips[0].stops[0].deliveries[0].id, a!.id);
+  // The map's figures: the center's coordinates, each pool store's, the vehicle's m³ (平均容積) beside the trip's m³.
+  const centerRow = await db.selectFrom('departments').select(['name', 'latitude', 'longitude']).where('id', '=', fleet.center).executeTakeFirstOrThrow();
+  t.same(body.center, centerRow);
+  const storeOf = await db.selectFrom('delivery_destinations').select(['latitude', 'longitude']).where('id', '=', stores[1]!.id).executeTakeFirstOrThrow();
+  t.match(body.unallocated.flatMap((g: { deliveries: unknown[] }) => g.deliveries)[0], storeOf);
+  const vehicle = await db.selectFrom('vehicles').select('average_volume').where('id', '=', fleet.vehicles[0]!.id).executeTakeFirstOrThrow();
+  t.equal(body.trips[0].volume_capacity, vehicle.average_volume);
   t.equal(body.vehicles.find((v: { id: number }) => v.id === fleet.vehicles[0]!.id).busy, true);
   t.equal(body.vehicles.find((v: { id: number }) => v.id === fleet.vehicles[1]!.id).busy, false);
   t.equal(body.vehicles.length, fleet.vehicles.length);

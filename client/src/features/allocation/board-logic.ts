@@ -3,7 +3,17 @@
  * the undo stack, totals and the time chart's geometry. No React here: tests/client/allocation-board.test.ts.
  */
 import { minuteOfDay } from '../../../../common/day-chart.js';
-import { capacityColour, closedRefusal, confirmationRefusal, loadByMeasure, PLAN_STEP_MINUTES, type CapacityColour, type MeasureLoad } from '../../../../common/allocation.js';
+import {
+  capacityColour,
+  capacityRatio,
+  closedRefusal,
+  confirmationRefusal,
+  loadByMeasure,
+  PLAN_STEP_MINUTES,
+  type CapacityColour,
+  type Measure,
+  type MeasureLoad,
+} from '../../../../common/allocation.js';
 import { isLocated, type Point } from '../../../../common/places.js';
 import { bestRound, type RoundStop } from '../../../../common/rounds.js';
 import type { Board, BoardDelivery, CalculatorDirection, CalculatorProposal, DirectionGroup, StopEntry, Trip, TripDetail } from '../../shared/trips/types.js';
@@ -242,16 +252,56 @@ export function undoOrder(step: UndoStep, currentCount: (tripId: number) => numb
 // ---------------------------------------------------------------------------------------------
 // Capacity and totals
 
-type Loaded = Pick<Trip, 'load_unit' | 'quantity' | 'weight' | 'pallet_capacity' | 'cage_cart_capacity' | 'max_loading_capacity'>;
+type Loaded = Pick<Trip, 'load_unit' | 'quantity' | 'weight' | 'volume' | 'pallet_capacity' | 'cage_cart_capacity' | 'max_loading_capacity' | 'volume_capacity'>;
 
-/** The trip's two bars (common/allocation.ts): its load unit (pallets or cage carts) and its weight. */
-export function capacityOf(trip: Loaded): MeasureLoad[] {
-  return loadByMeasure(trip, trip);
+/** A bar of a trip card: a measure the server holds a trip to (MeasureLoad), or its m³ against the vehicle's 平均容積. */
+export type ShownLoad = MeasureLoad | (Omit<MeasureLoad, 'measure'> & { measure: 'volume' });
+
+/**
+ * The trip's bars: its load unit (pallets or cage carts) and its weight (common/allocation.ts), then its
+ * m³ when it carries any or its vehicle has a volume; coloured as the others, never refused.
+ */
+export function capacityOf(trip: Loaded): ShownLoad[] {
+  const bars: ShownLoad[] = loadByMeasure(trip, trip);
+  if (trip.volume > 0 || trip.volume_capacity !== null) {
+    const ratio = capacityRatio(trip.volume, trip.volume_capacity);
+    bars.push({ measure: 'volume', load: trip.volume, capacity: trip.volume_capacity, ratio, colour: capacityColour(ratio) });
+  }
+  return bars;
 }
 
-/** The colour of a trip card: its fullest measure's. */
-export function highestColour(measures: MeasureLoad[]): CapacityColour {
-  const ratios = measures.map((m) => m.ratio).filter((r): r is number => r !== null);
+/** The day's 積載率 in one measure: carried over the capacity of the trips' vehicles that have one. */
+export interface FleetFill {
+  measure: Measure;
+  load: number;
+  capacity: number;
+  ratio: number;
+}
+
+/**
+ * The day's fleet fill rate (積載率) by the trips' main measure, their load unit: per pallets and cage
+ * carts, what the trips carry over what their vehicles hold, trips without a known capacity left out;
+ * an empty trip counts (its truck runs empty). Weight is the cards' second bar, not the day's rate.
+ */
+export function fleetFill(trips: readonly Loaded[]): FleetFill[] {
+  const fills: FleetFill[] = [];
+  for (const trip of trips) {
+    const [main] = loadByMeasure(trip, trip);
+    if (!main || main.capacity === null || main.capacity <= 0) continue;
+    const fill = fills.find((f) => f.measure === main.measure) ?? fills[fills.push({ measure: main.measure, load: 0, capacity: 0, ratio: 0 }) - 1]!;
+    fill.load += main.load;
+    fill.capacity += main.capacity;
+    fill.ratio = fill.load / fill.capacity;
+  }
+  return fills.sort((a, b) => Number(a.measure !== 'pallets') - Number(b.measure !== 'pallets'));
+}
+
+/**
+ * The colour of a trip card: its fullest measure's among those the server holds it to; the m³ bar
+ * colours only itself (平均容積 is a guide, and the server takes a trip past it).
+ */
+export function highestColour(measures: ShownLoad[]): CapacityColour {
+  const ratios = measures.flatMap((m) => (m.measure === 'volume' || m.ratio === null ? [] : [m.ratio]));
   return capacityColour(ratios.length > 0 ? Math.max(...ratios) : null);
 }
 

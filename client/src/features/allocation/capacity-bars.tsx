@@ -1,11 +1,12 @@
-import { Progress } from 'antd';
-import type { MeasureLoad } from '../../../../common/allocation.js';
+import { Progress, Tooltip } from 'antd';
+import { capacityColour } from '../../../../common/allocation.js';
 import { keyIn, useT } from '../../app/providers/translate.js';
+import { fleetFill, type ShownLoad } from './board-logic.js';
 import { formatNumber } from './labels.js';
 import { BAR_COLOURS } from './load-bars.js';
 
-/** Pallets or cage carts, and kg: one thin bar each, load / capacity. */
-export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
+/** Pallets or cage carts, kg, and m³ when the trip carries any: one thin bar each, load / capacity (m³ without a capacity: what it carries). */
+export function CapacityBars({ measures }: { measures: ShownLoad[] }) {
   const { t } = useT();
   return (
     <div className="alloc-capacity">
@@ -20,10 +21,44 @@ export function CapacityBars({ measures }: { measures: MeasureLoad[] }) {
             className="alloc-capacity__bar"
           />
           <span className="alloc-capacity__figures" data-testid={`capacity-${m.measure}-figures`}>
-            {formatNumber(m.load)} / {m.capacity === null ? '—' : formatNumber(m.capacity)}
+            {figuresOf(m)}
           </span>
         </div>
       ))}
     </div>
+  );
+}
+
+/** load / capacity; a trip's m³ without a vehicle volume: what it carries. */
+function figuresOf(m: ShownLoad): string {
+  if (m.capacity === null) return m.measure === 'volume' ? formatNumber(m.load) : `${formatNumber(m.load)} / —`;
+  return `${formatNumber(m.load)} / ${formatNumber(m.capacity)}`;
+}
+
+/** The board strip's 積載率: the day's trips' load over their vehicles' capacity, per load unit (pallets, cage carts). */
+export function FleetFillItem({ trips, className }: { trips: Parameters<typeof fleetFill>[0]; className: string }) {
+  const { t } = useT();
+  const fills = fleetFill(trips);
+  if (fills.length === 0) return null;
+  const several = fills.length > 1;
+  return (
+    <span className={className} data-testid="fleet-fill">
+      <strong>{t('allocationScreens.board.fillRate')}</strong>
+      {fills.map((fill) => (
+        <Tooltip
+          key={fill.measure}
+          title={t('allocationScreens.board.fillRateHint', {
+            unit: t(keyIn('allocation.measures', fill.measure)),
+            load: formatNumber(fill.load),
+            capacity: formatNumber(fill.capacity),
+          })}
+        >
+          <span className="alloc-fill" data-testid={`fleet-fill-${fill.measure}`} data-colour={capacityColour(fill.ratio)}>
+            {several ? `${t(keyIn('allocationScreens.measure', fill.measure))} ` : ''}
+            {Math.round(fill.ratio * 100)}%
+          </span>
+        </Tooltip>
+      ))}
+    </span>
   );
 }

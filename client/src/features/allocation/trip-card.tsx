@@ -18,6 +18,7 @@ import type { Stop, TripDetail } from '../../shared/trips/types.js';
 import { type MessageKey, useT } from '../../app/providers/translate.js';
 import { DriverName } from './driver-name.js';
 import { useNow } from '../../shared/hooks/use-now.js';
+import { tripColour } from './store-direct/day-map-logic.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
@@ -134,6 +135,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
     >
       <div className="alloc-trip__head">
         <span className="alloc-trip__title">
+          <span className="alloc-trip__map-colour" style={{ background: tripColour(trip.trip_no) }} title={t('maps.dayMap.tripColour')} data-testid="trip-map-colour" />
           <Link to={tripDetailPath(trip.id)} className="alloc-trip__no" data-testid="trip-no">
             {t('allocationScreens.trip.tripNo', { no: trip.trip_no })}
           </Link>

@@ -8,7 +8,7 @@
 import { Alert } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { isLocated } from '../../../../common/places.js';
 import { mapTiles } from '../../app/config.js';
 import { useT } from '../../app/providers/translate.js';
@@ -31,15 +31,58 @@ export interface MapPoint {
 
 const ATTRIBUTION = '<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noreferrer">地理院タイル</a>';
 /** Without points: Tokyo station, at a city's zoom. */
-const HOME: L.LatLngTuple = [35.68, 139.76];
+export const HOME: L.LatLngTuple = [35.68, 139.76];
 
-type TileState = 'loading' | 'ok' | 'failed' | 'none';
+export type TileState = 'loading' | 'ok' | 'failed' | 'none';
 
-function textElement(tag: string, className: string, text: string): HTMLElement {
+/** A DOM element holding text: markers and tooltips never take HTML strings (a store name stays text). */
+export function textElement(tag: string, className: string, text: string): HTMLElement {
   const element = document.createElement(tag);
   element.className = className;
   element.textContent = text;
   return element;
+}
+
+/**
+ * A Leaflet map in `element`, once, with the configured tiles and a layer for the markers; `tiles`
+ * says whether any tile loaded (for `TilesNotice`). The board's day map and `PointsMap` share it.
+ */
+export function useBaseMap(element: RefObject<HTMLDivElement>, options: L.MapOptions = {}) {
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const [tiles, setTiles] = useState<TileState>(() => (mapTiles() ? 'loading' : 'none'));
+  useEffect(() => {
+    if (!element.current) return undefined;
+    const instance = L.map(element.current, { scrollWheelZoom: false, attributionControl: true, ...options }).setView(HOME, 10);
+    const url = mapTiles();
+    if (url) {
+      let loaded = 0;
+      L.tileLayer(url, { attribution: ATTRIBUTION, maxZoom: 18 })
+        .on('tileload', () => {
+          loaded++;
+          setTiles('ok');
+        })
+        .on('tileerror', () => setTiles(loaded > 0 ? 'ok' : 'failed'))
+        .addTo(instance);
+    }
+    map.current = instance;
+    layer.current = L.layerGroup().addTo(instance);
+    return () => {
+      instance.remove();
+      map.current = null;
+      layer.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is made once; its options are its first
+  }, []);
+  return { map, layer, tiles };
+}
+
+/** Above a map without tiles: the markers stay on a plain background, the coordinates are in the page's list. */
+export function TilesNotice({ tiles }: { tiles: TileState }) {
+  const { t } = useT();
+  return tiles === 'failed' || tiles === 'none' ? (
+    <Alert type="warning" showIcon message={t('maps.tilesUnavailable')} className="points-map-notice" data-testid="tiles-unavailable" />
+  ) : null;
 }
 
 /** Marker sizes in pixels (points-map.css draws them): the origin's is wide enough for a word. */
@@ -70,38 +113,11 @@ export function PointsMap({
   className?: string;
   testId?: string;
 }) {
-  const { t } = useT();
   const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
+  const { map, layer, tiles } = useBaseMap(element);
   const markers = useRef(new Map<string, { marker: L.Marker; zIndex: number }>());
   const select = useRef(onSelect);
   select.current = onSelect;
-  const [tiles, setTiles] = useState<TileState>(() => (mapTiles() ? 'loading' : 'none'));
-
-  // The map and its tiles, once.
-  useEffect(() => {
-    if (!element.current) return undefined;
-    const instance = L.map(element.current, { scrollWheelZoom: false, attributionControl: true }).setView(HOME, 10);
-    const url = mapTiles();
-    if (url) {
-      let loaded = 0;
-      L.tileLayer(url, { attribution: ATTRIBUTION, maxZoom: 18 })
-        .on('tileload', () => {
-          loaded++;
-          setTiles('ok');
-        })
-        .on('tileerror', () => setTiles(loaded > 0 ? 'ok' : 'failed'))
-        .addTo(instance);
-    }
-    map.current = instance;
-    layer.current = L.layerGroup().addTo(instance);
-    return () => {
-      instance.remove();
-      map.current = null;
-      layer.current = null;
-    };
-  }, []);
 
   // The markers, whenever the points change.
   useEffect(() => {
@@ -133,7 +149,7 @@ export function PointsMap({
     }
     if (latLngs.length > 0) instance.fitBounds(L.latLngBounds(latLngs), { padding: [30, 30], maxZoom: 15 });
     else instance.setView(HOME, 10);
-  }, [points, route]);
+  }, [points, route, map, layer]);
 
   // The selected point: raised, outlined, its tooltip open, brought into view (the zoom kept).
   useEffect(() => {
@@ -149,13 +165,11 @@ export function PointsMap({
         marker.closeTooltip();
       }
     }
-  }, [selected, points]);
+  }, [selected, points, map]);
 
   return (
     <div className="points-map-frame">
-      {tiles === 'failed' || tiles === 'none' ? (
-        <Alert type="warning" showIcon message={t('maps.tilesUnavailable')} className="points-map-notice" data-testid="tiles-unavailable" />
-      ) : null}
+      <TilesNotice tiles={tiles} />
       <div ref={element} className={`points-map ${className ?? ''}`} data-testid={testId} data-tiles={tiles} />
     </div>
   );

@@ -51,6 +51,7 @@ import { CenterDateBar, failedRead, notLoadedYet, useCenterDate } from '../cente
 import { TripCard, type TripActions } from '../trip-card.js';
 import { UnallocatedPanel, UNALLOCATED_ID } from '../unallocated-panel.js';
 import { BoardViewSwitch, DayChart, useBoardView } from './day-chart.js';
+import { DayMapPanel } from './day-map-panel.js';
 import { StoreDirectToolbar } from './toolbar.js';
 import { useBoardKeys } from './use-keys.js';
 import { useSelection } from './use-selection.js';
@@ -313,6 +314,7 @@ export default function StoreDirectBoard() {
         run={run}
         onReoptimized={(id) => undo.push({ label: 'reoptimize', before: [], reoptimization: id })}
       />
+      <DayMapPanel board={data} groups={shownGroups} trips={trips} selected={selected} onSelect={selection.selectMany} viewKey={`${centerId}:${date}`} />
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>
         <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>

@@ -7,6 +7,7 @@ import { keyIn, useT } from '../../../app/providers/translate.js';
 import { NotLeftCount } from '../../../shared/trips/status-tag.js';
 import type { Board, TripDetail } from '../../../shared/trips/types.js';
 import { boardTotals, type UndoStep } from '../board-logic.js';
+import { FleetFillItem } from '../capacity-bars.js';
 import { CopyPreviousDayButton } from '../copy-previous-day.js';
 import { driverLabel, regularDriver, vehicleLabel } from '../labels.js';
 import { OperationSheetButton } from '../operation-sheet-button.js';
@@ -147,6 +148,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
         </span>
       </Tooltip>
       <span className="alloc-strip__break" />
+      <FleetFillItem trips={trips} className="alloc-strip__item" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
       <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />

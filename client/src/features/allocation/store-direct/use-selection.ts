@@ -1,4 +1,4 @@
-/** The board's selected deliveries: click to toggle, shift-click ranges over what the search shows, a direction's box for all of it. */
+/** The board's selected deliveries: click to toggle, shift-click ranges over what the search shows, a direction's box for all of it, the map's stores and lasso. */
 import { useEffect, useRef, useState } from 'react';
 import type { BoardDelivery, DirectionGroup } from '../../../shared/trips/types.js';
 import { rangeBetween } from '../board-logic.js';
@@ -24,20 +24,23 @@ export function useSelection(shownIds: number[], centerId: number | undefined, d
     anchor.current = delivery.id;
   };
 
-  const selectGroup = (group: DirectionGroup, all: boolean) =>
+  /** Deliveries on (`all`) or off the selection together: a direction's box, a store on the map, the map's lasso. */
+  const selectMany = (deliveries: readonly BoardDelivery[], all: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const d of group.deliveries) {
+      for (const d of deliveries) {
         if (all) next.add(d.id);
         else next.delete(d.id);
       }
       return next;
     });
 
+  const selectGroup = (group: DirectionGroup, all: boolean) => selectMany(group.deliveries, all);
+
   /** Deliveries that left the unallocated side (assigned to a trip) leave the selection. */
   const unselect = (deliveries: BoardDelivery[]) => setSelected((s) => new Set([...s].filter((id) => !deliveries.some((d) => d.id === id))));
 
   const clear = () => setSelected(new Set());
 
-  return { selected, click, selectGroup, unselect, clear };
+  return { selected, click, selectGroup, selectMany, unselect, clear };
 }
