@@ -280,6 +280,11 @@ export const boardSchema = {
           cage_cart_capacity: NullableInt,
           max_loading_capacity: NullableNumber,
           busy: Type.Boolean(),
+          /** A vehicle out that day that may run another round after its last (2回転目): that round's number, times and driver; else null. */
+          next_round: Type.Union([
+            Type.Object({ round: Type.Integer(), planned_loading_start: Timestamp, planned_departure: Timestamp, driver_id: NullableInt }),
+            Type.Null(),
+          ]),
         }),
       ),
       /** `default_vehicle_id`: the driver's regular vehicle (担当車両); `busy`: on a live trip that day */
@@ -287,7 +292,7 @@ export const boardSchema = {
         Type.Object({ id: Type.Integer(), name: Type.String(), delivery_company_id: Type.Integer(), default_vehicle_id: NullableInt, busy: Type.Boolean() }),
       ),
       /** The times a new trip of the board starts with (the center's 稼働時間 for store delivery). */
-      new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp }),
+      new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp, load_unit: Type.Integer() }),
     }),
     ...errorResponses,
   },
