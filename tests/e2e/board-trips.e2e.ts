@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
 import { LOAD_UNIT } from '../../common/enums.js';
 import { demoDay } from '../server/helpers.js';
+import { directionStores } from './allocation-fixtures.js';
 import { centerVehicles, departmentId, palletDelivery, signIn, type Stack, useStack } from './harness.js';
 
 const stackOf: () => Stack = useStack();
@@ -28,16 +29,7 @@ const cardOf = (page: Page, tripNo: number) => page.locator(`[data-testid=trip-c
 
 /** Stores of the center by direction, in id order: two of the first direction and one of another. */
 async function storesByDirection() {
-  const rows = await stackOf()
-    .db.selectFrom('delivery_destinations as dd')
-    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-    .select(['dd.id', 'dir.id as direction_id', 'dir.name as direction_name'])
-    .where('dir.department_id', '=', centerId)
-    .where('dd.deleted_at', 'is', null)
-    .where('dd.temporary_registration_date', 'is', null)
-    .orderBy('dir.id')
-    .orderBy('dd.id')
-    .execute();
+  const rows = (await directionStores(stackOf().db, centerId)).map((row) => ({ ...row, direction_name: row.name }));
   const [first, second] = rows.filter((r) => r.direction_id === rows[0]!.direction_id);
   const other = rows.find((r) => r.direction_id !== rows[0]!.direction_id)!;
   return { first: first!, second: second!, other };
