@@ -121,7 +121,7 @@ export function usualLoadUnit(deliveries: { load_unit: number }[], fallback: num
  * to 単独便 when a 混載 trip is left with one. A trip without deliveries keeps what it has.
  */
 export function carriedBy(deliveries: { load_unit: number; direction_id: number | null }[], current: Carried): Carried {
-  if (deliveries.length === 0) return current;
+  if (deliveries.length === 0) return { load_unit: current.load_unit, direction_id: current.direction_id, trip_mode: current.trip_mode };
   const directions = new Set(deliveries.map((d) => d.direction_id));
   const mixed = directions.size > 1;
   return {

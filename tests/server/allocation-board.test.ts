@@ -121,6 +121,10 @@ t.test('a new trip is counted in the unit the day’s deliveries come in; what i
   t.equal((await boardOf()).trips[0].trip_mode, TRIP_MODE.withConsolidation, 'the board shows it 混載');
   t.equal((await putStops(center, await carried(), [a!.id, b!.id])).statusCode, 200);
   t.match(await carried(), { direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.single });
+  // Emptied and filled again: an empty trip keeps what it has.
+  t.equal((await putStops(center, await carried(), [])).statusCode, 200);
+  t.match(await carried(), { load_unit: LOAD_UNIT.cageCart, direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.single, quantity: 0 });
+  t.equal((await putStops(center, await carried(), [a!.id, b!.id])).statusCode, 200);
 
   // Over the vehicle's cage carts: refused in カゴ車, with its figures.
   const more = await deliveriesFor(date, [{ store: 0, quantity: 5, load_unit: LOAD_UNIT.cageCart }]);

@@ -277,7 +277,8 @@ t.test('a store trip’s 荷姿, 方面 and 便形態 from its deliveries', asyn
   const [single, none, mixed] = [0, 1, 2];
   const trip = { load_unit: pallet, direction_id: null, trip_mode: single };
   const of = (load_unit: number, direction_id: number | null) => ({ load_unit, direction_id });
-  t.same(carriedBy([], { load_unit: cage, direction_id: 4, trip_mode: none }), { load_unit: cage, direction_id: 4, trip_mode: none }, 'an empty trip keeps what it has');
+  const stored = { load_unit: cage, direction_id: 4, trip_mode: none, date: '2026-01-01' };
+  t.same(carriedBy([], stored), { load_unit: cage, direction_id: 4, trip_mode: none }, 'an empty trip keeps what it has, and nothing else');
   t.same(carriedBy([of(cage, 1), of(cage, 1)], trip), { load_unit: cage, direction_id: 1, trip_mode: single }, 'cage carts of one direction');
   t.same(carriedBy([of(cage, 1), of(cage, 2), of(pallet, 1)], trip), { load_unit: cage, direction_id: 1, trip_mode: mixed }, 'two directions: 混載あり, the main one kept');
   t.same(carriedBy([of(cage, 2)], { load_unit: cage, direction_id: 1, trip_mode: mixed }), { load_unit: cage, direction_id: 2, trip_mode: single }, 'one direction again: 単独便');
