@@ -197,9 +197,10 @@ function fits(trip: ProposedTrip, delivery: ProposalDelivery, origin: Point | nu
 /**
  * When the trip's vehicle can run its next round: loading from the trip's planned return (its stores in
  * 近い順's order), for as long as the center's loading takes (its loading start to its departure);
- * null when that departure is not before the end of the working day.
+ * null when that departure is not before the end of the working day. The board's 新規便 offers a vehicle
+ * back from a round the day already runs (`runningRounds`) at this time.
  */
-function nextRound(trip: ProposedTrip, origin: Point | null, times: ProposalTimes) {
+export function nextRound(trip: ProposedTrip, origin: Point | null, times: ProposalTimes) {
   const back = trip.planned?.back ?? plannedReturn(trip.departure, origin, storePoints(roundOf(trip.deliveries, origin, trip.departure), origin));
   const departure = new Date(back.getTime() + (times.departure.getTime() - times.loadingStart.getTime()));
   return departure < times.workEnd ? { round: trip.round + 1, loadingStart: back, departure } : null;

@@ -1,3 +1,4 @@
+import { TRIP_MODE } from '../../common/enums.js';
 import { clockOf, tokyoMinutes } from '../../common/time.js';
 import { type StoreTimes, windowMiss } from '../../common/windows.js';
 import type { StoredWarning } from '../../db/types.js';
@@ -83,4 +84,49 @@ export function nextTripNo(taken: number[]): number | null {
   const used = new Set(taken);
   for (let n = 1; n <= 999; n++) if (!used.has(n)) return n;
   return null;
+}
+
+/** What a store trip carries, as its 荷姿, 方面 and 便形態 follow it (`carriedBy`). */
+export interface Carried {
+  load_unit: number;
+  direction_id: number | null;
+  trip_mode: number;
+}
+
+/** The value most of these take (the first to reach that count on a tie); undefined for none. */
+function mostCommon<T>(values: T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: T | undefined;
+  for (const [value, count] of counts) if (best === undefined || count > counts.get(best)!) best = value;
+  return best;
+}
+
+/**
+ * The unit most of these deliveries come in (パレット or カゴ車), `fallback` without any: a trip and
+ * a center's new trip are counted in it (the capacity check counts a trip's quantity in one unit).
+ */
+export function usualLoadUnit(deliveries: { load_unit: number }[], fallback: number): number {
+  const units = deliveries.map((d) => d.load_unit);
+  // On a tie the fallback (the trip's own unit) stays.
+  const best = mostCommon(units);
+  if (best === undefined) return fallback;
+  const count = (unit: number) => units.filter((u) => u === unit).length;
+  return count(fallback) === count(best) ? fallback : best;
+}
+
+/**
+ * A store trip's 荷姿, 方面 and 便形態 from its deliveries: the unit most of them come in; the direction
+ * most of its stores' deliveries belong to; 混載あり once they belong to two directions or more, and back
+ * to 単独便 when a 混載 trip is left with one. A trip without deliveries keeps what it has.
+ */
+export function carriedBy(deliveries: { load_unit: number; direction_id: number | null }[], current: Carried): Carried {
+  if (deliveries.length === 0) return { load_unit: current.load_unit, direction_id: current.direction_id, trip_mode: current.trip_mode };
+  const directions = new Set(deliveries.map((d) => d.direction_id));
+  const mixed = directions.size > 1;
+  return {
+    load_unit: usualLoadUnit(deliveries, current.load_unit),
+    direction_id: mostCommon(deliveries.map((d) => d.direction_id)) ?? null,
+    trip_mode: mixed ? TRIP_MODE.withConsolidation : current.trip_mode === TRIP_MODE.withConsolidation ? TRIP_MODE.single : current.trip_mode,
+  };
 }

@@ -287,6 +287,11 @@ export const boardSchema = {
           cage_cart_capacity: NullableInt,
           max_loading_capacity: NullableNumber,
           busy: Type.Boolean(),
+          /** A vehicle out that day that may run another round after its last (2回転目): that round's number, times and driver; else null. */
+          next_round: Type.Union([
+            Type.Object({ round: Type.Integer(), planned_loading_start: Timestamp, planned_departure: Timestamp, driver_id: NullableInt }),
+            Type.Null(),
+          ]),
         }),
       ),
       /**
@@ -305,7 +310,7 @@ export const boardSchema = {
         }),
       ),
       /** The times a new trip of the board starts with (the center's 稼働時間 for store delivery). */
-      new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp }),
+      new_trip: Type.Object({ planned_loading_start: Timestamp, planned_departure: Timestamp, load_unit: Type.Integer() }),
     }),
     ...errorResponses,
   },

@@ -21,7 +21,7 @@ import {
   releaseDeliveries,
   writeStops,
 } from './stops-repository.js';
-import { buildStops, nextTripNo, plannedWindow, returnWarnings, tripWarnings, windowWarnings } from './rules.js';
+import { buildStops, carriedBy, nextTripNo, plannedWindow, returnWarnings, tripWarnings, windowWarnings } from './rules.js';
 import type { TripCreateBody, TripFields, TripUpdateBody } from './schemas.js';
 import { checkTripWorkRules, workRuleWarningsOf } from './work-rules.js';
 
@@ -132,7 +132,7 @@ const placementChanged = (delivery: PlanningDelivery, placed: Placement) =>
  * arrival of each from the trip's planned departure and the stores' coordinates (its deliveries' 到着予定),
  * the time-window warnings of each stop and their summary on the trip, and the trip's totals.
  */
-export async function planStops(ctx: WriteContext, tripId: number, bumpVersion = false) {
+export async function planStops(ctx: WriteContext, tripId: number, { bumpVersion = false, deliveriesChanged = false } = {}) {
   const { deliveries, origin } = await planningInput(ctx.db, tripId);
   const built = buildStops(
     deliveries.map((d) => ({ ...d, delivery_id: d.id, seq: d.stop_seq ?? 1000 })),
@@ -165,10 +165,13 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     weight: deliveries.reduce((sum, d) => sum + (d.weight ?? 0), 0),
     volume: deliveries.reduce((sum, d) => sum + (d.volume ?? 0), 0),
   };
+  // A change of its deliveries brings the trip's 荷姿, 方面 and 便形態 along (rules.ts `carriedBy`).
+  const carried = deliveriesChanged ? carriedBy(deliveries, origin) : { load_unit: origin.load_unit };
   await ctx.db
     .updateTable('vehicle_allocations')
     .set((eb) => ({
       ...totals,
+      ...carried,
       warnings: JSON.stringify([
         ...tripWarnings(stops.map((s) => s.warnings)),
         ...returnWarnings(estimatedReturn, origin.planned_arrival),
@@ -178,7 +181,7 @@ export async function planStops(ctx: WriteContext, tripId: number, bumpVersion =
     }))
     .where('id', '=', tripId)
     .execute();
-  return totals;
+  return { ...totals, load_unit: carried.load_unit };
 }
 
 function checkFields(ctx: WriteContext, kind: TripKind, fields: TripFields, merged: Assignment) {
@@ -374,7 +377,7 @@ export async function setStops(ctx: WriteContext, id: number, version: number, e
   if (done) throw new AppError(409, 'allocation.deliveryDone', { slip: done.slip_number });
   await releaseDeliveries(ctx.db, removed.map((d) => d.id), ctx.actor.id, ctx.now);
   await assignDeliveries(ctx.db, id, entries, ctx.actor.id, ctx.now);
-  const totals = await planStops(ctx, id, true);
+  const totals = await planStops(ctx, id, { bumpVersion: true, deliveriesChanged: true });
   await checkCapacity(ctx, id, { ...trip!, ...totals });
 }
 
@@ -406,8 +409,8 @@ export async function moveDeliveries(ctx: WriteContext, from: { id: number; vers
   const onTarget = await lockTripDeliveries(ctx.db, target.id);
   const last = Math.max(0, ...onTarget.map((d) => d.stop_seq ?? 0));
   await assignDeliveries(ctx.db, target.id, moving.map((d) => ({ delivery_id: d.id, seq: last + 1 })), ctx.actor.id, ctx.now);
-  await planStops(ctx, source.id, true);
-  const totals = await planStops(ctx, target.id, true);
+  await planStops(ctx, source.id, { bumpVersion: true, deliveriesChanged: true });
+  const totals = await planStops(ctx, target.id, { bumpVersion: true, deliveriesChanged: true });
   await checkCapacity(ctx, target.id, { ...target, ...totals });
 }
 

@@ -89,9 +89,11 @@ export async function planningInput(db: Executor, tripId: number) {
       'del.estimated_arrival_time',
       'del.delivery_delay_status',
       'del.quantity',
+      'del.load_unit',
       'del.weight',
       'del.volume',
       'del.delivery_destination_id',
+      'dd.direction_id',
       'dd.customer_store_name as store',
       'dd.latitude',
       'dd.longitude',
@@ -107,7 +109,7 @@ export async function planningInput(db: Executor, tripId: number) {
   const origin = await db
     .selectFrom('vehicle_allocations as va')
     .innerJoin('departments as d', (join) => join.on(sql<SqlBool>`d.id = coalesce(va.origin_department_id, va.department_id)`))
-    .select(['d.latitude', 'd.longitude', 'va.date', 'va.planned_departure', 'va.planned_arrival', 'va.warnings'])
+    .select(['d.latitude', 'd.longitude', 'va.date', 'va.planned_departure', 'va.planned_arrival', 'va.warnings', 'va.load_unit', 'va.direction_id', 'va.trip_mode'])
     .where('va.id', '=', tripId)
     .executeTakeFirstOrThrow();
   return { deliveries, origin };

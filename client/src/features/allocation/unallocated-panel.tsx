@@ -10,6 +10,8 @@ import { unitText } from '../../shared/deliveries/cells.js';
 import { useT } from '../../app/providers/translate.js';
 
 export const UNALLOCATED_ID = 'unallocated';
+/** The left side's scroll container (drag-scroll.ts leaves it alone while dragging). */
+export const UNALLOCATED_CLASS = 'alloc-unallocated';
 
 export const groupKey = (group: DirectionGroup) => `dir-${group.direction_id ?? 'none'}`;
 
@@ -154,7 +156,7 @@ export function UnallocatedPanel({
   return (
     <div
       ref={setNodeRef}
-      className={`alloc-unallocated${isOver && fromTrip ? ' alloc-drop--over' : ''}${fromTrip ? ' alloc-drop--ready' : ''}`}
+      className={`${UNALLOCATED_CLASS}${isOver && fromTrip ? ' alloc-drop--over' : ''}${fromTrip ? ' alloc-drop--ready' : ''}`}
       data-testid="unallocated-panel"
     >
       {fromTrip ? <div className="alloc-drop-hint">{t('allocationScreens.board.dropToUnassign')}</div> : null}

@@ -48,10 +48,12 @@ import {
   type UndoStep,
 } from '../board-logic.js';
 import { CenterDateBar, failedRead, notLoadedYet, useCenterDate } from '../center-date.js';
+import { newTripStart } from '../labels.js';
 import { TripCard, type TripActions } from '../trip-card.js';
 import { UnallocatedPanel, UNALLOCATED_ID } from '../unallocated-panel.js';
 import { BoardViewSwitch, DayChart, useBoardView } from './day-chart.js';
 import { DayMapPanel } from './day-map-panel.js';
+import { BOARD_AUTO_SCROLL } from './drag-scroll.js';
 import { StoreDirectToolbar } from './toolbar.js';
 import { useBoardKeys } from './use-keys.js';
 import { useSelection } from './use-selection.js';
@@ -266,7 +268,9 @@ export default function StoreDirectBoard() {
 
   const onDragEnd = ({ active: act, over }: DragEndEvent) => {
     setActive(null);
-    if (!over || busy) return;
+    // Released off every trip and off the left side: nothing happens, and the planner is told where to drop.
+    if (!over) return void toast.warning(t('allocationScreens.board.dropOntoTrip'), 'allocation-drop');
+    if (busy) return;
     const source = act.data.current;
     const target = over.data.current;
     if (!source || !target) return;
@@ -287,9 +291,9 @@ export default function StoreDirectBoard() {
 
   const onCreate = (vehicleId: number, driverId?: number) =>
     void run(async () => {
-      // It starts at the center's times (稼働時間), so its stops get planned arrivals and their warnings at once.
-      const times = data?.new_trip ?? {};
-      const trip = await createTrip({ date, kind: 'store_direct', department_id: centerId, vehicle_id: vehicleId, driver_id: driverId, ...times });
+      // It starts at the center's times (稼働時間), or a vehicle's next round's, so its stops get planned arrivals and their warnings at once.
+      const start = data ? newTripStart(data, vehicleId) : {};
+      const trip = await createTrip({ date, kind: 'store_direct', department_id: centerId, vehicle_id: vehicleId, driver_id: driverId, ...start });
       toast.success(t('allocationScreens.board.tripCreated', { tripNo: trip.trip_no }), 'allocation-created');
     });
 
@@ -317,7 +321,14 @@ export default function StoreDirectBoard() {
       <DayMapPanel board={data} groups={shownGroups} trips={trips} selected={selected} onSelect={selection.selectMany} viewKey={`${centerId}:${date}`} />
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}
       <Spin spinning={(board.isFetching && !live.refreshing) || busy || notLoadedYet(board)} delay={300}>
-        <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          autoScroll={BOARD_AUTO_SCROLL}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setActive(null)}
+        >
           <div className="alloc-board" data-testid="allocation-board" data-busy={busy || board.isFetching}>
             <UnallocatedPanel
               groups={shownGroups}

@@ -19,15 +19,18 @@ function NewTripForm({ board, onCreate, busy }: { board: Board; onCreate: (vehic
   const { t } = useT();
   const [vehicleId, setVehicleId] = useState<number>();
   const [driverId, setDriverId] = useState<number>();
+  // A vehicle out that day is offered for its next round (2回転目) when it can run one, from its return.
   const vehicleOptions = board.vehicles.map((v) => ({
     value: v.id,
-    disabled: v.busy,
+    disabled: v.busy && !v.next_round,
     label: vehicleLabel(v, t),
   }));
   const driverOptions = board.drivers.map((d) => ({ value: d.id, label: driverLabel(d, t) }));
   const chooseVehicle = (id: number) => {
     setVehicleId(id);
-    if (driverId === undefined) setDriverId(regularDriver(board.drivers, id)?.id);
+    // A next round keeps the driver of the vehicle's rounds; else its regular driver.
+    const roundDriver = board.vehicles.find((v) => v.id === id)?.next_round?.driver_id ?? undefined;
+    if (driverId === undefined) setDriverId(roundDriver ?? regularDriver(board.drivers, id)?.id);
   };
   return (
     <Space.Compact className="alloc-new-trip">

@@ -8,6 +8,16 @@ export interface BoardKeys {
   sendSelectedTo: (tripNo: number) => void;
 }
 
+/**
+ * Keys typed into a field are its own: a text box, a text area, an editable element, a select's search.
+ * A checkbox or a radio just ticked keeps the focus but takes no text, so the board's keys still work.
+ */
+function typing(target: HTMLElement | null): boolean {
+  if (!target) return false;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  return target.tagName === 'TEXTAREA' || target.isContentEditable;
+}
+
 export function useBoardKeys(keys: BoardKeys) {
   // A key reads the board as it is when pressed: updated in a layout effect, so that no key can arrive
   // once a move has ended on screen but before the listener knows (a passive effect re-registering the
@@ -18,8 +28,7 @@ export function useBoardKeys(keys: BoardKeys) {
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.isComposing || (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) return;
+      if (event.isComposing || typing(event.target as HTMLElement | null)) return;
       const plain = !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey);
       if (plain && /^[1-9]$/.test(event.key)) {
         if (!latest.current.busy) latest.current.sendSelectedTo(Number(event.key));
