@@ -18,7 +18,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
       delivery_route: 'Trip',
       driver_name: 'Driver',
       delivery_delay_status: 'Delay',
-      estimated_arrival_time: 'Estimated arrival',
+      estimated_arrival_time: 'ETA',
       delivery_code: 'Destination code',
       store_name: 'Store',
       customer_company_name: 'Customer company',

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 describe('deliveries and trips, in a real browser', () => {
-  test('center at 1366 px: 数量 and its page total are left of the fixed 操作 column, not under it', async () => {
+  test('center at 1366 px, in Japanese and English: 数量 and its page total are left of the fixed 操作 column, not under it', async () => {
     const { page, context } = await stackOf().newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, 'center');
@@ -48,15 +48,21 @@ describe('deliveries and trips, in a real browser', () => {
     // The first page of a fresh browser on a loaded machine may take a while: its rows, however long.
     await expect.poll(() => rows(page).count(), { timeout: 90_000 }).toBeGreaterThan(0);
     const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
-    const actions = await box('[data-testid=delivery-table] thead th.ant-table-cell-fix-right');
-    const body = await box('[data-testid=delivery-table] .ant-table-body, [data-testid=delivery-table] .ant-table-content');
-    const column = await page.locator('[data-testid=delivery-table] thead th').evaluateAll((cells) => cells.findIndex((cell) => cell.textContent?.trim() === '数量'));
-    expect(column).toBeGreaterThan(0);
-    for (const selector of ['[data-testid=delivery-table] thead th:has-text("数量")', `[data-testid=delivery-table] tbody tr.ant-table-row td:nth-child(${column + 1})`, '[data-testid=total-quantity]']) {
-      const cell = await box(selector);
-      expect(cell.x + cell.width, `${selector} ends before 操作 begins`).toBeLessThanOrEqual(actions.x + 0.5);
-      expect(cell.x, `${selector} is inside the table`).toBeGreaterThanOrEqual(body.x);
-    }
+    const quantityLeftOfActions = async (label: string) => {
+      const headers = page.locator('[data-testid=delivery-table] thead th');
+      await expect.poll(() => headers.evaluateAll((cells, name) => cells.findIndex((cell) => cell.textContent?.trim() === name), label)).toBeGreaterThan(0);
+      const column = await headers.evaluateAll((cells, name) => cells.findIndex((cell) => cell.textContent?.trim() === name), label);
+      const actions = await box('[data-testid=delivery-table] thead th.ant-table-cell-fix-right');
+      const body = await box('[data-testid=delivery-table] .ant-table-body, [data-testid=delivery-table] .ant-table-content');
+      for (const selector of [`[data-testid=delivery-table] thead th:nth-child(${column + 1})`, `[data-testid=delivery-table] tbody tr.ant-table-row td:nth-child(${column + 1})`, '[data-testid=total-quantity]']) {
+        const cell = await box(selector);
+        expect(cell.x + cell.width, `${label}: ${selector} ends before the actions begin`).toBeLessThanOrEqual(actions.x + 0.5);
+        expect(cell.x, `${label}: ${selector} is inside the table`).toBeGreaterThanOrEqual(body.x);
+      }
+    };
+    await quantityLeftOfActions('数量');
+    await toEnglish(page);
+    await quantityLeftOfActions('Quantity');
     await context.close();
   });
 

@@ -364,9 +364,10 @@ const NUMERIC = new Set(['quantity', 'volume', 'weight']);
 /**
  * How wide a store name and an address are shown before they are cut (the whole text in a tooltip): at
  * 1366 px the default columns then end with 数量 left of the fixed 操作 column, its page total in view,
- * instead of under it. A store name keeps the most (about 16 characters), an address the least.
+ * instead of under it, in English too (its headers and units are wider). A store name keeps the most
+ * (about 16 characters: chain and branch), an address the least (its ward; the store says the rest).
  */
-const CLIP = { store_name: 234, address: 144 } as const;
+const CLIP = { store_name: 226, address: 100 } as const;
 
 const MIN_WIDTH: Record<string, number> = {
   date: 128,
