@@ -126,7 +126,7 @@ t.test('a trip planned today after the center’s loading start loads from the n
 });
 
 t.test('a new trip is counted in the unit the day’s deliveries come in; what is put on it brings its 荷姿, 方面 and 便形態', async (t) => {
-  const date = dayAfterDemo(13);
+  const date = dayAfterDemo(15);
   const boardOf = async () => (await center({ method: 'GET', url: `/api/vehicle_allocation/board?department_id=${fleet.center}&date=${date}` })).json();
   const sameDirection = stores.findIndex((s, i) => i > 0 && s.direction_id === stores[0]!.direction_id);
   const otherDirection = stores.findIndex((s) => s.direction_id !== stores[0]!.direction_id);

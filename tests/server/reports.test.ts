@@ -177,13 +177,14 @@ t.test('配送日報 and 配送運行指示書 print 便, 車番, slip numbers, 
     t.ok(daily.includes(slip), `配送日報: ${slip} on one line`);
     t.ok(daily.includes(arrival), `配送日報: ${arrival} on one line`);
   }
-  t.equal(daily.filter((line) => line === 'カゴ車').length, printed.length, '配送日報: 「カゴ車」 whole on every row');
+  // The trip is counted in the unit its deliveries come in: its row says カゴ車 too.
+  t.equal(daily.filter((line) => line === 'カゴ車').length, printed.length + 1, '配送日報: 「カゴ車」 whole on every row, the trip’s and its deliveries’');
   t.ok(daily.includes('35.612305,') || daily.includes('35.612305, 139.734976'), '配送日報: the reported place breaks after its comma, if at all');
 
   // In English the trips' sixteen headings are long: they wrap between words, never the 便, 車番 or 荷姿 under them.
   const english = await lines(`dalivery-daily-report-all?date=${date}&format=pdf`, 'en');
   const tripsTable = english.slice(0, english.indexOf('Deliveries'));
-  for (const whole of ['Trip 1', totoVehicle.vehicle_number, 'Pallet', '07:05']) t.ok(tripsTable.includes(whole), `配送日報 in English, the trips: ${whole} on one line`);
+  for (const whole of ['Trip 1', totoVehicle.vehicle_number, 'Cage cart', '07:05']) t.ok(tripsTable.includes(whole), `配送日報 in English, the trips: ${whole} on one line`);
 
   const operation = await lines(`delivery-operation?date=${date}&format=pdf`);
   for (const { slip } of printed) t.ok(operation.includes(slip), `配送運行指示書: ${slip} on one line`);
