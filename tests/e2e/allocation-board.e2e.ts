@@ -251,7 +251,8 @@ describe('the store-direct board, in a real browser', () => {
       return box.y + box.height / 2;
     };
     expect(await middle('board-copy-previous-day')).toBeCloseTo(await middle('new-trip-create'), 0);
-    expect(await middle('board-print-day'), 'the day’s tools on the totals’ line').toBeCloseTo(await middle('totals-unallocated'), 0);
+    expect(await middle('board-print-day'), 'the day’s prints beside the tools that make trips').toBeCloseTo(await middle('new-trip-create'), 0);
+    expect(await middle('board-confirm-all'), 'the day’s tools on the totals’ line').toBeCloseTo(await middle('totals-unallocated'), 0);
     await context.close();
   });
 

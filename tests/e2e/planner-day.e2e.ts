@@ -201,6 +201,8 @@ describe("the planner's day, in a real browser", () => {
     const reordered = trips.find((trip) => trip !== source && trip !== target && trip.stops.length >= 3)!;
     const first = stopsOf(reordered)[0]!;
     const card = tripCard(page, reordered.id);
+    // In the middle of the window, as a planner would look at it: a drag near the window's edge scrolls the page.
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await drag(page, stopsIn(card).nth(0), stopsIn(card).nth(2));
     await expect.poll(async () => destinationsOf(await boardOf(page), reordered.id)[2]).toBe(first.delivery_destination_id);
     await settled(page);

@@ -102,7 +102,9 @@ describe('notifications in realtime, in two browsers', () => {
       stops: [{ delivery_id: fixture.deliveryId, seq: 1 }],
     });
     await api(planner.page, 'POST', `/vehicle_allocation/${trip.id}/confirm`, { version: planned.version });
-    await planner.page.goto(`/store-direct?center=${fixture.centerId}&date=${DATE}`);
+    // Its loading planned within the hour: 積込開始 opens 12 hours before the planned loading start.
+    await stackOf().db.updateTable('vehicle_allocations').set({ planned_loading_start: new Date(Date.now() + 30 * 60_000) }).where('id', '=', trip.id).execute();
+    await planner.page.goto(`/store-direct?department_id=${fixture.centerId}&date=${DATE}`);
     const card = planner.page.getByTestId('trip-card').filter({ has: planner.page.getByTestId('trip-confirmed') });
     await card.waitFor();
 

@@ -139,6 +139,12 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           {t('allocationScreens.board.confirmAll', { count: toConfirm })}
         </Button>
       </Tooltip>
+      <span className="alloc-strip__break" />
+      <FleetFillItem trips={trips} className="alloc-strip__item" />
+      {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
+      <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
+      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
+      {/* The day's prints together: the drivers' sheets and the 配車表. */}
       <Tooltip title={t('allocationScreens.board.printDayHint')}>
         <span>
           <OperationSheetButton
@@ -150,11 +156,6 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
           />
         </span>
       </Tooltip>
-      <span className="alloc-strip__break" />
-      <FleetFillItem trips={trips} className="alloc-strip__item" />
-      {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
-      <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
-      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
       <ChartPrintButton centerId={centerId} date={date} disabled={trips.length === 0} />
     </div>
   );
