@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../common/allocation.js';
-import { DATE, useAllocationStack } from './allocation-fixtures.js';
+import { boardSettled, DATE, useAllocationStack } from './allocation-fixtures.js';
 import { centerVehicles, departmentId, signIn, toast } from './harness.js';
 
 const { stackOf } = useAllocationStack();
@@ -88,10 +88,14 @@ describe('the board’s 配車表, in a real browser', () => {
 
     // Another planner changed the trip meanwhile: the move is refused (409), said, and the chart read again.
     await db.updateTable('vehicle_allocations').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', early).execute();
+    // The board read again after the refusal: the first board answer from here on carries the new version.
+    const readAgain = page.waitForResponse((response) => response.url().includes('/api/vehicle_allocation/board') && response.ok());
     await bar.focus();
     await page.keyboard.press('ArrowRight');
     await toast(page, 'がこの便を更新しました。画面を再読み込みしてから操作してください。');
     expect((await stored()).planned_loading_start).toEqual(at('06:00'));
+    await readAgain;
+    await boardSettled(page);
     // Read again, the keys move it (15 minutes later) with the new version.
     await bar.focus();
     await page.keyboard.press('ArrowRight');
