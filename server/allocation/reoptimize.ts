@@ -242,7 +242,8 @@ export async function undoReoptimization(ctx: WriteContext, id: number) {
   if (applied.undone_at !== null) throw new AppError(409, 'allocation.reoptimize.alreadyUndone');
   await lockDay(ctx, applied.department_id, applied.date);
   const last = await lastApplied(ctx.db, applied.department_id, applied.date);
-  if (last?.id !== applied.id || !(await dayAsLeft(ctx.db, applied))) throw new AppError(409, 'allocation.reoptimize.changedSince');
+  if (last?.id !== applied.id) throw new AppError(409, 'allocation.reoptimize.notLast');
+  if (!(await dayAsLeft(ctx.db, applied))) throw new AppError(409, 'allocation.reoptimize.changedSince');
   await removeCreated(ctx, applied.created_trip_ids);
   for (const trip of applied.replaced) await restoreTrip(ctx, trip);
   await ctx.db.updateTable('allocation_reoptimizations').set({ undone_at: ctx.now }).where('id', '=', id).execute();

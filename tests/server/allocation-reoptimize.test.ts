@@ -240,7 +240,7 @@ t.test('再最適化: a trip written after the apply, or a later apply, leaves n
   t.equal(await offered(date), second.json().id, 'the last apply is the one offered');
   const earlier = await undo(center, first.id);
   t.equal(earlier.statusCode, 409, 'an earlier apply is not undone');
-  t.match(earlier.json(), { message: /元に戻せません/ });
+  t.match(earlier.json(), { message: /元に戻せるのは最後の再最適化だけです/ });
 
   // The planner takes one delivery off a trip the last apply made: the day changed since it.
   const made = await db.selectFrom('vehicle_allocations').select(['id', 'version']).where('date', '=', date).where('department_id', '=', fleet.center).where('id', 'not in', day.fixed).where('status', '<>', 9).where('deleted_at', 'is', null).orderBy('id').execute();
