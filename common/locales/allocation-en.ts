@@ -61,6 +61,7 @@ export const allocationEn: typeof allocationJa = {
       dayChanged: 'The day\'s trips changed after the re-optimisation was planned. Re-optimise again.',
       changedSince: 'The day\'s trips changed after the re-optimisation was applied, so it cannot be undone.',
       alreadyUndone: 'This re-optimisation has already been undone.',
+      notLast: 'The day was re-optimised again after this one, so it cannot be undone. Only the last re-optimisation can be undone.',
     },
     warnings: {
       lateForWindow: '{{store}}: planned arrival {{planned}} is after the receiving window ({{start}}–{{end}}).',

@@ -60,6 +60,7 @@ export const allocationJa = {
       dayChanged: 'この日の配車は再最適化の案を作った後に変更されました。もう一度再最適化してください。',
       changedSince: '再最適化の後にこの日の配車が変更されたため、元に戻せません。',
       alreadyUndone: 'この再最適化は既に元に戻されています。',
+      notLast: 'この日はこの後にも再最適化されたため、元に戻せません。元に戻せるのは最後の再最適化だけです。',
     },
     warnings: {
       lateForWindow: '{{store}}：到着予定{{planned}}が受入時間（{{start}}〜{{end}}）より遅れています。',

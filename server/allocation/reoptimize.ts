@@ -19,7 +19,8 @@ import { cancelTrip, checkAssignment, setStops, type WriteContext } from './serv
  * movable trips (`movableTrips`); every other trip stays as it is and takes its vehicle's time. The
  * planner first sees the plan (`reoptimizePreview`, nothing written), then applies it (`applyReoptimization`:
  * the movable trips cancelled, the plan's trips made as drafts, one transaction) or not; an apply is
- * undone in one step (`undoReoptimization`) while the day is as the apply left it.
+ * undone in one step (`undoReoptimization`) while the day is as the apply left it, from any session: the
+ * board asks for it after a reload (`undoableReoptimization`).
  */
 
 /**
@@ -198,11 +199,39 @@ export async function applyReoptimization(ctx: WriteContext, body: ReoptimizeApp
   return { id: row.id, created: created.length, replaced: replaced.length };
 }
 
+/** The last 再最適化 applied to a center's day (undone or not). */
+function lastApplied(db: Executor, centerId: number, date: string) {
+  return db
+    .selectFrom('allocation_reoptimizations')
+    .selectAll()
+    .where('department_id', '=', centerId)
+    .where('date', '=', date)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+type Applied = NonNullable<Awaited<ReturnType<typeof lastApplied>>>;
+
+/** Whether the day is as the apply left it: no trip or delivery of it written since (their versions). */
+const dayAsLeft = async (db: Executor, applied: Applied) => (await dayState(db, applied.department_id, applied.date)) === applied.day_state;
+
 /**
- * POST /vehicle_allocation/reoptimize/:id/undo: while the day is as the apply left it (else 409), the
- * trips it made are cancelled and removed, and the trips it replaced come back as they were: their
- * status, warnings, vehicle, driver and times, and their deliveries in the same order (their stops
- * planned again from the same times, so as before).
+ * GET /vehicle_allocation/reoptimize/last: the center's day's last 再最適化 while the undo would take it
+ * back (not undone, the day as it left it), so that the board offers 元に戻す after a reload; else null.
+ */
+export async function undoableReoptimization(db: Executor, actor: Actor, centerId: number, date: string) {
+  await centerInScope(db, actor, centerId);
+  const last = await lastApplied(db, centerId, date);
+  if (!last || last.undone_at !== null || !(await dayAsLeft(db, last))) return { reoptimization: null };
+  return { reoptimization: { id: last.id, applied_at: last.created_at, replaced: last.replaced.length, created: last.created_trip_ids.length } };
+}
+
+/**
+ * POST /vehicle_allocation/reoptimize/:id/undo: the last apply of its center's day only, while the day
+ * is as that apply left it (else 409), the trips it made are cancelled and removed, and the trips it
+ * replaced come back as they were: their status, warnings, vehicle, driver and times, and their
+ * deliveries in the same order (their stops planned again from the same times, so as before).
  */
 export async function undoReoptimization(ctx: WriteContext, id: number) {
   let query = ctx.db.selectFrom('allocation_reoptimizations').selectAll().where('id', '=', id);
@@ -212,7 +241,9 @@ export async function undoReoptimization(ctx: WriteContext, id: number) {
   if (!applied) throw notFound();
   if (applied.undone_at !== null) throw new AppError(409, 'allocation.reoptimize.alreadyUndone');
   await lockDay(ctx, applied.department_id, applied.date);
-  if ((await dayState(ctx.db, applied.department_id, applied.date)) !== applied.day_state) throw new AppError(409, 'allocation.reoptimize.changedSince');
+  const last = await lastApplied(ctx.db, applied.department_id, applied.date);
+  if (last?.id !== applied.id) throw new AppError(409, 'allocation.reoptimize.notLast');
+  if (!(await dayAsLeft(ctx.db, applied))) throw new AppError(409, 'allocation.reoptimize.changedSince');
   await removeCreated(ctx, applied.created_trip_ids);
   for (const trip of applied.replaced) await restoreTrip(ctx, trip);
   await ctx.db.updateTable('allocation_reoptimizations').set({ undone_at: ctx.now }).where('id', '=', id).execute();

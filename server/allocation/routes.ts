@@ -16,6 +16,7 @@ import {
   calculatorAcceptSchema,
   calculatorSchema,
   reoptimizeApplySchema,
+  reoptimizeLastSchema,
   reoptimizeSchema,
   reoptimizeUndoSchema,
   transfersSchema,
@@ -34,7 +35,7 @@ import {
 } from './schemas.js';
 import { previewWorkRules } from './work-rules.js';
 import { copyDay } from './copy-day.js';
-import { applyReoptimization, reoptimizePreview, undoReoptimization } from './reoptimize.js';
+import { applyReoptimization, reoptimizePreview, undoableReoptimization, undoReoptimization } from './reoptimize.js';
 import {
   cancelTrip,
   createTrip,
@@ -127,6 +128,10 @@ const allocationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/vehicle_allocation/reoptimize/apply', { schema: reoptimizeApplySchema, config: config('edit') }, async (request) =>
     write(request, (ctx) => applyReoptimization(ctx, request.body)),
+  );
+
+  app.get('/vehicle_allocation/reoptimize/last', { schema: reoptimizeLastSchema, config: config('edit') }, async (request) =>
+    undoableReoptimization(app.db, request.actor, request.query.department_id, request.query.date),
   );
 
   app.post('/vehicle_allocation/reoptimize/:id/undo', { schema: reoptimizeUndoSchema, config: config('edit') }, async (request) =>

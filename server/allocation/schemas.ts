@@ -496,6 +496,17 @@ export const reoptimizeApplySchema = {
   response: { 200: Type.Object({ id: Type.Integer(), created: Type.Integer(), replaced: Type.Integer() }), ...errorResponses },
 };
 
+export const reoptimizeLastSchema = {
+  querystring: CenterDay,
+  response: {
+    200: Type.Object({
+      /** the day's last applied 再最適化 while it can be undone (not undone, the day as it left it), else null */
+      reoptimization: Nullable(Type.Object({ id: Type.Integer(), applied_at: Timestamp, replaced: Type.Integer(), created: Type.Integer() })),
+    }),
+    ...errorResponses,
+  },
+};
+
 export const reoptimizeUndoSchema = {
   params: IdParams,
   response: { 200: Type.Object({ restored: Type.Integer() }), ...errorResponses },
@@ -536,5 +547,6 @@ export type BoardWire = Wire<(typeof boardSchema.response)[200]>;
 export type CalculatorWire = Wire<(typeof calculatorSchema.response)[200]>;
 export type ReoptimizeWire = Wire<(typeof reoptimizeSchema.response)[200]>;
 export type ReoptimizeAppliedWire = Wire<(typeof reoptimizeApplySchema.response)[200]>;
+export type ReoptimizeLastWire = Wire<(typeof reoptimizeLastSchema.response)[200]>;
 export type TransfersWire = Wire<(typeof transfersSchema.response)[200]>;
 export type CopyReportWire = Wire<(typeof tripCopySchema.response)[200]>;

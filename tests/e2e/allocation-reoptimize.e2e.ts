@@ -1,7 +1,8 @@
 /**
  * 再最適化 on the store-direct board in a real browser: a planner at 品川センター pins one of a demo
  * day's draft trips, re-optimises the day, sees what would move where, applies it (the pinned trip keeps
- * its vehicle, times and stops) and takes it back with the board's undo.
+ * its vehicle, times and stops), reloads the page and takes it back with the board's undo (the server
+ * keeps the apply).
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -63,6 +64,8 @@ describe('再最適化 on the store-direct board, in a real browser', () => {
     const pinnedStops = before.stops.filter((stop) => stop.vehicle_allocation_id === pinned.id);
     const pinnedDeliveries = before.deliveries.filter((d) => d.vehicle_allocation_id === pinned.id);
     expect(pinnedDeliveries.length).toBeGreaterThan(0);
+    const undoButton = page.getByTestId('board-undo');
+    expect(await undoButton.isDisabled()).toBe(true);
 
     // 再最適化: the preview shows the figures before and after, the plan's trips and what moves.
     await page.getByTestId('board-reoptimize').click();
@@ -85,13 +88,27 @@ describe('再最適化 on the store-direct board, in a real browser', () => {
     // On the board: the pinned trip's card with its vehicle, and the plan's trips beside it.
     await expect.poll(() => page.getByTestId('trip-card').count()).toBe(after.trips.length);
 
+    // After a reload the board still offers the undo: the server kept the apply.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('trip-card').count()).toBe(after.trips.length);
+    await expect.poll(() => undoButton.isEnabled()).toBe(true);
+    expect(await dayPlan()).toEqual(after);
+
     // One undo takes the whole 再最適化 back: the day's trips, their vehicles, times and stops as before.
-    await page.getByTestId('board-undo').click();
+    await undoButton.click();
     await toast(page, '元に戻しました');
     await settled(page);
     await expect.poll(async () => (await dayPlan()).trips.map((trip) => trip.id)).toEqual(before.trips.map((trip) => trip.id));
     expect(await dayPlan()).toEqual(before);
     await expect.poll(() => page.getByTestId('trip-card').count()).toBe(before.trips.length);
+    // Nothing left to undo, after another reload too.
+    await expect.poll(() => undoButton.isDisabled()).toBe(true);
+    const asked = page.waitForResponse((response) => response.url().includes('/reoptimize/last'));
+    await page.reload();
+    expect(await (await asked).json()).toEqual({ reoptimization: null });
+    await expect.poll(() => page.getByTestId('trip-card').count()).toBe(before.trips.length);
+    await settled(page);
+    expect(await undoButton.isDisabled()).toBe(true);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import t from 'tap';
 import { allocationWorld, type Api, at, makeTrip, putStops, userId } from './allocation-fixtures.js';
 import type { OptimizerProgressEvent } from '../../common/realtime.js';
@@ -42,6 +43,19 @@ async function everything(date: string) {
   };
 }
 
+/** What a write renews whatever it writes: left out of the digest, so it says whether the day is as it was. */
+const RENEWED = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by']);
+const kept = (row: Record<string, unknown>) => Object.entries(row).filter(([column]) => !RENEWED.has(column));
+
+/** A digest of the center's day: its live trips (ids kept), their stops and every delivery, all their columns but what a write renews. */
+async function dayDigest(date: string) {
+  const trips = await db.selectFrom('vehicle_allocations').selectAll().where('date', '=', date).where('department_id', '=', fleet.center).where('deleted_at', 'is', null).where('status', '<>', 9).orderBy('id').execute();
+  const stops = await db.selectFrom('allocation_stops').selectAll().where('vehicle_allocation_id', 'in', [0, ...trips.map((trip) => trip.id)]).orderBy('vehicle_allocation_id').orderBy('seq').execute();
+  const deliveries = await db.selectFrom('deliveries').selectAll().where('date', '=', date).where('department_id', '=', fleet.center).orderBy('id').execute();
+  const rows = { trips: trips.map((trip) => [trip.id, kept(trip)]), stops: stops.map(kept), deliveries: deliveries.map((d) => [d.id, kept(d)]) };
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+}
+
 const liveTrips = async (date: string) =>
   (await db.selectFrom('vehicle_allocations').select('id').where('date', '=', date).where('department_id', '=', fleet.center).where('status', '<>', 9).where('deleted_at', 'is', null).orderBy('id').execute()).map((r) => r.id);
 
@@ -58,6 +72,13 @@ const apply = (api: Api, date: string, body: { basis: string; trips: PlanTrip[] 
     },
   });
 const undo = (api: Api, id: number) => api({ method: 'POST', url: `/api/vehicle_allocation/reoptimize/${id}/undo` });
+const last = (api: Api, date: string) => api({ method: 'GET', url: `/api/vehicle_allocation/reoptimize/last?department_id=${fleet.center}&date=${date}` });
+/** The id of the apply the board would offer to undo (null: none). */
+const offered = async (date: string) => {
+  const answer = await last(center, date);
+  if (answer.statusCode !== 200) throw new Error(answer.body);
+  return (answer.json().reoptimization?.id as number | undefined) ?? null;
+};
 
 /** A day of 品川 with a pinned trip, a confirmed one, one the driver app handles, two movable drafts and a pool. */
 async function plannedDay(date: string) {
@@ -98,6 +119,8 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   const fixedBefore = await Promise.all(day.fixed.map(storedTrip));
   const movableBefore = await Promise.all(day.movable.map(planned));
   const untouched = await everything(date);
+  const digestBefore = await dayDigest(date);
+  t.equal(await offered(date), null, 'nothing to undo before an apply');
 
   const shown = await preview(center, date);
   t.equal(shown.statusCode, 200, shown.body);
@@ -118,6 +141,8 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   t.equal(applied.statusCode, 200, applied.body);
   const { id, created, replaced } = applied.json();
   t.same({ created, replaced }, { created: plan.trips.length, replaced: 2 });
+  const undoable = await last(center, date);
+  t.match(undoable.json(), { reoptimization: { id, applied_at: /^\d{4}-\d\d-\d\dT/, replaced: 2, created: plan.trips.length } }, 'the apply is offered for undo (after a reload)');
   t.same(await Promise.all(day.fixed.map(storedTrip)), fixedBefore, 'the pinned, the confirmed and the handled trips unchanged to the byte');
   const live = await liveTrips(date);
   t.notOk(day.movable.some((trip) => live.includes(trip)), 'the movable trips are replaced');
@@ -136,7 +161,11 @@ t.test('再最適化: the preview writes nothing; the apply keeps pinned and con
   t.same(await Promise.all(day.fixed.map(storedTrip)), fixedBefore, 'the fixed trips still untouched');
   const pool = await db.selectFrom('deliveries').select(['status', 'vehicle_allocation_id']).where('id', 'in', day.replanned.slice(3)).execute();
   t.ok(pool.every((d) => d.status === 0 && d.vehicle_allocation_id === null), 'the pool back in the pool');
-  t.equal((await undo(center, id)).statusCode, 409, 'an undo is done once');
+  t.equal(await dayDigest(date), digestBefore, 'the day’s trips, stops and deliveries exactly as before the apply');
+  t.equal(await offered(date), null, 'nothing left to undo');
+  const twice = await undo(center, id);
+  t.equal(twice.statusCode, 409, 'an undo is done once');
+  t.match(twice.json(), { message: /既に元に戻されています/ });
 });
 
 t.test('再最適化: the preview’s progress reaches the planner’s sockets under its run id before the answer', async (t) => {
@@ -168,7 +197,9 @@ t.test('再最適化: a preview of a day changed since, or an undo after a chang
   const fresh = (await preview(center, date)).json();
   const applied = await apply(center, date, fresh);
   t.equal(applied.statusCode, 200, applied.body);
+  t.equal(await offered(date), applied.json().id, 'offered until the day changes');
   await deliveriesFor(date, [{ store: 4 }]);
+  t.equal(await offered(date), null, 'no longer offered');
   const refused = await undo(center, applied.json().id);
   t.equal(refused.statusCode, 409, 'a delivery came in since the apply');
   t.match(refused.json(), { message: /元に戻せません/ });
@@ -193,7 +224,33 @@ t.test('再最適化: a carrier or a planner of another center is refused', asyn
   const applied = await apply(center, date, plan);
   t.equal(applied.statusCode, 200, applied.body);
   for (const [who, api] of [['carrier', carrier], ['itabashi', itabashi]] as const) {
+    t.equal((await last(api, date)).statusCode, expected[who], `${who}: nothing offered`);
     t.equal((await undo(api, applied.json().id)).statusCode, expected[who], `${who}: no undo`);
   }
+  t.equal(await offered(date), applied.json().id, 'the refusals undid nothing');
   t.equal((await undo(center, applied.json().id)).statusCode, 200, 'the center’s planner undoes it');
+});
+
+t.test('再最適化: a trip written after the apply, or a later apply, leaves nothing of it to undo', async (t) => {
+  const date = dayAfterDemo(25);
+  const day = await plannedDay(date);
+  const first = (await apply(center, date, (await preview(center, date)).json())).json();
+  const second = await apply(center, date, (await preview(center, date)).json());
+  t.equal(second.statusCode, 200, second.body);
+  t.equal(await offered(date), second.json().id, 'the last apply is the one offered');
+  const earlier = await undo(center, first.id);
+  t.equal(earlier.statusCode, 409, 'an earlier apply is not undone');
+  t.match(earlier.json(), { message: /元に戻せるのは最後の再最適化だけです/ });
+
+  // The planner takes one delivery off a trip the last apply made: the day changed since it.
+  const made = await db.selectFrom('vehicle_allocations').select(['id', 'version']).where('date', '=', date).where('department_id', '=', fleet.center).where('id', 'not in', day.fixed).where('status', '<>', 9).where('deleted_at', 'is', null).orderBy('id').execute();
+  const onMade = await db.selectFrom('deliveries').select('id').where('vehicle_allocation_id', '=', made[0]!.id).orderBy('stop_seq').execute();
+  const digest = await dayDigest(date);
+  t.equal((await putStops(center, made[0]!, onMade.slice(1).map((d) => d.id))).statusCode, 200);
+  t.equal(await offered(date), null, 'not offered once a trip changed');
+  const refused = await undo(center, second.json().id);
+  t.equal(refused.statusCode, 409, refused.body);
+  t.match(refused.json(), { message: /再最適化の後にこの日の配車が変更されたため/ });
+  t.not(await dayDigest(date), digest, 'the planner’s change stands');
+  t.same(await liveTrips(date), [...day.fixed, ...made.map((trip) => trip.id)].sort((x, y) => x - y), 'nothing undone');
 });

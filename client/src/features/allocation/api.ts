@@ -1,7 +1,7 @@
 /** Calls of the trips API (docs/api.md, Trips); every write carries the trip's version. */
 import type { HttpError } from '@refinedev/core';
 import type { WorkRulesPreview } from '../../../../common/work-rules.js';
-import type { CopyReportWire, ReoptimizeAppliedWire, ReoptimizeWire } from '../../../../server/allocation/schemas.js';
+import type { CopyReportWire, ReoptimizeAppliedWire, ReoptimizeLastWire, ReoptimizeWire } from '../../../../server/allocation/schemas.js';
 import { API_URL, http, isHttpError } from '../../app/providers/http.js';
 import type { Board, Calculator, CalculatorProposal, StopEntry, Transfers, Trip, TripDetail, TripKind, Warning } from '../../shared/trips/types.js';
 
@@ -152,6 +152,12 @@ export async function applyReoptimization(departmentId: number, date: string, pl
   const proposal = plan.trips.map(({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }) => ({ vehicle_id, driver_id, delivery_ids, planned_loading_start, planned_departure }));
   const { data } = await http.post<ReoptimizeAppliedWire>(`${BASE}/reoptimize/apply`, { department_id: departmentId, date, basis: plan.basis, proposal });
   return data;
+}
+
+/** The day's last 再最適化 while it can be undone (the server keeps it), else null. */
+export async function fetchUndoableReoptimization(departmentId: number, date: string): Promise<ReoptimizeLastWire['reoptimization']> {
+  const { data } = await http.get<ReoptimizeLastWire>(`${BASE}/reoptimize/last`, { params: { department_id: departmentId, date } });
+  return data.reoptimization;
 }
 
 export async function undoReoptimization(id: number): Promise<void> {

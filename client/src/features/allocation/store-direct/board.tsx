@@ -316,7 +316,6 @@ export default function StoreDirectBoard() {
         onRoundAll={onRoundAll}
         onCreate={onCreate}
         run={run}
-        onReoptimized={(id) => undo.push({ label: 'reoptimize', before: [], reoptimization: id })}
       />
       <DayMapPanel board={data} groups={shownGroups} trips={trips} selected={selected} onSelect={selection.selectMany} viewKey={`${centerId}:${date}`} />
       {failedRead(board, state) ? <LoadFailure error={board.error} onRetry={() => void board.refetch()} /> : null}

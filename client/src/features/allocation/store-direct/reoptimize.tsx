@@ -101,12 +101,11 @@ export interface ReoptimizeProps {
   date: string;
   trips: TripDetail[];
   busy: boolean;
-  /** Applies through the board's writes; `applied` records the undo step. */
+  /** Applies through the board's writes (the board then reads the day's undoable 再最適化 again). */
   run: (write: () => Promise<unknown>) => Promise<boolean>;
-  onApplied: (id: number) => void;
 }
 
-export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }: ReoptimizeProps) {
+export function ReoptimizeButton({ centerId, date, trips, busy, run }: ReoptimizeProps) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const [plan, setPlan] = useState<Reoptimization>();
@@ -127,12 +126,8 @@ export function ReoptimizeButton({ centerId, date, trips, busy, run, onApplied }
 
   const apply = async () => {
     if (!plan) return;
-    let id: number | undefined;
-    const ok = await run(async () => {
-      id = (await applyReoptimization(centerId!, date, plan)).id;
-    });
+    await run(() => applyReoptimization(centerId!, date, plan));
     setOpen(false);
-    if (ok && id !== undefined) onApplied(id);
   };
 
   const unchanged = plan !== undefined && plan.trips.length === 0 && plan.emptied_trip_ids.length === 0;

@@ -87,11 +87,9 @@ export interface ToolbarProps {
   onRoundAll: () => void;
   onCreate: (vehicleId: number, driverId?: number) => void;
   run: (write: () => Promise<unknown>) => Promise<boolean>;
-  /** A 再最適化 applied: its undo step. */
-  onReoptimized: (id: number) => void;
 }
 
-export function StoreDirectToolbar({ board, trips, centerId, date, busy, selection, undo, toConfirm, onConfirmAll, onRoundAll, onCreate, run, onReoptimized }: ToolbarProps) {
+export function StoreDirectToolbar({ board, trips, centerId, date, busy, selection, undo, toConfirm, onConfirmAll, onRoundAll, onCreate, run }: ToolbarProps) {
   const { t } = useT();
   const totals = board ? boardTotals(board) : undefined;
   const lastStep = undo.last;
@@ -143,7 +141,7 @@ export function StoreDirectToolbar({ board, trips, centerId, date, busy, selecti
       <FleetFillItem trips={trips} className="alloc-strip__item" />
       {board ? <NewTripForm board={board} onCreate={onCreate} busy={busy} /> : null}
       <CopyPreviousDayButton centerId={centerId} date={date} kind="store_direct" busy={busy} run={run} testId="board-copy-previous-day" />
-      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} onApplied={onReoptimized} />
+      <ReoptimizeButton centerId={centerId} date={date} trips={trips} busy={busy} run={run} />
       {/* The day's prints together: the drivers' sheets and the 配車表. */}
       <Tooltip title={t('allocationScreens.board.printDayHint')}>
         <span>

@@ -1,12 +1,15 @@
 /**
  * Ctrl+Z on the board: the moves written, last first, each put back with the trips' current versions;
- * a 再最適化 applied is undone by the server in one step; a 配車表 move writes the trip's fields back.
+ * a 配車表 move writes the trip's fields back. The day's last 再最適化 is the server's to undo in one
+ * step: the board asks for it (under the board's query key, so it is read again with the board after
+ * every write and every trip event) and offers it first while the server says it can be undone, after a
+ * reload and in every browser of the center too.
  */
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../app/providers/toast.js';
 import { useT } from '../../../app/providers/translate.js';
-import { fetchBoard, patchTrip, putStops, undoReoptimization } from '../api.js';
+import { fetchBoard, fetchUndoableReoptimization, patchTrip, putStops, undoReoptimization } from '../api.js';
 import { deliveryIdsOf, planOf, popUndo, pushUndo, undoOrder, type UndoStep } from '../board-logic.js';
 import type { BoardWrites } from './use-writes.js';
 
@@ -15,16 +18,21 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
   const queryClient = useQueryClient();
   const { queryKey, centerId, date } = board;
   const [stack, setStack] = useState<UndoStep[]>([]);
+  const reoptimized = useReoptimized(queryKey, centerId, date);
 
   // A new board (another center or day) starts with nothing to undo.
   useEffect(() => {
     setStack([]);
   }, [centerId, date]);
 
-  const push = (step: UndoStep) => setStack((current) => pushUndo(current, step));
+  /** A move of ours changed the day: the 再最適化 before it can no longer be undone. */
+  const push = (step: UndoStep) => {
+    reoptimized.drop();
+    setStack((current) => pushUndo(current, step));
+  };
 
   const undo = async () => {
-    const { step, rest } = popUndo(stack);
+    const { step, rest } = reoptimized.step ? { step: reoptimized.step, rest: stack } : popUndo(stack);
     if (!step) {
       toast.info(t('allocationScreens.board.nothingToUndo'), 'allocation-undo');
       return;
@@ -35,12 +43,12 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
       if (step.reoptimization !== undefined) await undoReoptimization(step.reoptimization);
       else if (step.restore) await restore(step.restore);
       else await putBack(step);
-      setStack(rest);
       toast.success(t('allocationScreens.board.undone'), 'allocation-undo');
     } catch (error) {
       writes.refusal(error);
-      setStack(rest);
     } finally {
+      setStack(rest);
+      if (step.reoptimization !== undefined) reoptimized.drop();
       writes.setBusy(false);
       await writes.refetch();
     }
@@ -64,5 +72,14 @@ export function useUndo(board: { queryKey: QueryKey; centerId: number | undefine
     }
   };
 
-  return { last: stack.at(-1), push, undo };
+  return { last: reoptimized.step ?? stack.at(-1), push, undo };
+}
+
+/** The day's last 再最適化 while the server can undo it, as an undo step; `drop` forgets it until the next read. */
+function useReoptimized(boardKey: QueryKey, centerId: number | undefined, date: string) {
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => [...boardKey, 'reoptimization'], [boardKey]);
+  const { data } = useQuery({ queryKey, queryFn: () => fetchUndoableReoptimization(centerId!, date), enabled: centerId !== undefined });
+  const step: UndoStep | undefined = data ? { label: 'reoptimize', before: [], reoptimization: data.id } : undefined;
+  return { step, drop: () => queryClient.setQueryData(queryKey, null) };
 }
