@@ -265,6 +265,7 @@ describe("the driver's screen on a phone", () => {
     await drawer.getByRole('button', { name: 'Post a note' }).click();
     await expect.poll(() => page.getByTestId('outbox').locator('li').allTextContents()).toEqual(['Site notes Side door code 1234']);
     await expect.poll(() => drawer.getByTestId('share-waiting').textContent()).toContain('Side door code 1234');
+    await drawer.getByTestId('share-waiting').scrollIntoViewIfNeeded();
     await shoot(page, 'en-3-note-waiting');
     expect(await notesCalled('Side door code 1234')).toHaveLength(0);
     await context.setOffline(false);
