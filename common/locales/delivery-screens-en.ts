@@ -104,6 +104,13 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     /** an Allocated delivery whose trip should have left (出発状況's grace past its 出発予定) */
     notLeft: 'Not departed',
     notLeftHint: '{{status}}, planned to depart at {{planned}}: {{delay}} overdue',
+    /** where the driver is at a stop, on the board's stop line and the delivery list's row */
+    stopProgress: {
+      waiting: 'Waiting since {{time}}',
+      working: 'Unloading since {{time}}',
+      confirmed: 'Consignee confirmed',
+      notConfirmed: 'Not confirmed by consignee',
+    },
     noDriver: 'No driver yet',
     totals: 'Totals of this page: {{count}} trips',
     totals_one: 'Totals of this page: {{count}} trip',

@@ -103,6 +103,13 @@ export const deliveryScreensJa = {
     /** a 配車済 delivery whose trip should have left (出発状況's grace past its 出発予定) */
     notLeft: '未出発',
     notLeftHint: '{{status}}：出発予定 {{planned}} を{{delay}}過ぎても出発していません',
+    /** where the driver is at a stop, on the board's stop line and the delivery list's row */
+    stopProgress: {
+      waiting: '荷待ち中 {{time}}〜',
+      working: '荷役中 {{time}}〜',
+      confirmed: '荷主確認済',
+      notConfirmed: '荷主確認なし',
+    },
     noDriver: 'ドライバー未定',
     totals: '合計（このページ）: {{count}}便',
     totals_one: '合計（このページ）: {{count}}便',

@@ -231,6 +231,9 @@ export const STOP_REPORT = [
   's.consignee_confirmed',
 ] as const;
 
+/** Where the driver is at a stop (荷待ち, 荷役, 荷主確認), as a delivery's list row shows it beside its status. */
+export const STOP_PROGRESS = ['s.wait_started_at', 's.wait_ended_at', 's.work_started_at', 's.work_ended_at', 's.consignee_confirmed'] as const;
+
 export async function tripStops(db: Executor, ids: number[]) {
   const stopsOf = new Map<number, TripStop[]>();
   if (ids.length === 0) return stopsOf;

@@ -30,6 +30,15 @@ export const stopReport = {
   consignee_confirmed: Nullable(Type.Boolean()),
 };
 
+/** Of a stop's report, where the driver is now: waiting, at work, and the consignee's confirmation (a delivery's list row). */
+export const stopProgress = {
+  wait_started_at: stopReport.wait_started_at,
+  wait_ended_at: stopReport.wait_ended_at,
+  work_started_at: stopReport.work_started_at,
+  work_ended_at: stopReport.work_ended_at,
+  consignee_confirmed: stopReport.consignee_confirmed,
+};
+
 export const Trip = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),

@@ -4,7 +4,7 @@ import { isSuperAdmin } from '../../common/permissions.js';
 import { afterKey, pagesByDateAndId } from '../../db/pages.js';
 import type { Executor } from '../../db/executor.js';
 import { updateAtVersion, writtenBy } from '../../db/versioned.js';
-import { tripsWithNames } from '../allocation/repository.js';
+import { STOP_PROGRESS, tripsWithNames } from '../allocation/repository.js';
 import type { Actor } from '../auth/actor.js';
 import { deliveryScope, deliveryWriteScope, departmentSubtree, destinationScope, inSubtree } from '../auth/scope.js';
 import type { DeliveryFilters, DeliveryListQuery } from './schemas.js';
@@ -65,6 +65,7 @@ function withNames(query: ReturnType<typeof filtered>) {
     .innerJoin('departments as center', 'center.id', 'd.department_id')
     .leftJoin('vehicles as v', 'v.id', 'va.vehicle_id')
     .leftJoin('delivery_companies as dc', 'dc.id', 'va.delivery_company_id')
+    .leftJoin('allocation_stops as s', (join) => join.onRef('s.vehicle_allocation_id', '=', 'd.vehicle_allocation_id').onRef('s.seq', '=', 'd.stop_seq'))
     .select([
       'd.id',
       'd.version',
@@ -104,6 +105,7 @@ function withNames(query: ReturnType<typeof filtered>) {
       'd.report_location',
       'd.handled_at',
       'd.updated_at',
+      ...STOP_PROGRESS,
     ]);
 }
 
@@ -142,7 +144,17 @@ function ordered<Q extends Orderable<Q>>(query: Q, sort: DeliverySort, direction
 }
 
 /** The row's timestamps: the page comes back as JSON, where they are text, and are made Dates again. */
-const ROW_TIMESTAMPS = ['planned_departure', 'estimated_arrival_time', 'report_time', 'handled_at', 'updated_at'] as const satisfies readonly (keyof DeliveryRowData)[];
+const ROW_TIMESTAMPS = [
+  'planned_departure',
+  'estimated_arrival_time',
+  'report_time',
+  'handled_at',
+  'updated_at',
+  'wait_started_at',
+  'wait_ended_at',
+  'work_started_at',
+  'work_ended_at',
+] as const satisfies readonly (keyof DeliveryRowData)[];
 
 type PageRow = DeliveryRowData & { total: number };
 

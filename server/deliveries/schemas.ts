@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { DELAY_STATUSES, DELIVERY_LIMITS, DELIVERY_QUANTITY_MAX, DELIVERY_SORTS, DELIVERY_STATUSES } from '../../common/deliveries.js';
 import { AMOUNT_RANGE } from '../../common/validation.js';
 import { ImportResult } from '../imports/schemas.js';
-import { stopReport } from '../allocation/schemas.js';
+import { stopProgress, stopReport } from '../allocation/schemas.js';
 import { CalendarDate, CsvEncodingParam, errorResponses, Id, IdParams, INT4_MAX, Nullable, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
@@ -52,6 +52,8 @@ export const DeliveryRow = Type.Object({
   report_location: Nullable(Type.String()),
   handled_at: Nullable(Timestamp),
   updated_at: Timestamp,
+  /** the stop's 荷待ち, 荷役 and 荷主確認 so far (all null: not on a trip, or nothing reported yet) */
+  ...stopProgress,
 });
 
 const Trip = Type.Object({

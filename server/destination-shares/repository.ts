@@ -154,6 +154,16 @@ export function findShare(db: Executor, viewer: Viewer, id: number) {
   return withColumns(visibleShares(db, viewer).where('ds.id', '=', id), viewer).executeTakeFirst();
 }
 
+/** The latest share a driver posted about a store, if still visible: what a note the phone sends again is answered with. */
+export function latestDriverShare(db: Executor, viewer: Extract<Viewer, { kind: 'driver' }>, destinationId: number) {
+  const latest = visibleShares(db, viewer)
+    .where('ds.author_driver_id', '=', viewer.driver.id)
+    .where('ds.delivery_destination_id', '=', destinationId)
+    .orderBy('ds.id', 'desc')
+    .limit(1);
+  return withColumns(latest, viewer).executeTakeFirst();
+}
+
 /** The share locked for a write (FOR UPDATE of the share only), if the viewer sees it. */
 export function lockShare(db: Executor, viewer: Viewer, id: number) {
   return visibleShares(db, viewer)

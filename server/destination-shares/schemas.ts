@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { EDITABLE_STATUSES, SHARE_CATEGORIES, SHARE_LIMITS, SHARE_SORTS, SHARE_STATUSES } from '../../common/shares.js';
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from '../../common/validation.js';
+import { reportId } from '../driver-app/schemas.js';
 import { errorResponses, Id, INT4_MAX, Nullable, OkResponse, Text, Timestamp, type Wire } from '../http/schemas.js';
 
 const Version = Type.Integer({ minimum: 0, maximum: INT4_MAX });
@@ -184,7 +185,14 @@ export const driverListSchema = {
   querystring: Type.Object({ ...Page, delivery_destination_id: Type.Optional(Id) }, { additionalProperties: false }),
   response: { 200: Type.Array(Share), ...errorResponses },
 };
-export const driverCreateSchema = createSchema;
+/**
+ * A note posted from the driver's screen carries the phone's report id: sent again after a lost
+ * answer, it is not posted twice and is answered (200) with the note the first one made.
+ */
+export const driverCreateSchema = {
+  body: Type.Object({ ...ShareCreate.properties, ...reportId }, { additionalProperties: false }),
+  response: { 200: Share, 201: Share, ...errorResponses },
+};
 export const driverCommentCreateSchema = { params: ShareParams, body: DriverCommentCreate, response: { 201: Comment, ...errorResponses } };
 
 /** field → i18n key of its label, for the messages of refused input. */
@@ -208,5 +216,7 @@ export const shareLabels: Record<string, string> = Object.fromEntries(
     '_order',
     '_start',
     '_end',
-  ].map((name) => [name, `shares.fields.${name}`]),
+  ]
+    .map((name) => [name, `shares.fields.${name}`])
+    .concat([['report_id', 'driverApp.fields.report_id']]),
 );

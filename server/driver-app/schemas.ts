@@ -12,7 +12,7 @@ const Time = Nullable(Type.String());
  * The id the phone made for a report (a UUID): a report sent again with the same id, after a lost
  * signal, is not applied twice; the answer is then what the first one left.
  */
-const reportId = { report_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })) };
+export const reportId = { report_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })) };
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 

@@ -12,6 +12,7 @@ import {
 } from '../destination-shares/schemas.js';
 import { addComment, createShare } from '../destination-shares/service.js';
 import { notFound } from '../errors.js';
+import { firstReceipt } from './repository.js';
 
 /**
  * Address sharing from the driver app: a driver reads and writes shares about the stores on their own
@@ -19,7 +20,7 @@ import { notFound } from '../errors.js';
  */
 const driverShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { driver: true, labels: shareLabels } as const;
-  const driverOf = (request: FastifyRequest): Viewer => ({ kind: 'driver', driver: request.driver });
+  const driverOf = (request: FastifyRequest) => ({ kind: 'driver', driver: request.driver }) satisfies Viewer;
 
   app.get('/driver/shares', { schema: driverListSchema, config }, async (request, reply) => {
     const { rows, total } = await repo.listShares(app.db, driverOf(request), request.query);
@@ -27,9 +28,18 @@ const driverShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return rows;
   });
 
+  /** A note posted once: sent again with the same `report_id` (its answer lost with the signal), it answers the note the first made. */
   app.post('/driver/shares', { schema: driverCreateSchema, config }, async (request, reply) => {
-    const share = await app.db.transaction().execute((trx) => createShare(trx, driverOf(request), request.t, request.body));
-    return reply.status(201).send(share);
+    const { report_id: reportId, ...body } = request.body;
+    const viewer = driverOf(request);
+    const answer = await app.db.transaction().execute(async (trx) => {
+      if (reportId !== undefined && !(await firstReceipt(trx, viewer.driver.id, reportId))) {
+        return { status: 200, share: await repo.latestDriverShare(trx, viewer, body.delivery_destination_id) };
+      }
+      return { status: 201, share: await createShare(trx, viewer, request.t, body) };
+    });
+    if (!answer.share) throw notFound();
+    return reply.status(answer.status).send(answer.share);
   });
 
   app.get('/driver/shares/:id', { schema: showSchema, config }, async (request) => {

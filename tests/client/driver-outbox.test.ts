@@ -85,6 +85,9 @@ describe('reports on the screen', () => {
     expect(pathOf(report('a', 'complete'))).toBe('/api/driver/trips/7/complete');
     expect(pathOf({ id: 'a', kind: 'clock_in', body: {} })).toBe('/api/driver/clock_in');
     expect(bodyOf(report('x', 'arrival', 1))).toEqual({ at: '2026-12-06T09:00:00+09:00', report_id: 'x' });
+    const note: Report = { id: 'n', kind: 'share', body: { delivery_destination_id: 3, title: '裏口', category: 'entrance' } };
+    expect(pathOf(note)).toBe('/api/driver/shares');
+    expect(bodyOf(note)).toEqual({ delivery_destination_id: 3, title: '裏口', category: 'entrance', report_id: 'n' });
   });
 
   test('a waiting report shows as done: the stop walks arrival → 荷待ち → 荷役 → departure, the minutes of the wait counted', () => {

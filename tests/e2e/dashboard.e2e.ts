@@ -1,10 +1,12 @@
 /**
  * The home page (ダッシュボード) in a real browser: signing in through the form lands on it, its figures
- * are the API's, its charts draw, and a figure opens the page behind it. Screenshots at 1366 px and at
+ * are the API's, its charts draw, and a figure opens the page behind it; a delivery the driver reports
+ * delivered changes its figures live, without a reload. Screenshots at 1366 px and at
  * a phone's 390 px, in Japanese and English, go to tmp/screenshots/ to be looked at.
  */
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
+import { asDriver, driverDay } from './driver-fixtures.js';
 import { logIn, useStack } from './harness.js';
 
 const stackOf = useStack();
@@ -27,6 +29,27 @@ describe('the home page', () => {
     await page.getByTestId('dashboard-efficiency').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/download/load-efficiency');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('積載効率');
+    await context.close();
+  });
+
+  test('a delivery the driver reports delivered moves the figures, without a reload', async () => {
+    const stack = stackOf();
+    const { tripId, loginId } = await driverDay(stack, 'E2E-DASH-0001');
+    const { page, context } = await stack.newPage();
+    await logIn(page, 'center');
+    const figure = (testId: string) => page.getByTestId(testId).locator('.ant-statistic-content-value').textContent().then(Number);
+    await expect.poll(() => page.getByTestId('dashboard-delivered').count()).toBe(1);
+    const [delivered, toCome] = [await figure('dashboard-delivered'), await figure('dashboard-to-come')];
+    expect(toCome).toBeGreaterThan(0);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    // The driver's day through the driver app's API: loading, the road, and the arrival that delivers.
+    const driver = await asDriver(stack, loginId);
+    for (const step of ['loading_start', 'departure']) await driver('POST', `/driver/trips/${tripId}/${step}`);
+    await driver('POST', `/driver/trips/${tripId}/stops/1/arrival`, { at: new Date().toISOString() });
+    await expect.poll(() => figure('dashboard-delivered')).toBe(delivered + 1);
+    expect(await figure('dashboard-to-come')).toBe(toCome - 1);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'the page was not reloaded').toBe(1);
     await context.close();
   });
 

@@ -8,13 +8,14 @@
  */
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TOKEN_KEY } from '../../client/src/app/providers/session.js';
 import { tokyoToday } from '../../common/deliveries.js';
-import { tokyoInstant } from '../../common/time.js';
+import { clockOf, tokyoInstant, tokyoMinutes } from '../../common/time.js';
 import { rows, search } from './deliveries-fixtures.js';
-import { centerDestinations, centerVehicles, departmentId, palletDelivery, signIn, type Stack, useStack } from './harness.js';
+import { type DriverFixture, driverDay } from './driver-fixtures.js';
+import { signIn, type Stack, useStack } from './harness.js';
 
 const stackOf = useStack();
 const TODAY = tokyoToday();
@@ -23,67 +24,7 @@ const POSITION = { latitude: 35.6284, longitude: 139.7387 };
 /** Screens to look at (not compared): .scratch/ is not kept in git. */
 const SHOTS = path.resolve(import.meta.dirname, '../../.scratch/driver-screen');
 
-interface Fixture {
-  tripId: number;
-  driverId: number;
-  loginId: string;
-  vehicleNumber: string;
-  centerId: number;
-}
-let fixture: Fixture;
-
-/** Our API from the test, as `loginId` (a user of the screens). */
-async function asUser(stack: Stack, loginId: string) {
-  const login = await fetch(`${stack.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_id: loginId, password: 'demo1234' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return async <T>(method: string, url: string, body: unknown) => {
-    const response = await fetch(`${stack.baseUrl}/api${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  };
-}
-
-/** Today's confirmed trip of a vehicle and driver free all day, with one store and one delivery; the driver's day not yet begun. */
-async function seed(stack: Stack): Promise<Fixture> {
-  const { db } = stack;
-  const centerId = await departmentId(db, 'CT-SHINAGAWA');
-  const [destination] = await centerDestinations(db, centerId, 1);
-  const busyToday = (column: 'vehicle_id' | 'driver_id') =>
-    db.selectFrom('vehicle_allocations').select(column).where('date', '=', TODAY).where(column, 'is not', null).where('deleted_at', 'is', null);
-  const vehicle = await centerVehicles(db, centerId)
-    .select(['v.id', 'v.vehicle_number', 'v.delivery_company_id'])
-    .where('v.id', 'not in', busyToday('vehicle_id') as never)
-    .executeTakeFirstOrThrow();
-  const driver = await db
-    .selectFrom('drivers')
-    .select(['id', 'login_id'])
-    .where('delivery_company_id', '=', vehicle.delivery_company_id)
-    .where('deleted_at', 'is', null)
-    .where('id', 'not in', busyToday('driver_id') as never)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  await db.deleteFrom('driver_work_records').where('driver_id', '=', driver.id).where('date', '=', TODAY).execute();
-  const delivery = await db
-    .insertInto('deliveries')
-    .values(palletDelivery({ date: TODAY, department_id: centerId, delivery_destination_id: destination!.id, slip_number: SLIP, item_name: 'E2E ドライバー品', quantity: 4, weight: 80 }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const api = await asUser(stack, 'center');
-  const trip = await api<{ id: number; version: number }>('POST', '/vehicle_allocation', {
-    date: TODAY,
-    kind: 'store_direct',
-    department_id: centerId,
-    vehicle_id: vehicle.id,
-    driver_id: driver.id,
-  });
-  const planned = await api<{ version: number }>('PUT', `/vehicle_allocation/${trip.id}/stops`, { version: trip.version, stops: [{ delivery_id: delivery.id, seq: 1 }] });
-  await api('POST', `/vehicle_allocation/${trip.id}/confirm`, { version: planned.version });
-  return { tripId: trip.id, driverId: driver.id, loginId: driver.login_id, vehicleNumber: vehicle.vehicle_number, centerId };
-}
+let fixture: DriverFixture;
 
 /** A phone: 390×844, touch, the position granted (or not), service workers as asked. */
 async function phone(stack: Stack, options: { locale?: string; serviceWorkers?: 'allow' | 'block' } = {}) {
@@ -117,9 +58,18 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** A planner's page (or a part of it) shot as a phone shows it (390 px wide), then back at its own size; the page is not reloaded. */
+async function shootAt390(page: Page, name: string, part?: Locator) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  if (part) await part.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  else await shoot(page, name);
+  await page.setViewportSize(size);
+}
+
 describe("the driver's screen on a phone", () => {
   beforeAll(async () => {
-    fixture = await seed(stackOf());
+    fixture = await driverDay(stackOf(), SLIP);
   });
 
   test('a day from 出勤 to 退勤; the planner sees each step live; a lost answer and a lost signal change nothing twice', async () => {
@@ -128,7 +78,9 @@ describe("the driver's screen on a phone", () => {
     const board = await stack.newPage();
     await signIn(board.page, 'center');
     await board.page.goto(`/store-direct?center=${fixture.centerId}&date=${TODAY}`);
-    const tripStatus = board.page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber }).getByTestId('trip-status');
+    const tripCard = board.page.getByTestId('trip-card').filter({ hasText: fixture.vehicleNumber });
+    const tripStatus = tripCard.getByTestId('trip-status');
+    const boardStop = () => tripCard.getByTestId('trip-stop').textContent();
     await expect.poll(() => tripStatus.textContent()).toBe('計画');
     const list = await stack.newPage();
     await signIn(list.page, 'center');
@@ -185,6 +137,13 @@ describe("the driver's screen on a phone", () => {
     // 荷待ち: 45 minutes on the page's clock.
     await tap('荷待ち開始');
     await stop.getByText('荷待ち中').waitFor();
+    // The planner's board and list, never reloaded, say the driver is waiting and since when (the time reported).
+    await expect.poll(async () => (await stopRow()).wait_started_at).not.toBeNull();
+    const waitingSince = `荷待ち中 ${clockOf(tokyoMinutes((await stopRow()).wait_started_at!))}〜`;
+    await expect.poll(boardStop).toContain(waitingSince);
+    await expect.poll(deliveryRow).toContain(waitingSince);
+    await shootAt390(list.page, 'ja-planner-list-waiting');
+    await shootAt390(board.page, 'ja-planner-board-waiting', tripCard);
     await page.clock.fastForward('45:00');
     await tap('荷待ち終了');
     await stop.getByText('（45分）').waitFor();
@@ -207,6 +166,9 @@ describe("the driver's screen on a phone", () => {
     await tap('荷役開始');
     await page.getByTestId('outbox').waitFor();
     await expect.poll(async () => (await stopRow()).work_started_at).not.toBeNull();
+    await expect.poll(boardStop).toMatch(/荷役中 \d\d:\d\d〜/);
+    await expect.poll(deliveryRow).toMatch(/荷役中 \d\d:\d\d〜/);
+    expect(await boardStop()).not.toContain('荷待ち中');
     const firstStart = (await stopRow()).work_started_at!.toISOString();
     await page.clock.fastForward('01:00');
     await page.getByTestId('outbox').getByRole('button', { name: '今すぐ送信' }).click();
@@ -236,6 +198,10 @@ describe("the driver's screen on a phone", () => {
     await expect.poll(() => page.getByTestId('outbox').count()).toBe(0);
     const left = await stopRow();
     expect(left.consignee_confirmed).toBe(true);
+    // Work ended: the board and the list say the consignee confirmed, and nothing is under way.
+    await expect.poll(boardStop).toContain('荷主確認済');
+    await expect.poll(deliveryRow).toContain('荷主確認済');
+    expect(await deliveryRow()).not.toContain('荷役中');
     expect(left.departed_at!.getTime()).toBeGreaterThan(left.work_ended_at!.getTime());
     expect(await reportsOf(fixture.driverId)).toBe(reportsBefore + 4);
 
@@ -270,7 +236,7 @@ describe("the driver's screen on a phone", () => {
     await Promise.all([context.close(), board.context.close(), list.context.close()]);
   });
 
-  test('in English, the notes of a stop: read them, post one with the position', async () => {
+  test('in English, the notes of a stop: read them, post one with the position, post one without signal', async () => {
     const stack = stackOf();
     const { context, page } = await phone(stack, { locale: 'en-US' });
     await page.clock.install({ time: tokyoInstant(TODAY, '12:00') });
@@ -289,6 +255,26 @@ describe("the driver's screen on a phone", () => {
     await shoot(page, 'en-2-notes');
     const share = await stack.db.selectFrom('destination_shares').selectAll().where('title', '=', 'Gate B after 18:00').executeTakeFirstOrThrow();
     expect([share.category, share.latitude, share.longitude]).toEqual(['entrance', POSITION.latitude, POSITION.longitude]);
+
+    // Without signal a note waits on the phone: listed with the reports waiting, shown as waiting here; sent once when the signal returns.
+    const notesCalled = (title: string) => stack.db.selectFrom('destination_shares').selectAll().where('title', '=', title).execute();
+    await context.setOffline(true);
+    await page.getByTestId('offline').waitFor();
+    await drawer.locator('input[name="title"]').fill('Side door code 1234');
+    await drawer.getByText('Parking', { exact: true }).click();
+    await drawer.getByRole('button', { name: 'Post a note' }).click();
+    await expect.poll(() => page.getByTestId('outbox').locator('li').allTextContents()).toEqual(['Site notes Side door code 1234']);
+    await expect.poll(() => drawer.getByTestId('share-waiting').textContent()).toContain('Side door code 1234');
+    await drawer.getByTestId('share-waiting').scrollIntoViewIfNeeded();
+    await shoot(page, 'en-3-note-waiting');
+    expect(await notesCalled('Side door code 1234')).toHaveLength(0);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('outbox').count()).toBe(0);
+    await drawer.getByText('Posted.').waitFor();
+    await expect.poll(() => drawer.getByTestId('shares').textContent()).toContain('Side door code 1234');
+    expect(await drawer.getByTestId('share-waiting').count()).toBe(0);
+    const sent = await notesCalled('Side door code 1234');
+    expect(sent.map((note) => [note.category, note.author_driver_id])).toEqual([['parking', fixture.driverId]]);
 
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'hidden' });

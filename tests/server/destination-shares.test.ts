@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
@@ -268,4 +269,31 @@ t.test('drivers post shares and comments with their location about the stores on
   t.match(seen.json(), [{ idx: 1, author_kind: 'driver', mine: false, body: '北側の路上に停車' }]);
   t.equal((await center({ method: 'PATCH', url: `/api/destination_share/${id}/comments/1`, payload: { body: 'x' } })).statusCode, 403);
   t.equal((await comment(center, id, '承知しました')).json().idx, 2);
+});
+
+t.test("a driver's note sent again with its report id (the answer lost with the signal) is posted once", async (t) => {
+  const driver = await asDriver(onTrip.login_id);
+  const reportId = randomUUID();
+  const payload = { delivery_destination_id: onTrip.delivery_destination_id, title: '裏口は18時まで', category: 'entrance', report_id: reportId };
+  const first = await driver({ method: 'POST', url: '/api/driver/shares', payload });
+  t.equal(first.statusCode, 201, first.body);
+  const again = await driver({ method: 'POST', url: '/api/driver/shares', payload });
+  t.equal(again.statusCode, 200, 'the repeat is not an error');
+  t.equal(again.json().id, first.json().id, 'answered with the note the first made');
+  const titled = await db.selectFrom('destination_shares').select('id').where('title', '=', payload.title).execute();
+  t.equal(titled.length, 1, 'one note on the server');
+
+  const another = await driver({ method: 'POST', url: '/api/driver/shares', payload: { ...payload, report_id: randomUUID() } });
+  t.equal(another.statusCode, 201, 'a new report id is a new note');
+  t.not(another.json().id, first.json().id);
+
+  // A refused note keeps no trace of its id: sent again once it can pass, it is posted.
+  const refusedId = randomUUID();
+  const blank = await driver({ method: 'POST', url: '/api/driver/shares', payload: { ...payload, title: ' ', report_id: refusedId } });
+  t.equal(blank.statusCode, 400);
+  t.equal((await driver({ method: 'POST', url: '/api/driver/shares', payload: { ...payload, title: '正門は8時から', report_id: refusedId } })).statusCode, 201);
+
+  const malformed = await driver({ method: 'POST', url: '/api/driver/shares', payload: { ...payload, report_id: 'not-a-uuid' } });
+  t.equal(malformed.statusCode, 400);
+  t.ok(malformed.json().errors.report_id.includes('報告ID'), 'names the field');
 });

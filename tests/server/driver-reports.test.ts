@@ -7,7 +7,7 @@ import { RECEIPT_RETENTION_DAYS } from '../../server/driver-app/repository.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from './allocation-fixtures.js';
-import { dayAfterDemo, demoApp, JWT_SECRET } from './helpers.js';
+import { dayAfterDemo, demoApp, JWT_SECRET, signedIn } from './helpers.js';
 
 // What the driver's screen reports beyond the trip events: the steps at a stop (荷待ち, 荷役, 荷主確認),
 // clocking with the alcohol checks, and reports sent again after a lost signal (the phone's report id).
@@ -94,6 +94,29 @@ t.test('at a stop: 荷待ち start and end (its minutes), 荷役 with its conten
   );
   t.same([stop.wait_minutes, stop.work_content, stop.consignee_confirmed, stop.arrival_latitude], [45, '手荷役（カゴ車4台）', true, null]);
   t.equal((await post('/stops/1/work_start', { at: at('10:40') })).statusCode, 409, 'no step after the departure');
+});
+
+t.test("a delivery's list row carries its stop's 荷待ち, 荷役 and 荷主確認 as the driver reports them", async (t) => {
+  const { trip, post } = await arrivedTrip();
+  const planner = await signedIn(app, 'center');
+  const row = async () => {
+    const response = await planner({ method: 'GET', url: `/api/delivery?date_from=${DATE}&date_to=${DATE}&vehicle_allocation_id=${trip.id}` });
+    t.equal(response.statusCode, 200, response.body);
+    const rows = response.json() as Record<string, unknown>[];
+    t.equal(rows.length, 1);
+    const { wait_started_at, wait_ended_at, work_started_at, work_ended_at, consignee_confirmed } = rows[0]!;
+    return { wait_started_at, wait_ended_at, work_started_at, work_ended_at, consignee_confirmed };
+  };
+  const none = { wait_started_at: null, wait_ended_at: null, work_started_at: null, work_ended_at: null, consignee_confirmed: null };
+  t.same(await row(), none, 'nothing before the driver reports');
+  await post('/stops/1/arrival', { at: at('09:05') });
+  await post('/stops/1/wait_start', { at: at('09:10') });
+  t.same(await row(), { ...none, wait_started_at: at('09:10') }, 'waiting');
+  await post('/stops/1/wait_end', { at: at('09:55') });
+  await post('/stops/1/work_start', { at: at('09:58') });
+  t.same(await row(), { ...none, wait_started_at: at('09:10'), wait_ended_at: at('09:55'), work_started_at: at('09:58') }, 'at work');
+  await post('/stops/1/confirmation', { consignee_confirmed: true });
+  t.equal((await row()).consignee_confirmed, true, 'confirmed by the consignee');
 });
 
 t.test('a report sent again with its report id is applied once and answered with what the first left', async (t) => {

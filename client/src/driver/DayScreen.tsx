@@ -10,7 +10,8 @@ import type { Report } from './reports.js';
 import { TripCard } from './TripCard.js';
 import { useDay } from './use-day.js';
 
-export type MakeReport = (report: Omit<Report, 'id'>) => void;
+/** Queues a report (sent at once when there is signal); answers the id the phone gave it. */
+export type MakeReport = (report: Omit<Report, 'id'>) => string;
 
 /** The driver's day: 出勤, the confirmed trips in order, 退勤; what waits to be sent and what was refused. */
 export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox: Outbox; t: T; onSessionEnded: () => void }) {
@@ -27,9 +28,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
           <strong>{t('driverScreen.outbox.title', { count: day.waiting.length })}</strong>
           <ol>
             {day.waiting.map((report) => (
-              <li key={report.id}>
-                {t(EVENT_NAMES[report.kind])} {clock(report.body.at as string | undefined)}
-              </li>
+              <li key={report.id}>{reportLine(t, report)}</li>
             ))}
           </ol>
           <Button onClick={() => void day.flush()}>{t('driverScreen.outbox.sendNow')}</Button>
@@ -42,7 +41,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
           data-testid="refused"
           message={t('driverScreen.outbox.refused')}
           description={day.refused.map(({ report, message }) => (
-            <div key={report.id}>{`${t(EVENT_NAMES[report.kind])} ${clock(report.body.at as string | undefined)}: ${message}`}</div>
+            <div key={report.id}>{`${reportLine(t, report)}: ${message}`}</div>
           ))}
           action={<Button onClick={day.dismissRefused}>{t('driverScreen.outbox.dismiss')}</Button>}
         />
@@ -54,7 +53,7 @@ export function DayScreen({ api, outbox, t, onSessionEnded }: { api: Api; outbox
         <ClockCard t={t} kind="clock_in" report={day.report} />
       )}
       {clockedIn && day.loaded && day.trips.length === 0 && <p>{t('driverScreen.day.noTrips')}</p>}
-      {clockedIn && day.trips.map((trip) => <TripCard key={trip.id} trip={trip} t={t} api={api} report={day.report} waiting={day.waiting} />)}
+      {clockedIn && day.trips.map((trip) => <TripCard key={trip.id} trip={trip} t={t} api={api} report={day.report} queue={day} />)}
       {clockedIn &&
         !onDuty &&
         (clockedOut ? (
@@ -80,7 +79,12 @@ const EVENT_NAMES: Record<Report['kind'], ScreenKey> = {
   stop_departure: 'driverScreen.stop.departure',
   clock_in: 'driverScreen.clock.clockIn',
   clock_out: 'driverScreen.clock.clockOut',
+  share: 'driverScreen.stop.notes',
 };
+
+/** A report as the outbox lists it: the button's words and the time it was made, a note with its subject. */
+const reportLine = (t: T, report: Report) =>
+  `${t(EVENT_NAMES[report.kind])} ${report.kind === 'share' ? (report.body.title as string) : clock(report.body.at as string | undefined)}`;
 
 /**
  * 退勤: its form once every trip of the day is back (or none was given); while a trip has not started,

@@ -2,6 +2,7 @@ import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import type { Api } from './api.js';
 import type { MakeReport } from './DayScreen.js';
+import type { Queue } from './outbox.js';
 import { clock, currentPosition, mapLink } from './format.js';
 import type { ScreenKey, T } from './i18n.js';
 import { type DriverStop, type DriverTrip, stopAction, type StopReportKind } from './reports.js';
@@ -15,14 +16,15 @@ interface StopProps {
   t: T;
   api: Api;
   report: MakeReport;
+  queue: Queue;
 }
 
 /** One stop: the store, its address (opens the map app), its time, what to deliver, and the steps done there. */
-export function StopCard({ trip, stop, current, t, api, report }: StopProps) {
+export function StopCard({ trip, stop, current, t, api, report, queue }: StopProps) {
   const [notes, setNotes] = useState(false);
   // 荷主確認 has no time of its own; every other step carries the moment it was made.
   const at = (kind: StopReportKind, extra: Record<string, unknown> = {}) =>
-    report({ kind, tripId: trip.id, seq: stop.seq, body: kind === 'confirmation' ? extra : { at: new Date().toISOString(), ...extra } });
+    void report({ kind, tripId: trip.id, seq: stop.seq, body: kind === 'confirmation' ? extra : { at: new Date().toISOString(), ...extra } });
   const arrive = async () => {
     const position = await currentPosition();
     at('arrival', position ?? {});
@@ -71,7 +73,7 @@ export function StopCard({ trip, stop, current, t, api, report }: StopProps) {
       <Button size="large" block onClick={() => setNotes(true)}>
         {t('driverScreen.stop.notes')}
       </Button>
-      {notes && <SharesPanel api={api} stop={stop} t={t} onClose={() => setNotes(false)} />}
+      {notes && <SharesPanel api={api} stop={stop} t={t} report={report} queue={queue} onClose={() => setNotes(false)} />}
     </article>
   );
 }

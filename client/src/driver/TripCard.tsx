@@ -3,7 +3,8 @@ import type { Api } from './api.js';
 import type { MakeReport } from './DayScreen.js';
 import { clock } from './format.js';
 import type { ScreenKey, T } from './i18n.js';
-import { currentStop, type DriverTrip, type Report, tripAction, type TripReportKind } from './reports.js';
+import type { Queue } from './outbox.js';
+import { currentStop, type DriverTrip, tripAction, type TripReportKind } from './reports.js';
 import { StopCard } from './StopCard.js';
 
 const TRIP_BUTTONS: Record<TripReportKind, ScreenKey> = {
@@ -13,10 +14,10 @@ const TRIP_BUTTONS: Record<TripReportKind, ScreenKey> = {
 };
 
 /** One trip: its state, the trip's next step (積込開始, 出発, 帰着) and its stops in order. */
-export function TripCard({ trip, t, api, report, waiting }: { trip: DriverTrip; t: T; api: Api; report: MakeReport; waiting: Report[] }) {
+export function TripCard({ trip, t, api, report, queue }: { trip: DriverTrip; t: T; api: Api; report: MakeReport; queue: Queue }) {
   const action = tripAction(trip);
   const current = trip.status === 2 ? currentStop(trip) : null;
-  const pending = waiting.some((r) => r.tripId === trip.id);
+  const pending = queue.waiting.some((r) => r.tripId === trip.id);
   return (
     <section className="driver-card driver-trip" data-testid={`trip-${trip.id}`}>
       <h2>
@@ -37,7 +38,7 @@ export function TripCard({ trip, t, api, report, waiting }: { trip: DriverTrip; 
       )}
       <p>{t('driverScreen.trip.stops', { count: trip.stops.length })}</p>
       {trip.stops.map((stop) => (
-        <StopCard key={stop.seq} trip={trip} stop={stop} current={current?.seq === stop.seq} t={t} api={api} report={report} />
+        <StopCard key={stop.seq} trip={trip} stop={stop} current={current?.seq === stop.seq} t={t} api={api} report={report} queue={queue} />
       ))}
     </section>
   );

@@ -8,6 +8,12 @@ export interface Refused {
   message: string;
 }
 
+/** What the screen shows of the outbox: the reports waiting to be sent, and those the server refused. */
+export interface Queue {
+  waiting: Report[];
+  refused: Refused[];
+}
+
 /**
  * The reports made on the phone that the server does not have yet, kept in the browser's storage so a
  * closed tab or a lost signal loses none. They are sent one at a time in the order they were made; a

@@ -9,7 +9,8 @@ export type DriverStop = DriverTrip['stops'][number];
 export type TripReportKind = 'loading_start' | 'departure' | 'complete';
 export type StopReportKind = 'arrival' | 'wait_start' | 'wait_end' | 'work_start' | 'work_end' | 'confirmation' | 'stop_departure';
 export type ClockReportKind = 'clock_in' | 'clock_out';
-export type ReportKind = TripReportKind | StopReportKind | ClockReportKind;
+/** `share`: a note about a stop's place (配送先情報共有), posted like the other reports. */
+export type ReportKind = TripReportKind | StopReportKind | ClockReportKind | 'share';
 
 /**
  * A report as the phone keeps it until the server has it: `id` is the report id the server recognises
@@ -25,6 +26,7 @@ export interface Report {
 
 /** The API path a report is posted to. */
 export function pathOf(report: Report): string {
+  if (report.kind === 'share') return '/api/driver/shares';
   if (report.kind === 'clock_in' || report.kind === 'clock_out') return `/api/driver/${report.kind}`;
   const trip = `/api/driver/trips/${report.tripId}`;
   if (report.seq === undefined) return `${trip}/${report.kind}`;

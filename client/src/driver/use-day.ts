@@ -74,7 +74,7 @@ export function useDay(api: Api, outbox: Outbox, onSessionEnded: () => void) {
       setWaiting(outbox.list());
       if (result.kind === 'refused') setRefused((list) => [...list, { report, message: result.message }]);
       else if (isClock(report)) setRecord(result.answer as WorkRecord);
-      else setTrips((list) => list.map((trip) => (trip.id === report.tripId ? (result.answer as DriverTrip) : trip)));
+      else if (report.tripId !== undefined) setTrips((list) => list.map((trip) => (trip.id === report.tripId ? (result.answer as DriverTrip) : trip)));
     });
     setWaiting(outbox.list());
   }, [api, outbox]);
@@ -96,9 +96,11 @@ export function useDay(api: Api, outbox: Outbox, onSessionEnded: () => void) {
 
   const report = useCallback(
     (made: Omit<Report, 'id'>) => {
-      outbox.add({ ...made, id: crypto.randomUUID() });
+      const id = crypto.randomUUID();
+      outbox.add({ ...made, id });
       setWaiting(outbox.list());
       void flush();
+      return id;
     },
     [outbox, flush],
   );

@@ -21,6 +21,7 @@ import { DriverName } from './driver-name.js';
 import { useNow } from '../../shared/hooks/use-now.js';
 import { tripColour } from './store-direct/day-map-logic.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
+import { StopProgressTags } from '../../shared/trips/stop-progress-tags.js';
 
 export const tripDropId = (tripId: number) => `trip:${tripId}`;
 export const stopId = (tripId: number, stop: Stop) => `stop:${tripId}:${stop.delivery_destination_id}`;
@@ -58,6 +59,7 @@ function StopRow({ trip, stop, index }: { trip: TripDetail; stop: Stop; index: n
       <span className="alloc-stop__qty">
         {formatNumber(stop.quantity)} / {formatNumber(stop.weight)}kg
       </span>
+      <StopProgressTags stop={stop} className="alloc-stop__progress" />
       {warned ? (
         <div className="alloc-stop__warnings">
           <WarningTags warnings={stop.warnings} />

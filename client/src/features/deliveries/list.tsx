@@ -46,6 +46,7 @@ import {
 import { pageTotals } from '../../shared/deliveries/page-totals.js';
 import { isUnassigned, type Delivery } from './types.js';
 import { tripDetailPath } from '../../shared/trips/state.js';
+import { StopProgressTags } from '../../shared/trips/stop-progress-tags.js';
 import { keyIn, type Translate, useT } from '../../app/providers/translate.js';
 import { BESIDE, fitting } from '../../shared/components/fitting-width.js';
 
@@ -337,7 +338,12 @@ type Render = (row: Delivery) => ReactNode;
 function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<string, Render>> {
   return {
     date: (row) => formatDate(row.date),
-    status: (row) => <DeliveryStatusTag value={row.status} plannedDeparture={row.planned_departure} />,
+    status: (row) => (
+      <>
+        <DeliveryStatusTag value={row.status} plannedDeparture={row.planned_departure} />
+        <StopProgressTags stop={row} />
+      </>
+    ),
     delivery_route: (row) =>
       row.vehicle_allocation_id !== null && canListTrips ? <Link to={tripDetailPath(row.vehicle_allocation_id)}>{routeOf(row, t)}</Link> : routeOf(row, t),
     delivery_delay_status: (row) => (row.vehicle_allocation_id === null ? null : <DelayTag value={row.delivery_delay_status} />),
