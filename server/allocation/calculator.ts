@@ -124,10 +124,16 @@ export async function planCenterDay(db: Executor, actor: Actor, { center, date, 
   return { day, rows, deliveries };
 }
 
+/** Whether two plans run the same trips (each the same deliveries), in whatever order: the optimizer's and the rule's alike. */
+export function sameTrips(a: number[][], b: number[][]): boolean {
+  const key = (trips: number[][]) => trips.map((trip) => [...trip].sort((x, y) => x - y).join(',')).sort().join(' ');
+  return key(a) === key(b);
+}
+
 /**
  * The rule the optimizer replaced, on the same day (the benchmark compares them): `proposeTrips`, a
- * vehicle per direction on the free vehicles, 混載 once they ran out. Its vehicles used and road km
- * (center, stores in order, center), beside the optimizer's `summary` of `calculator`.
+ * vehicle per direction on the free vehicles, 混載 once they ran out. Its vehicles used, road km
+ * (center, stores in order, center) and trips (their deliveries), beside the optimizer's `summary` of `calculator`.
  */
 export async function perDirectionFigures(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
   const center = await centerInScope(db, actor, centerId);

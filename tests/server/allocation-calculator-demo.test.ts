@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { LOAD_UNIT } from '../../common/enums.js';
 import { demoApp, demoDay, dayAfterDemo, signedIn } from './helpers.js';
 import { fleetOf, makeDelivery, storesOf, userId } from './allocation-fixtures.js';
-import { calculator, perDirectionFigures } from '../../server/allocation/calculator.js';
+import { calculator, perDirectionFigures, sameTrips } from '../../server/allocation/calculator.js';
 import { daysToPlan } from '../../server/allocation/day-repository.js';
 import { findActor } from '../../server/auth/actor.js';
 import type { OptimizerProgressEvent } from '../../common/realtime.js';
@@ -41,12 +41,6 @@ const calculate = async (centerId: number, date: string) => {
 /** Search steps a day: a step budget gives the same plan on any machine, however loaded (a time budget would not). */
 const STEPS_A_DAY = 20_000;
 
-/** Whether two plans run the same trips (each the same deliveries), in whatever order. */
-const samePlan = (a: number[][], b: number[][]) => {
-  const key = (trips: number[][]) => trips.map((trip) => [...trip].sort((x, y) => x - y).join(',')).sort().join(' ');
-  return key(a) === key(b);
-};
-
 t.test('every center’s coming days with unallocated deliveries, each day: at least 50 % loaded on average, every trip within its vehicle’s capacity in every measure, as many vehicles as the per-direction rule or fewer, and fewer km where the two plans differ', async (t) => {
   const days = await daysToPlan(db, demoDay);
   t.ok(days.length > 0, 'the demo has coming days to plan');
@@ -57,7 +51,7 @@ t.test('every center’s coming days with unallocated deliveries, each day: at l
     // The per-direction rule the optimizer replaced, on the same day.
     const replaced = await perDirectionFigures(db, actor, department_id, date, now);
     const day = `center ${department_id} ${date}`;
-    const alike = samePlan(body.proposal.map((trip) => trip.delivery_ids), replaced.trips);
+    const alike = sameTrips(body.proposal.map((trip) => trip.delivery_ids), replaced.trips);
     const figures = `${body.summary.vehicles} vehicles ${body.summary.km} km, per direction ${replaced.vehicles} vehicles ${replaced.km} km`;
     t.ok(body.summary.vehicles <= replaced.vehicles, `${day}: as many vehicles as the per-direction rule or fewer (${figures})`);
     if (alike) t.ok(body.summary.km <= replaced.km, `${day}: the same trips as the rule, as many km (${figures})`);
