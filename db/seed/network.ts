@@ -75,9 +75,9 @@ export const CUSTOMERS = [
 const STORES_PER_DIRECTION = 11;
 
 /**
- * A small vehicle a center keeps for its small days (docs/decisions/demo-data.md): 横浜's day after the
- * draft trips is sometimes two cage carts, half of no other vehicle. No regular driver, so no seeded trip;
- * added after every other vehicle and drawing nothing, so that the rest of the demo stays as it was.
+ * A small vehicle a center keeps for its small days (docs/decisions/demo-data.md): what 横浜's draft
+ * trips leave of a day is sometimes two cage carts, a fifth of a 2t truck. No regular driver, so no seeded
+ * trip; added after every other vehicle and drawing nothing, so that the rest of the demo stays as it was.
  */
 const SPARE_VEHICLES = [{ center: 'CT-YOKOHAMA', type: 'VT-K', number: '900 あ 10-01' }];
 
