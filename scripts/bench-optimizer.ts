@@ -13,7 +13,7 @@ import { tokyoToday } from '../common/deliveries.js';
 import { createDb } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
-import { calculator, perDirectionFigures } from '../server/allocation/calculator.js';
+import { calculator, perDirectionFigures, sameTrips } from '../server/allocation/calculator.js';
 import { daysToPlan } from '../server/allocation/day-repository.js';
 import { findActor } from '../server/auth/actor.js';
 import { hashPassword } from '../server/auth/password.js';
@@ -97,17 +97,19 @@ async function demoDays(seconds: number) {
     const actor = (await findActor(db, user.id))!;
     const days = await daysToPlan(db, tokyoToday());
     console.log(`bench optimizer: the demo's ${days.length} coming center-days, the optimizer at ${seconds} s (seed ${SEED}) beside the per-direction rule it replaced`);
-    let [better, vehicles, km, ruleVehicles, ruleKm] = [0, 0, 0, 0, 0];
+    let [better, same, vehicles, km, ruleVehicles, ruleKm] = [0, 0, 0, 0, 0, 0];
     for (const { department_id, date } of days) {
       const now = new Date();
-      const engine = (await calculator(db, actor, department_id, date, now, { seconds, seed: SEED })).summary;
+      const { summary: engine, proposal } = await calculator(db, actor, department_id, date, now, { seconds, seed: SEED });
       const rule = await perDirectionFigures(db, actor, department_id, date, now);
-      const wins = engine.vehicles <= rule.vehicles && engine.km < rule.km;
-      better += wins ? 1 : 0;
+      const alike = sameTrips(proposal.map((trip) => trip.delivery_ids), rule.trips);
+      const wins = engine.vehicles <= rule.vehicles && (alike ? engine.km <= rule.km : engine.km < rule.km);
+      [better, same] = [better + (wins && !alike ? 1 : 0), same + (wins && alike ? 1 : 0)];
       [vehicles, km, ruleVehicles, ruleKm] = [vehicles + engine.vehicles, km + engine.km, ruleVehicles + rule.vehicles, ruleKm + rule.km];
-      console.log(`  center ${department_id} ${date}: optimizer ${engine.vehicles} vehicles ${engine.km.toFixed(1)} km, per direction ${rule.vehicles} vehicles ${rule.km.toFixed(1)} km${wins ? '' : '  NOT BETTER'}`);
+      const rate = proposal.length ? ` (${Math.round((100 * proposal.reduce((sum, trip) => sum + trip.load_rate, 0)) / proposal.length)} % loaded)` : '';
+      console.log(`  center ${department_id} ${date}: optimizer ${engine.vehicles} vehicles ${engine.km.toFixed(1)} km${rate}, per direction ${rule.vehicles} vehicles ${rule.km.toFixed(1)} km${alike ? '  THE SAME TRIPS' : ''}${wins ? '' : '  NOT BETTER'}`);
     }
-    console.log(`  all: optimizer ${vehicles} vehicles ${km.toFixed(1)} km, per direction ${ruleVehicles} vehicles ${ruleKm.toFixed(1)} km; as many vehicles or fewer and fewer km on ${better} of ${days.length} days`);
+    console.log(`  all: optimizer ${vehicles} vehicles ${km.toFixed(1)} km, per direction ${ruleVehicles} vehicles ${ruleKm.toFixed(1)} km; as many vehicles or fewer and fewer km on ${better} of ${days.length} days, the same trips on ${same}`);
   } finally {
     await db.destroy();
   }

@@ -74,6 +74,37 @@ export const CUSTOMERS = [
 
 const STORES_PER_DIRECTION = 11;
 
+/**
+ * A small vehicle a center keeps for its small days (docs/decisions/demo-data.md): what 横浜's draft
+ * trips leave of a day is sometimes two cage carts, a fifth of a 2t truck. No regular driver, so no seeded
+ * trip; added after every other vehicle and drawing nothing, so that the rest of the demo stays as it was.
+ */
+const SPARE_VEHICLES = [{ center: 'CT-YOKOHAMA', type: 'VT-K', number: '900 あ 10-01' }];
+
+async function seedSpareVehicles(
+  trx: Kysely<Database>,
+  ids: { typeIds: Map<string, number>; departmentIds: Map<string, number>; companyIds: Map<string, number>; companyOfCenter: Map<string, string>; vehiclesOfCompany: Map<string, number[]> },
+) {
+  for (const { center, type, number } of SPARE_VEHICLES) {
+    const companyCode = ids.companyOfCenter.get(center)!;
+    const { max_loading_capacity, pallet_capacity } = VEHICLE_TYPES.find((t) => t.code === type)!;
+    const row = await trx
+      .insertInto('vehicles')
+      .values({
+        vehicle_number: `${PLATES[companyCode]} ${number}`,
+        vehicle_type_id: ids.typeIds.get(type)!,
+        delivery_company_id: ids.companyIds.get(companyCode)!,
+        base_department_id: ids.departmentIds.get(center)!,
+        avg_fuel_economy: 15,
+        max_loading_capacity,
+        average_volume: Math.round(pallet_capacity * 1.6 * 10) / 10,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.vehiclesOfCompany.get(companyCode)!.push(row.id);
+  }
+}
+
 /** Loads the demo network: vehicle types, carriers, vehicles, drivers, districts, directions, stores, prices. */
 export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<string, number>, companyIds: Map<string, number>, driverPasswordHash: string) {
   const random = randomSource(20261122);
@@ -133,6 +164,7 @@ export async function seedNetwork(trx: Kysely<Database>, departmentIds: Map<stri
     });
     await trx.insertInto('drivers').values(drivers).execute();
   }
+  await seedSpareVehicles(trx, { typeIds, departmentIds, companyIds, companyOfCenter, vehiclesOfCompany });
 
   let directionNo = 0;
   let storeNo = 0;

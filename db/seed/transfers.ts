@@ -14,7 +14,7 @@ import { OPERATION_CENTERS } from './operations.js';
 const LANES = [
   { from: 'CT-SHINAGAWA', to: 'CT-ITABASHI', before: 'whole', vehicle: 7 },
   { from: 'CT-ITABASHI', to: 'CT-YOKOHAMA', before: 'half', vehicle: 6 },
-  { from: 'CT-YOKOHAMA', to: 'CT-SHINAGAWA', before: 'none', vehicle: 6 },
+  { from: 'CT-YOKOHAMA', to: 'CT-SHINAGAWA', before: 'none', vehicle: 7 },
   { from: 'CT-NANKO', to: 'CT-SHINAGAWA', before: 'none', vehicle: 7 },
 ] as const;
 /** The lane with a same-day trip (当日受け) today, on /between-centers-today. */

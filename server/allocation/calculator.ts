@@ -13,9 +13,11 @@ import { assignmentCheck, bindingLimits } from './work-rules.js';
 
 /** The calculator: what it reads of a center's day for its proposal (proposal.ts), and accepting the proposal. */
 
-/** How the calculator runs the optimizer: its time budget in seconds, its seed, and the request's end. */
+/** How the calculator runs the optimizer: its time budget in seconds (or in steps), its seed, and the request's end. */
 export interface CalculatorRun {
   seconds: number;
+  /** A budget in search steps instead of `seconds`: the same plan on any machine, however loaded. */
+  iterations?: number;
   seed: number;
   signal?: AbortSignal;
   /** Called about four times a second while the optimizer runs. */
@@ -122,10 +124,16 @@ export async function planCenterDay(db: Executor, actor: Actor, { center, date, 
   return { day, rows, deliveries };
 }
 
+/** Whether two plans run the same trips (each the same deliveries), in whatever order: the optimizer's and the rule's alike. */
+export function sameTrips(a: number[][], b: number[][]): boolean {
+  const key = (trips: number[][]) => trips.map((trip) => [...trip].sort((x, y) => x - y).join(',')).sort().join(' ');
+  return key(a) === key(b);
+}
+
 /**
  * The rule the optimizer replaced, on the same day (the benchmark compares them): `proposeTrips`, a
- * vehicle per direction on the free vehicles, 混載 once they ran out. Its vehicles used and road km
- * (center, stores in order, center), beside the optimizer's `summary` of `calculator`.
+ * vehicle per direction on the free vehicles, 混載 once they ran out. Its vehicles used, road km
+ * (center, stores in order, center) and trips (their deliveries), beside the optimizer's `summary` of `calculator`.
  */
 export async function perDirectionFigures(db: Executor, actor: Actor, centerId: number, date: string, now: Date) {
   const center = await centerInScope(db, actor, centerId);
@@ -137,7 +145,7 @@ export async function perDirectionFigures(db: Executor, actor: Actor, centerId: 
   const { proposal } = proposeTrips(byDirection(deliveries), fleet.filter((v) => !busy.vehicles.has(v.id)), baseOf, times, origin, running);
   const trips = proposal.filter((trip) => trip.planned === undefined);
   const km = trips.reduce((sum, trip) => sum + (origin ? roundTripKm(origin, trip.deliveries.map((d) => pointOf(d) ?? origin)) : 0), 0);
-  return { vehicles: new Set(trips.map((trip) => trip.vehicle.id)).size, km: roundKm(km) };
+  return { vehicles: new Set(trips.map((trip) => trip.vehicle.id)).size, km: roundKm(km), trips: trips.map((trip) => trip.deliveries.map((d) => d.id)) };
 }
 
 /**

@@ -14,8 +14,8 @@ import { pointOf, tripPlan, type ProposalDelivery, type ProposalTimes, type Prop
 export const BINDING_MINUTES = 13 * 60;
 /** A vehicle used costs this much (in km): saving a vehicle is worth a long detour. */
 const VEHICLE_COST_KM = 200;
-/** Per tonne the vehicle carries: of two vehicles that carry the load, the smaller costs less. */
-const VEHICLE_COST_PER_TONNE = 15;
+/** Per tonne the vehicle carries: of two vehicles that carry the load, the smaller costs less; small beside km, so that a larger vehicle that saves rounds is taken. */
+const VEHICLE_COST_PER_TONNE = 2;
 /** A store no vehicle reaches by its time is planned within this many minutes after the earliest it can be reached. */
 const LATE_SLACK_MINUTES = 120;
 /** The objective's weights: per km, per minute of a route, per stop on a trip of another direction. */
@@ -261,6 +261,10 @@ export interface DayProgress {
   seconds: number;
 }
 
+/** A load unit's share of the day's budget: of its seconds, or of its steps when the day is given steps. */
+const budgetShare = ({ seconds, iterations }: { seconds: number; iterations?: number }, share: number) =>
+  iterations === undefined ? { seconds: seconds * share } : { iterations: Math.ceil(iterations * share) };
+
 /**
  * The day planned by the optimizer: each load unit in turn (the one with more deliveries first), the
  * trips of one a vehicle's away time for the next; the time budget shared by their deliveries.
@@ -268,7 +272,7 @@ export interface DayProgress {
  */
 export async function proposeDay(
   day: { deliveries: ProposalDelivery[]; vehicles: DayVehicle[]; centerFleet: ProposalVehicle[]; origin: Point | null; times: ProposalTimes; midnight: Date },
-  options: { seconds: number; seed: number; signal?: AbortSignal; onProgress?: (progress: DayProgress) => void },
+  options: { seconds: number; iterations?: number; seed: number; signal?: AbortSignal; onProgress?: (progress: DayProgress) => void },
 ): Promise<ProposedDay> {
   const began = Date.now();
   let planned = 0;
@@ -284,7 +288,7 @@ export async function proposeDay(
     const own = deliveries.filter((d) => d.load_unit === loadUnit);
     const unit = unitProblem(own, loadUnit, vehicles, origin, times, clock, used);
     const plan = await solve(unit.problem, {
-      seconds: (options.seconds * own.length) / deliveries.length,
+      ...budgetShare(options, own.length / deliveries.length),
       seed: options.seed,
       signal: options.signal,
       onProgress: ({ cost }) => options.onProgress?.({ cost: planned + cost, seconds: (Date.now() - began) / 1000 }),

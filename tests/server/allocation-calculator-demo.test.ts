@@ -1,9 +1,9 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { LOAD_UNIT } from '../../common/enums.js';
-import { demoApp, demoDay, dayAfterDemo, signedIn } from './helpers.js';
+import { demoApp, demoDay, demoMoment, dayAfterDemo, signedIn } from './helpers.js';
 import { fleetOf, makeDelivery, storesOf, userId } from './allocation-fixtures.js';
-import { calculator, perDirectionFigures } from '../../server/allocation/calculator.js';
+import { calculator, perDirectionFigures, sameTrips } from '../../server/allocation/calculator.js';
 import { daysToPlan } from '../../server/allocation/day-repository.js';
 import { findActor } from '../../server/auth/actor.js';
 import type { OptimizerProgressEvent } from '../../common/realtime.js';
@@ -38,47 +38,31 @@ const calculate = async (centerId: number, date: string) => {
   return response.json() as { proposal: Row[]; summary: { vehicles: number; km: number; hours: number; late_stops: number }; current: { vehicles: number } };
 };
 
-type Capacities = Pick<Row, 'pallet_capacity' | 'cage_cart_capacity' | 'max_loading_capacity'>;
+/** Search steps a day: a step budget gives the same plan on any machine, however loaded (a time budget would not). */
+const STEPS_A_DAY = 20_000;
 
-/** The capacities of a center's own vehicles. */
-const centerCapacities = (centerId: number): Promise<Capacities[]> =>
-  db
-    .selectFrom('vehicles as v')
-    .innerJoin('vehicle_types as vt', 'vt.id', 'v.vehicle_type_id')
-    .select(['vt.pallet_capacity', 'vt.cage_cart_capacity', sql<number | null>`coalesce(v.max_loading_capacity, vt.max_loading_capacity)`.as('max_loading_capacity')])
-    .where('v.base_department_id', '=', centerId)
-    .where('v.deleted_at', 'is', null)
-    .where('v.temporary_registration_date', 'is', null)
-    .execute();
-
-/** A trip's load rate on a vehicle: the highest of its load unit's and its kg's (over 1: it does not carry it). */
-const rateOn = (vehicle: Capacities, trip: Row) => {
-  const capacity = (trip.load_unit === LOAD_UNIT.cageCart ? vehicle.cage_cart_capacity : vehicle.pallet_capacity) ?? 0;
-  return Math.max(capacity > 0 ? trip.quantity / capacity : Infinity, vehicle.max_loading_capacity ? trip.weight / vehicle.max_loading_capacity : 0);
-};
-
-t.test('every center’s coming days with unallocated deliveries: at least 50 % loaded on average, every trip within its vehicle’s capacity in every measure, over all of them as many vehicles as the per-direction rule or fewer, and fewer km', async (t) => {
+t.test('every center’s coming days with unallocated deliveries, each day: at least 50 % loaded on average, every trip within its vehicle’s capacity in every measure, as many vehicles as the per-direction rule or fewer, and fewer km where the two plans differ', async (t) => {
   const days = await daysToPlan(db, demoDay);
   t.ok(days.length > 0, 'the demo has coming days to plan');
-  const rates = new Map<number, number[]>();
-  const rule = { vehicles: 0, km: 0 };
-  const engine = { vehicles: 0, km: 0 };
   const actor = (await findActor(db, await userId(db, 'super')))!;
   for (const { department_id, date } of days) {
-    const body = await calculate(department_id, date);
+    // Today as the demo tells it (07:05 in Tokyo), whatever the hour the test runs.
+    const now = demoMoment;
+    const body = await calculator(db, actor, department_id, date, now, { seconds: 0, iterations: STEPS_A_DAY, seed: 1 });
     // The per-direction rule the optimizer replaced, on the same day.
-    const replaced = await perDirectionFigures(db, actor, department_id, date, new Date());
-    [rule.vehicles, rule.km, engine.vehicles, engine.km] = [rule.vehicles + replaced.vehicles, rule.km + replaced.km, engine.vehicles + body.summary.vehicles, engine.km + body.summary.km];
-    if (body.proposal.length === 0) continue;
-    const average = body.proposal.reduce((sum, trip) => sum + trip.load_rate, 0) / body.proposal.length;
-    // A day of a few small loads cannot be half full: each trip as full as the smallest of the center's vehicles that carries it makes it.
-    const fleet = await centerCapacities(department_id);
-    const fullest = body.proposal.reduce((sum, trip) => sum + Math.max(...fleet.map((vehicle) => rateOn(vehicle, trip)).filter((rate) => rate <= 1 + 1e-9)), 0) / body.proposal.length;
-    t.comment(
-      `center ${department_id} ${date}: ${(average * 100).toFixed(1)} % loaded on average (at most ${(Math.min(1, fullest) * 100).toFixed(1)} %), ${body.summary.vehicles} vehicles, ${body.proposal.length} trips, ${body.summary.km} km, ${body.summary.late_stops} late; per direction ${replaced.vehicles} vehicles, ${replaced.km} km`,
-    );
-    rates.set(department_id, [...(rates.get(department_id) ?? []), ...body.proposal.map((trip) => trip.load_rate)]);
-    const deliveries = await db.selectFrom('deliveries').select(['id', 'quantity', 'load_unit', 'weight']).where('id', 'in', body.proposal.flatMap((trip) => trip.delivery_ids)).execute();
+    const replaced = await perDirectionFigures(db, actor, department_id, date, now);
+    const day = `center ${department_id} ${date}`;
+    const alike = sameTrips(body.proposal.map((trip) => trip.delivery_ids), replaced.trips);
+    const figures = `${body.summary.vehicles} vehicles ${body.summary.km} km, per direction ${replaced.vehicles} vehicles ${replaced.km} km`;
+    t.ok(body.summary.vehicles <= replaced.vehicles, `${day}: as many vehicles as the per-direction rule or fewer (${figures})`);
+    if (alike) t.ok(body.summary.km <= replaced.km, `${day}: the same trips as the rule, as many km (${figures})`);
+    else t.ok(body.summary.km < replaced.km, `${day}: fewer km than the rule (${figures})`);
+    // A day whose deliveries no vehicle reaches within its shift has no trip to load.
+    if (body.proposal.length > 0) {
+      const average = body.proposal.reduce((sum, trip) => sum + trip.load_rate, 0) / body.proposal.length;
+      t.ok(average >= 0.5, `${day}: ${(average * 100).toFixed(1)} % loaded on average over its ${body.proposal.length} trips`);
+    }
+    const deliveries = await db.selectFrom('deliveries').select(['id', 'quantity', 'load_unit', 'weight']).where('id', 'in', [0, ...body.proposal.flatMap((trip) => trip.delivery_ids)]).execute();
     for (const trip of body.proposal) {
       const own = deliveries.filter((d) => trip.delivery_ids.includes(d.id));
       const units = new Set(own.map((d) => d.load_unit));
@@ -86,22 +70,16 @@ t.test('every center’s coming days with unallocated deliveries: at least 50 % 
       const weight = own.reduce((sum, d) => sum + Number(d.weight ?? 0), 0);
       const capacity = trip.load_unit === LOAD_UNIT.cageCart ? trip.cage_cart_capacity : trip.pallet_capacity;
       const fits = units.size === 1 && quantity <= (capacity ?? 0) && (trip.max_loading_capacity === null || weight <= trip.max_loading_capacity + 1e-6);
-      if (!fits) t.fail(`center ${department_id} ${date}: vehicle ${trip.vehicle_id} carries ${quantity} of unit ${[...units]} (${capacity}) and ${weight} kg (${trip.max_loading_capacity})`);
+      if (!fits) t.fail(`${day}: vehicle ${trip.vehicle_id} carries ${quantity} of unit ${[...units]} (${capacity}) and ${weight} kg (${trip.max_loading_capacity})`);
       const rate = Math.max(quantity / capacity!, trip.max_loading_capacity ? weight / trip.max_loading_capacity : 0);
       if (Math.abs(rate - trip.load_rate) > 1e-6) t.fail(`vehicle ${trip.vehicle_id}: load_rate ${trip.load_rate}, carried ${rate}`);
     }
     for (const vehicle of new Set(body.proposal.map((trip) => trip.vehicle_id))) {
       const trips = body.proposal.filter((trip) => trip.vehicle_id === vehicle);
       const overlapping = trips.some((a, i) => trips.some((b, j) => i < j && a.planned_loading_start < b.planned_arrival && b.planned_loading_start < a.planned_arrival));
-      if (overlapping) t.fail(`center ${department_id} ${date}: vehicle ${vehicle}'s proposed trips overlap`);
+      if (overlapping) t.fail(`${day}: vehicle ${vehicle}'s proposed trips overlap`);
     }
   }
-  for (const [centerId, all] of rates) {
-    const average = all.reduce((sum, rate) => sum + rate, 0) / all.length;
-    t.ok(average >= 0.5, `center ${centerId}: ${Math.round(average * 100)} % loaded on average over its coming days`);
-  }
-  t.ok(engine.vehicles <= rule.vehicles, `over the demo's days as many vehicles as the per-direction rule or fewer (${engine.vehicles} against ${rule.vehicles})`);
-  t.ok(engine.km < rule.km, `and fewer km (${engine.km.toFixed(1)} against ${rule.km.toFixed(1)})`);
 });
 
 t.test('a store’s goods that fit a vehicle by kg but not by cage carts are not put on it', async (t) => {

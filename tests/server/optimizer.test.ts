@@ -79,6 +79,44 @@ t.test('pinned trips stay as they are and their vehicle is busy meanwhile', asyn
   t.equal(vehicleOf(plan, 'meanwhile'), 'free');
 });
 
+t.test('a vehicle with a pinned trip pays its fixed cost for the first job it takes, and the checker counts a pinned trip that ends the route', async (t) => {
+  // The vehicle already out is based farther from the store than the free one: with its fixed cost counted, the free one is cheaper.
+  const out = { id: 'out', fixedCost: 100, start: 1, end: 1, pinned: [{ id: 'morning', start: 0, end: 100 }] };
+  const problem = plane([[0, 30], [0, 10]], [out, { id: 'free', fixedCost: 100 }], [job('store', 2)]);
+  const plan = optimize(problem, { seed: 1, iterations: 100 });
+  t.same(checkPlan(problem, plan).errors, []);
+  t.equal(vehicleOf(plan, 'store'), 'free');
+  t.equal(plan.vehicles, 1, 'the vehicle with only its pinned trip is not counted');
+  t.equal(Math.round(plan.cost * 1e6) / 1e6, 120, 'the free vehicle’s fixed cost and its 20 km; none for the pinned trip alone');
+  t.equal(Math.round(checkPlan(problem, plan).cost * 1e6) / 1e6, 120, 'the checker agrees');
+  // Alone, with its pinned trip in the evening, and the route's duration counted.
+  const alone = { ...plane([[0, 30], [0, 10]], [{ ...out, pinned: [{ id: 'evening', start: 900, end: 1000 }] }], [job('store', 2)]), weights: { distance: 1, time: 1, group: 0 } };
+  const taken = optimize(alone, { seed: 1, iterations: 100 });
+  t.same(checkPlan(alone, taken).errors, []);
+  t.same(taken.routes[0]!.trips.map((trip) => trip.pinned ?? trip.stops.map((stop) => stop.job).join()), ['store', 'evening'], 'its pinned trip last');
+  t.equal(Math.round(taken.cost * 1e6) / 1e6, 280, 'its fixed cost once it carries the store, its 40 km, and 140 from leaving at 860 to the pinned trip’s end');
+  t.equal(Math.round(checkPlan(alone, taken).cost * 1e6) / 1e6, 280, 'the checker agrees');
+  const moved = structuredClone(taken);
+  moved.routes[0]!.trips.at(-1)!.start = 950;
+  t.match(checkPlan(alone, moved).errors.join('\n'), /pinned trip evening moved/, 'the checker looks at the pinned trip that ends the route');
+});
+
+t.test('a day that one larger vehicle runs in one trip is not left to a smaller one running rounds', async (t) => {
+  // Six stores far out together: the small truck carries two a round for less, the large one all six at once.
+  const stores = Array.from({ length: 6 }, (_, i) => job(`s${i}`, i + 1));
+  const problem = plane(
+    stores.map((_, i) => [50, i * 0.1] as [number, number]),
+    [
+      { id: 'small', capacity: [2], fixedCost: 100, rounds: 3 },
+      { id: 'large', capacity: [6], fixedCost: 110 },
+    ],
+    stores,
+  );
+  const plan = optimize(problem, { seed: 1, iterations: 2000 });
+  t.same(checkPlan(problem, plan).errors, []);
+  t.same(plan.routes.map((route) => [route.vehicle, route.trips.length]), [['large', 1]], `one trip of the large vehicle (${plan.distance.toFixed(1)} km)`);
+});
+
 t.test("a route's duration limit (the driver's binding time) is kept", async (t) => {
   // One vehicle could serve both stores (one early, one late) for a fixed cost less, but not within 60.
   const stores = [job('early', 1, [0, 10]), job('late', 2, [100, 110])];

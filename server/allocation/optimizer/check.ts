@@ -21,6 +21,8 @@ interface Visit {
   late: number;
   service: number;
   job?: Job;
+  /** A pinned trip's time away. */
+  pinned?: boolean;
 }
 
 /** Each visit's service start when the vehicle leaves as late as every window allows (least waiting). */
@@ -46,7 +48,7 @@ function checkRoute(route: Route, vehicle: Vehicle, jobs: Map<string, Job>, trav
       const kept = pinned.get(trip.pinned);
       if (!kept) errors.push(`${route.vehicle}: pinned trip ${trip.pinned} is not the vehicle's`);
       else if (kept.start !== trip.start || kept.end !== trip.end) errors.push(`${route.vehicle}: pinned trip ${trip.pinned} moved`);
-      else visits.push({ location: vehicle.start, early: kept.start, late: kept.start, service: kept.end - kept.start });
+      else visits.push({ location: vehicle.start, early: kept.start, late: kept.start, service: kept.end - kept.start, pinned: true });
       pinned.delete(trip.pinned);
       continue;
     }
@@ -70,7 +72,7 @@ function checkRoute(route: Route, vehicle: Vehicle, jobs: Map<string, Job>, trav
   }
   for (const id of pinned.keys()) errors.push(`${route.vehicle}: pinned trip ${id} missing`);
   if (trips > Math.max(1, vehicle.rounds ?? 1) * ((vehicle.pinned?.length ?? 0) + 1)) errors.push(`${route.vehicle}: ${trips} trips, more rounds than allowed`);
-  if (visits.length > 1 && visits.at(-1)!.job === undefined) visits.pop();
+  if (visits.length > 1 && visits.at(-1)!.job === undefined && !visits.at(-1)!.pinned) visits.pop();
   visits.push(depot(vehicle.end));
   for (let i = 1; i < visits.length; i++) km += travel.distance[visits[i - 1]!.location * travel.size + visits[i]!.location]!;
   const start = latestDepartureTimes(visits, travel);
@@ -107,8 +109,9 @@ export function checkPlan(problem: Problem, plan: Plan): Check {
     routed.add(route.vehicle);
     const { km, duration, groupPenalty } = checkRoute(route, vehicle, jobs, travel, lateness, errors);
     distance += km;
-    cost += (vehicle.fixedCost ?? 0) + weights.distance * km + weights.time * duration + weights.group * groupPenalty;
-    if (route.trips.some((trip) => trip.stops.length)) used++;
+    const carries = route.trips.some((trip) => trip.stops.length);
+    cost += (carries ? (vehicle.fixedCost ?? 0) : 0) + weights.distance * km + weights.time * duration + weights.group * groupPenalty;
+    if (carries) used++;
   }
   for (const vehicle of problem.vehicles) {
     if (vehicle.pinned?.length && !routed.has(vehicle.id)) errors.push(`vehicle ${vehicle.id}: its pinned trips are missing`);

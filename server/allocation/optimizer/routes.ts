@@ -148,7 +148,7 @@ export class RouteState {
   private costOf(km: number, duration: number, used: boolean, groupPenalty: number): number {
     const { weights, fixedCost } = this.instance;
     if (!used) return 0;
-    return fixedCost[this.vehicle]! + weights.distance * km + weights.time * duration + weights.group * groupPenalty;
+    return (this.jobs > 0 ? fixedCost[this.vehicle]! : 0) + weights.distance * km + weights.time * duration + weights.group * groupPenalty;
   }
 
   /** What the group penalty grows by with `job` on the route. */

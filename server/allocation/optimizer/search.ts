@@ -30,6 +30,12 @@ const SPLIT_DEPTH = 0.01;
 const BLINK_RATE = 0.01;
 /** The share of steps that empty one route whole: string removals alone seldom take a long route's last job. */
 const ROUTE_RUIN_RATE = 0.05;
+/**
+ * The share of emptied routes whose jobs go first onto an unused vehicle of another kind: inserting
+ * one job at a time, a job never opens a larger vehicle while the small one has room or a round left,
+ * so a day stayed on small vehicles running many rounds, far more km than one larger trip.
+ */
+const FLEET_CHANGE_RATE = 0.5;
 /** Start and final temperature, as multiples of the average distance from a job to its 5 nearest jobs. */
 const START_TEMPERATURE = 5;
 const FINAL_TEMPERATURE = 0.01;
@@ -102,6 +108,8 @@ export class Search {
   private readonly triedKinds = new Set<number>();
   /** Per vehicle, whether the current placement looks at its route. */
   private readonly near: Uint8Array;
+  /** An unused vehicle the current step's removed jobs go onto first, when the step changes a route's vehicle. */
+  private target: RouteState | undefined;
 
   constructor(instance: Instance, seed: number, excluded: Uint8Array) {
     this.instance = instance;
@@ -170,6 +178,7 @@ export class Search {
         }
       }
       this.saved.clear();
+      this.target = undefined;
       const absentBefore = solution.absent;
       solution.absent = [];
       const removed = this.ruin();
@@ -244,15 +253,24 @@ export class Search {
     return removed;
   }
 
-  /** Removes every job of a route, so that a plan with one vehicle fewer can be found. */
+  /** Removes every job of a route, so that a plan with one vehicle fewer, or on another vehicle, can be found. */
   private ruinRoute(route: RouteState): number[] {
     const { jobCount } = this.instance;
+    const others = this.otherKinds(route);
+    if (others.length && this.random.next() < FLEET_CHANGE_RATE) this.target = others[this.random.below(others.length)];
     this.touch(route);
     const removed = route.nodes.filter((node) => node < jobCount);
     route.nodes = route.nodes.filter((node) => node >= jobCount);
     route.refresh();
     for (const job of removed) this.solution.routeOf[job] = -1;
     return removed;
+  }
+
+  /** The unused vehicles of another kind than the route's (none in a fleet of one kind: the search's steps stay as they were). */
+  private otherKinds(route: RouteState): RouteState[] {
+    const { kind } = this.instance;
+    const own = kind[route.vehicle]!;
+    return this.solution.routes.filter((other) => !other.used && kind[other.vehicle] !== own);
   }
 
   /** `length` consecutive jobs of the sequence, one of them `job`. */
@@ -281,18 +299,29 @@ export class Search {
     else if (order < 8 / 11) jobs.sort((a, b) => this.demandShare[b]! - this.demandShare[a]!);
     else if (order < 10 / 11) jobs.sort((a, b) => this.depotDistance[b]! - this.depotDistance[a]!);
     else jobs.sort((a, b) => this.depotDistance[a]! - this.depotDistance[b]!);
+    const { target } = this;
     for (const job of jobs) {
+      if (target && this.place(job, 0, true, target)) continue;
       if (!this.place(job, BLINK_RATE, false) && !this.place(job, 0, true)) solution.absent.push(job);
     }
   }
 
+  /** Whether a placement skips the route: not near the job, or empty like a vehicle of its kind already tried. */
+  private passesOver(route: RouteState): boolean {
+    if (route.jobs) return !this.near[route.vehicle];
+    const kind = this.instance.kind[route.vehicle]!;
+    if (this.triedKinds.has(kind)) return true;
+    this.triedKinds.add(kind);
+    return false;
+  }
+
   /**
    * Puts `job` where it costs least, each position skipped with probability `blinks`, on the routes near
-   * it or on `everywhere`; false when no position takes it.
+   * it or on `everywhere`, or on the `only` route given; false when no position takes it.
    */
-  private place(job: number, blinks: number, everywhere: boolean): boolean {
+  private place(job: number, blinks: number, everywhere: boolean, only?: RouteState): boolean {
     const { random, solution, triedKinds } = this;
-    const { kind, location, distance, duration, size, weights, early, late, service, maxDuration } = this.instance;
+    const { location, distance, duration, size, weights, early, late, service, maxDuration } = this.instance;
     let bestDelta = Infinity;
     let bestRoute: RouteState | undefined;
     let bestPosition = 0;
@@ -301,11 +330,8 @@ export class Search {
     else this.markNear(job);
     const here = location[job]!;
     const [opens, closes, serving] = [early[job]!, late[job]!, service[job]!];
-    for (const route of solution.routes) {
-      if (!route.jobs) {
-        if (triedKinds.has(kind[route.vehicle]!)) continue;
-        triedKinds.add(kind[route.vehicle]!);
-      } else if (!this.near[route.vehicle]) continue;
+    for (const route of only ? [only] : solution.routes) {
+      if (!only && this.passesOver(route)) continue;
       const floor = route.costWithout(job) - route.cost;
       if (floor >= bestDelta) continue;
       const { nodes, fE, fD, bL } = route;
