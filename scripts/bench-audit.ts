@@ -18,5 +18,37 @@ export async function withoutAudit<T>(db: Db, tables: string[], work: () => Prom
   }
 }
 
-/** The audit log's share of a duration: how much longer `audited` took than `unaudited`, in percent. */
-export const auditCost = (audited: number, unaudited: number) => `${(((audited - unaudited) / unaudited) * 100).toFixed(0)} %`;
+/**
+ * `db` with the time its transactions take counted: an import of a staged master opens one, its
+ * merge (server/imports/staging.ts), so `seconds()` is the merge's time. Every other member is the
+ * database's own, bound to it.
+ */
+export function timingTransactions(db: Db): { db: Db; seconds: () => number } {
+  let spent = 0;
+  const timed = new Proxy(db, {
+    get(target, key) {
+      if (key === 'transaction') {
+        return () => {
+          const builder = target.transaction();
+          return {
+            execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
+              const started = performance.now();
+              try {
+                return await builder.execute(work);
+              } finally {
+                spent += performance.now() - started;
+              }
+            },
+          };
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: timed, seconds: () => spent / 1000 };
+}
+
+/** The audit log's share of a duration: `audited` ÷ `unaudited` as a ratio, and how much longer that is in percent. */
+export const auditCost = (audited: number, unaudited: number) =>
+  `${(audited / unaudited).toFixed(2)}× (${(((audited - unaudited) / unaudited) * 100).toFixed(0)} %)`;

@@ -19,7 +19,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo.js';
 import { hashPassword } from '../server/auth/password.js';
 import { fleetOf, makeDelivery, makeTrip, storesOf } from '../tests/server/allocation-fixtures.js';
-import { spawnServer } from '../tests/server/postgres/servers.js';
+import { spawnServer } from '../tests/server/servers.js';
 import { scratchDatabase } from './bench-lists.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import t from 'tap';
 import { destinationCsvLines } from '../../db/seed/generate-destinations.js';
+import { killWhen } from './crashes.js';
 import { demoSnapshot } from './helpers.js';
 
 /**
@@ -13,7 +13,8 @@ import { demoSnapshot } from './helpers.js';
  * embedded database's folder) is killed with SIGKILL while it stages the file's rows, then again while
  * it merges them into the table (the file updates 100 existing destinations, merged first, and adds
  * 8,000); each time the folder opens again holding none of the file's rows, the updates included,
- * and a run to the end then imports them all. The moment of each kill is read off the folder: a new
+ * and a run to the end then imports them all. (The server killed in the middle of an import:
+ * tests/server/import-kill.test.ts.) The moment of each kill is read off the folder: a new
  * relation file growing is the staging table, the destinations' own file growing is the merge.
  */
 
@@ -28,19 +29,14 @@ function relationFiles(databaseDir: string): Map<string, number> {
   return new Map(files.map((name) => [name, statSync(path.join(databaseDir, name)).size]));
 }
 
-/** Runs the importer and kills it once `due()` holds (checked every 5 ms); resolves with how it ended. */
-async function importKilledWhen(dataDir: string, file: string, due: () => boolean) {
+/** Runs the importer and kills it once `due()` holds; resolves with how it ended. */
+function importKilledWhen(dataDir: string, file: string, due: () => boolean) {
   const child = spawn(process.execPath, ['--liftoff-only', 'scripts/run.mjs', 'scripts/import.ts', 'delivery_destination', file], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
   });
-  const watch = setInterval(() => {
-    if (due()) child.kill('SIGKILL');
-  }, 5);
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  clearInterval(watch);
-  return { code, signal };
+  return killWhen(child, due);
 }
 
 /** Opens the folder as the next start would (recovering from the crash) and reads what the file's rows left. */

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import t from 'tap';
 import pg from 'pg';
 import { freshDemoDatabase } from '../helpers.js';
-import { client, type ServerProcess, spawnServer } from './servers.js';
+import { client, type ServerProcess, spawnServer } from '../servers.js';
 
 /**
  * Two server processes on one PostgreSQL database (each `npm start`'s server on a port of its own, as

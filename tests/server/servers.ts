@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { JWT_SECRET } from '../helpers.js';
+import { JWT_SECRET } from './helpers.js';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A port nothing listens on now. */
 export async function freePort(): Promise<number> {
@@ -28,12 +28,12 @@ export interface ServerProcess {
 }
 
 /**
- * `npm start`'s server (tests/server/postgres/serve.ts, bundled by scripts/run.mjs) on `databaseUrl`,
+ * `npm start`'s server (tests/server/serve.ts, bundled by scripts/run.mjs) on `databaseUrl`,
  * resolved once its `processes` listen (each prints its address); killed when the test ends.
  */
 export async function spawnServer(t: Teardown, databaseUrl: string, env: NodeJS.ProcessEnv = {}, processes = 1): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/run.mjs', 'tests/server/postgres/serve.ts'], {
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'tests/server/serve.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
