@@ -29,6 +29,9 @@ export class ListeningConnection {
   private timer?: NodeJS.Timeout;
   private started = false;
   private closed = false;
+  /** The round trip under way on the connection, and the next one, not sent yet, that callers join. */
+  private sending: Promise<void> = Promise.resolve();
+  private next?: Promise<void>;
 
   constructor(private readonly options: ListeningOptions) {}
 
@@ -43,6 +46,28 @@ export class ListeningConnection {
     this.start();
     if (this.pid !== undefined) return Promise.resolve(this.pid);
     return new Promise((resolve) => this.waiters.push(() => resolve(this.pid!)));
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been handled: a round trip on the
+   * listening connection sent after the call (PostgreSQL hands a session the notifications received
+   * during a command before it says it is ready for the next). Calls that come while one waits to be
+   * sent share it. Rejects when the connection is down or lost meanwhile.
+   */
+  caughtUp(): Promise<void> {
+    this.next ??= this.sending.then(() => {
+      this.next = undefined;
+      const trip = this.roundTrip();
+      this.sending = trip.catch(() => {});
+      return trip;
+    });
+    return this.next;
+  }
+
+  private roundTrip(): Promise<void> {
+    const client = this.client;
+    if (!client || this.pid === undefined) return Promise.reject(new Error(`${this.options.name}: not listening`));
+    return client.query('select 1').then(() => undefined);
   }
 
   private connect() {

@@ -14,7 +14,8 @@ export const ACTOR_CACHE_MAX = 10_000;
  * users, departments or revoked tokens commits (the trigger of migration 0015 notifies `haisha_actors`),
  * and after any request of this process that may have written. A lookup that ran while something was
  * forgotten is not remembered (it may have read the state before that write). Trusted only while its
- * notifications can arrive: on PostgreSQL, only while the listening connection is up.
+ * notifications can arrive: on PostgreSQL, only while the listening connection is up, and a remembered
+ * actor only after a round trip on it has brought every notification committed before the request.
  */
 export class ActorCache {
   private entries = new Map<string, { actor: Actor; until: number }>();
@@ -22,6 +23,12 @@ export class ActorCache {
 
   /** Resolves once changes can be heard (PostgreSQL: the listening connection is up), with its backend pid there. */
   listening: () => Promise<number | undefined> = () => Promise.resolve(undefined);
+  /**
+   * Resolves once whatever was notified before the call has been heard (PostgreSQL: a round trip on the
+   * listening connection), so that a change committed through another process is in force at the next
+   * request here; embedded, notifications are heard as the write commits.
+   */
+  caughtUp: () => Promise<void> = () => Promise.resolve();
 
   constructor(
     private enabled: boolean,
@@ -36,6 +43,7 @@ export class ActorCache {
 
   /** The token's actor, remembered or found with `find` (and then remembered when nothing changed meanwhile). */
   async lookup(jti: string, find: () => Promise<Actor | undefined>, now = Date.now): Promise<Actor | undefined> {
+    if (this.enabled && this.entries.has(jti)) await this.caughtUp().catch(() => {});
     const entry = this.enabled ? this.entries.get(jti) : undefined;
     if (entry && entry.until > now()) return entry.actor;
     const generation = this.generation;
@@ -94,6 +102,7 @@ export async function listeningActorCache(
     onLost: () => cache.trust(false),
   });
   cache.listening = () => connection.listening();
+  cache.caughtUp = () => connection.caughtUp();
   connection.start();
   return { cache, close: () => connection.close() };
 }

@@ -244,20 +244,6 @@ export async function login(app: FastifyInstance, loginId: string, password = DE
   return response.json().access_token;
 }
 
-/**
- * The status `request` answers once a write made outside the application's requests has been heard:
- * PGlite hears it as it commits, PostgreSQL a moment later on the listening connection (server/auth/actor-cache.ts).
- */
-export async function statusOnceHeard(request: () => Promise<{ statusCode: number }>, expected: number, timeoutMs = 5_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let status = (await request()).statusCode;
-  while (status !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    status = (await request()).statusCode;
-  }
-  return status;
-}
-
 /** An API client signed in as one demo account. */
 export async function signedIn(app: FastifyInstance, loginId: string) {
   const token = await login(app, loginId);
