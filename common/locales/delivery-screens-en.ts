@@ -107,7 +107,7 @@ export const deliveryScreensEn: typeof deliveryScreensJa = {
     /** where the driver is at a stop, on the board's stop line and the delivery list's row */
     stopProgress: {
       waiting: 'Waiting since {{time}}',
-      working: 'Unloading since {{time}}',
+      working: 'Loading work since {{time}}',
       confirmed: 'Consignee confirmed',
       notConfirmed: 'Not confirmed by consignee',
     },
