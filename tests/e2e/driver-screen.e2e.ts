@@ -198,9 +198,9 @@ describe("the driver's screen on a phone", () => {
     await expect.poll(() => page.getByTestId('outbox').count()).toBe(0);
     const left = await stopRow();
     expect(left.consignee_confirmed).toBe(true);
-    // Work ended: the board and the list say the consignee confirmed, and nothing is under way.
+    // Work ended: the board and the list say the consignee confirmed (the list by a mark of that name), and nothing is under way.
     await expect.poll(boardStop).toContain('荷主確認済');
-    await expect.poll(deliveryRow).toContain('荷主確認済');
+    await expect.poll(() => rows(list.page).first().getByRole('img', { name: '荷主確認済' }).count()).toBe(1);
     expect(await deliveryRow()).not.toContain('荷役中');
     expect(left.departed_at!.getTime()).toBeGreaterThan(left.work_ended_at!.getTime());
     expect(await reportsOf(fixture.driverId)).toBe(reportsBefore + 4);

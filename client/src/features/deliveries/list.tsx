@@ -341,7 +341,7 @@ function cellRenderers(canListTrips: boolean, t: Translate): Partial<Record<stri
     status: (row) => (
       <>
         <DeliveryStatusTag value={row.status} plannedDeparture={row.planned_departure} />
-        <StopProgressTags stop={row} />
+        <StopProgressTags stop={row} confirmationAsMark />
       </>
     ),
     delivery_route: (row) =>
